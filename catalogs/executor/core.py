@@ -1,0 +1,90 @@
+"""Run statements in a session, each in one transaction: a failure leaves nothing behind."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from catalogs.flinksql import statements as st
+from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.splitter import split_statements
+
+from .handlers import HANDLERS, Context
+from .session import Session
+
+logger = logging.getLogger("catalogs.executor")
+
+Value = str | bool | None
+
+
+@dataclass
+class StatementResult:
+    statement: str
+    ok: bool
+    columns: list[str] | None = None
+    rows: list[list[Value]] | None = None
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}
+
+
+class Executor:
+    def __init__(self, session: Session, user: Any = None) -> None:
+        self.session = session
+        self.user = user
+
+    def execute_script(self, script: str, stop_on_error: bool = False) -> list[StatementResult]:
+        results = []
+        for text in split_statements(script):
+            result = self.execute(text)
+            results.append(result)
+            if stop_on_error and not result.ok:
+                break
+        return results
+
+    def execute(self, text: str) -> StatementResult:
+        saved = (
+            self.session.current_catalog,
+            self.session.current_database,
+            copy.copy(self.session.temporary_tables),
+            copy.copy(self.session.temporary_functions),
+        )
+        try:
+            statement = parse_statement(text)
+            handler = HANDLERS.get(type(statement))
+            if handler is None:
+                raise FlinkSqlError(_unsupported_message(statement))
+            with transaction.atomic():
+                columns, rows = handler(Context(self.session, self.user), statement)
+        except FlinkSqlError as exc:
+            self._restore(saved)
+            return StatementResult(text, False, error=exc.message)
+        except Exception:  # a bug must not take the session down; it is logged in full
+            self._restore(saved)
+            logger.exception("statement failed unexpectedly: %s", text)
+            return StatementResult(
+                text, False, error="Internal error while running the statement; it was not applied."
+            )
+        logger.info(
+            "statement ok",
+            extra={"environment": self.session.environment.name, "user": str(self.user)},
+        )
+        return StatementResult(text, True, columns, rows)
+
+    def _restore(self, saved: tuple) -> None:
+        s = self.session
+        s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
+
+
+def _unsupported_message(statement: st.Statement) -> str:
+    keyword = statement.keyword if isinstance(statement, st.UnsupportedStatement) else "This"
+    return (
+        f"{keyword} statements are not run here: the dashboard manages catalog definitions "
+        "(catalogs, databases, tables, views and functions), not data or session settings."
+    )

@@ -1,0 +1,20 @@
+"""Statement handlers, one module per kind of object; each returns (columns, rows)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from catalogs.flinksql import statements as st
+
+from . import catalogs, databases, functions, tables
+from .context import Context, Result
+
+HANDLERS: dict[type[st.Statement], Callable[[Context, Any], Result]] = {
+    **catalogs.HANDLERS,
+    **databases.HANDLERS,
+    **tables.HANDLERS,
+    **functions.HANDLERS,
+}
+
+__all__ = ["HANDLERS", "Context", "Result"]

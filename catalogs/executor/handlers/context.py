@@ -1,0 +1,72 @@
+"""What every handler needs: the session, the user, and lookups that raise Flink's errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from catalogs import models as m
+from catalogs.executor import store
+from catalogs.executor.session import Session
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.errors import ValidationError
+
+Result = tuple[list[str], list[list[Any]]]
+OK: Result = (["result"], [["OK"]])
+
+
+@dataclass
+class Context:
+    session: Session
+    user: Any = None
+
+    @property
+    def environment(self):
+        return self.session.environment
+
+    def catalog(self, name: str, message: str | None = None) -> m.Catalog:
+        if message is None:
+            return store.get_catalog(self.environment, name)
+        return store.get_catalog(self.environment, name, message)
+
+    def database(self, catalog_name: str, database_name: str) -> m.Database:
+        return store.get_database(self.catalog(catalog_name), database_name)
+
+    def identifier(self, path: tuple[str, ...]) -> ObjectIdentifier:
+        """The fully qualified name, in the case the catalog stores names."""
+        identifier = self.session.resolve(path)
+        catalog = store.catalog_or_none(self.environment, identifier.catalog)
+        if catalog is not None and catalog.lower_cases_names:
+            return ObjectIdentifier(
+                identifier.catalog, identifier.database.lower(), identifier.name.lower()
+            )
+        return identifier
+
+    def writable(self, catalog: m.Catalog) -> m.Catalog:
+        if catalog.is_read_only:
+            raise ValidationError(
+                f"Catalog '{catalog.name}' is a {catalog.catalog_type} catalog, which is read-only: "
+                "Flink's JDBC catalog implements only reading, so it cannot store this change."
+            )
+        return catalog
+
+    def permanent_table(self, identifier: ObjectIdentifier) -> tuple[m.Database, m.Table | None]:
+        """The database of ``identifier`` (which must exist) and the table or view in it."""
+        database = self.database(identifier.catalog, identifier.database)
+        return database, store.table_or_none(database, identifier.name)
+
+    def find_table(self, identifier: ObjectIdentifier) -> CatalogTable | None:
+        """A temporary table shadows a permanent one of the same name."""
+        temporary = self.session.temporary_tables.get(identifier)
+        if temporary is not None:
+            return temporary
+        catalog = store.catalog_or_none(self.environment, identifier.catalog)
+        if catalog is None:
+            return None
+        database = store.database_or_none(catalog, identifier.database)
+        if database is None:
+            return None
+        table = store.table_or_none(database, identifier.name)
+        if table is None or table.is_view:
+            return None
+        return store.table_definition(table, identifier)

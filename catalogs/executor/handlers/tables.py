@@ -1,0 +1,235 @@
+"""CREATE / ALTER / DROP / SHOW / DESCRIBE TABLE."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+
+from catalogs import models as m
+from catalogs.executor import store
+from catalogs.flinksql import render, schema
+from catalogs.flinksql import statements as st
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.patterns import filter_names
+
+from .context import OK, Context, Result
+
+
+def _already_exists(identifier: ObjectIdentifier) -> ValidationError:
+    return ValidationError(
+        f"Table (or view) {identifier.database}.{identifier.name} already exists in "
+        f"Catalog {identifier.catalog}."
+    )
+
+
+def create_table(ctx: Context, s: st.CreateTable) -> Result:
+    identifier = ctx.identifier(s.path)
+    source = None
+    if s.like is not None:
+        source_id = ctx.identifier(s.like.source)
+        source = ctx.find_table(source_id)
+        if source is None:
+            raise ValidationError(
+                f"Source table '{source_id.quoted()}' of the LIKE clause not found in the catalog"
+            )
+    if s.temporary:
+        if identifier in ctx.session.temporary_tables:
+            if s.if_not_exists:
+                return OK
+            raise ValidationError(f"Temporary table '{identifier.quoted()}' already exists")
+        ctx.session.temporary_tables[identifier] = schema.create_table(identifier, s, source)
+        return OK
+    catalog = ctx.catalog(identifier.catalog, "Catalog {name} does not exist.")
+    ctx.writable(catalog)
+    database = store.database_or_none(catalog, identifier.database)
+    if database is None:
+        raise ValidationError(
+            f"Database {identifier.database} does not exist in Catalog {catalog.name}."
+        )
+    if store.table_or_none(database, identifier.name) is not None:
+        if s.if_not_exists:
+            return OK
+        raise _already_exists(identifier)
+    table = schema.create_table(identifier, s, source)
+    try:
+        with transaction.atomic():
+            store.write_table(database, table, None)
+    except IntegrityError:
+        if s.if_not_exists:
+            return OK
+        raise _already_exists(identifier) from None
+    return OK
+
+
+def _not_found(identifier: ObjectIdentifier) -> ValidationError:
+    return ValidationError(
+        f"Table {identifier.quoted()} doesn't exist or is a temporary table."
+    )
+
+
+def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> Result:
+    """Apply ``change`` to the permanent table ``s.path``; temporary tables are not altered."""
+    identifier = ctx.identifier(s.path)
+    row = None
+    if identifier not in ctx.session.temporary_tables:
+        catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
+        database = catalog and store.database_or_none(catalog, identifier.database)
+        row = database and store.table_or_none(database, identifier.name)
+    if row is None or row.is_view:
+        if s.if_exists:
+            return OK
+        raise _not_found(identifier)
+    ctx.writable(row.database.catalog)
+    table = change(store.table_definition(row, identifier))
+    store.write_table(row.database, table, row)
+    return OK
+
+
+def alter_add(ctx: Context, s: st.AlterTableAdd) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_add(t, s.change))
+
+
+def alter_modify(ctx: Context, s: st.AlterTableModify) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_modify(t, s.change))
+
+
+def alter_drop_columns(ctx: Context, s: st.AlterTableDropColumns) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_drop_columns(t, s.columns))
+
+
+def alter_drop_primary_key(ctx: Context, s: st.AlterTableDropPrimaryKey) -> Result:
+    return _alter(ctx, s, schema.alter_drop_primary_key)
+
+
+def alter_drop_constraint(ctx: Context, s: st.AlterTableDropConstraint) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_drop_constraint(t, s.constraint))
+
+
+def alter_drop_watermark(ctx: Context, s: st.AlterTableDropWatermark) -> Result:
+    return _alter(ctx, s, schema.alter_drop_watermark)
+
+
+def alter_rename_column(ctx: Context, s: st.AlterTableRenameColumn) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_rename_column(t, s.old_name, s.new_name))
+
+
+def alter_set(ctx: Context, s: st.AlterTableSet) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_set_options(t, s.options))
+
+
+def alter_reset(ctx: Context, s: st.AlterTableReset) -> Result:
+    return _alter(ctx, s, lambda t: schema.alter_reset_options(t, s.keys))
+
+
+def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
+    identifier = ctx.identifier(s.path)
+    row = None
+    if identifier not in ctx.session.temporary_tables:
+        catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
+        database = catalog and store.database_or_none(catalog, identifier.database)
+        row = database and store.table_or_none(database, identifier.name)
+    if row is None or row.is_view:
+        if s.if_exists:
+            return OK
+        raise _not_found(identifier)
+    ctx.writable(row.database.catalog)
+    # As in Flink, the table stays in its database and takes the last part of the new name.
+    new_name = store.normalize(row.database.catalog, s.new_path[-1])
+    target = ObjectIdentifier(identifier.catalog, identifier.database, new_name)
+    if store.table_or_none(row.database, new_name) is not None:
+        raise _already_exists(target)
+    row.name = new_name
+    row.version += 1
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise _already_exists(target) from None
+    return OK
+
+
+def drop_table(ctx: Context, s: st.DropTable) -> Result:
+    identifier = ctx.identifier(s.path)
+    temporaries = ctx.session.temporary_tables
+    if s.temporary:
+        if temporaries.pop(identifier, None) is None and not s.if_exists:
+            raise ValidationError(
+                f"Temporary table or view with identifier '{identifier}' does not exist."
+            )
+        return OK
+    if identifier in temporaries:
+        raise ValidationError(
+            f"Temporary table with identifier '{identifier.quoted()}' exists. "
+            "Drop it first before removing the permanent table."
+        )
+    catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
+    database = catalog and store.database_or_none(catalog, identifier.database)
+    row = database and store.table_or_none(database, identifier.name)
+    if row is None or row.is_view:
+        if s.if_exists:
+            return OK
+        raise ValidationError(f"Table with identifier '{identifier}' does not exist.")
+    ctx.writable(row.database.catalog)
+    row.delete()
+    return OK
+
+
+def show_tables(ctx: Context, s: st.ShowTables) -> Result:
+    session = ctx.session
+    if s.database is None:
+        catalog_name, database_name = session.current_catalog, session.current_database
+    else:
+        catalog_name, database_name = session.resolve_database(s.database)
+    catalog = store.catalog_or_none(ctx.environment, catalog_name)
+    database = catalog and store.database_or_none(catalog, database_name)
+    if database is None:
+        raise ValidationError(f"Database '{catalog_name}'.'{database_name}' doesn't exist.")
+    names = set(m.Table.objects.filter(database=database).values_list("name", flat=True))
+    names |= {
+        i.name
+        for i in session.temporary_tables
+        if (i.catalog, i.database) == (catalog_name, database.name)
+    }
+    return ["table name"], [[n] for n in filter_names(list(names), s.like)]
+
+
+def show_create_table(ctx: Context, s: st.ShowCreateTable) -> Result:
+    identifier = ctx.identifier(s.path)
+    table = ctx.find_table(identifier)
+    if table is None:
+        raise ValidationError(
+            "Could not execute SHOW CREATE TABLE. "
+            f"Table with identifier {identifier.quoted()} does not exist."
+        )
+    return ["result"], [[render.show_create_table(table)]]
+
+
+def describe_table(ctx: Context, s: st.DescribeTable) -> Result:
+    identifier = ctx.identifier(s.path)
+    table = ctx.find_table(identifier)
+    if table is None:
+        raise ValidationError(
+            f"Tables or views with the identifier '{identifier}' doesn't exist."
+        )
+    return render.describe_table(table)
+
+
+HANDLERS = {
+    st.CreateTable: create_table,
+    st.AlterTableAdd: alter_add,
+    st.AlterTableModify: alter_modify,
+    st.AlterTableDropColumns: alter_drop_columns,
+    st.AlterTableDropPrimaryKey: alter_drop_primary_key,
+    st.AlterTableDropConstraint: alter_drop_constraint,
+    st.AlterTableDropWatermark: alter_drop_watermark,
+    st.AlterTableRenameColumn: alter_rename_column,
+    st.AlterTableRename: alter_rename,
+    st.AlterTableSet: alter_set,
+    st.AlterTableReset: alter_reset,
+    st.DropTable: drop_table,
+    st.ShowTables: show_tables,
+    st.ShowCreateTable: show_create_table,
+    st.DescribeTable: describe_table,
+}

@@ -1,0 +1,135 @@
+"""Reading and writing the persistent catalog: models in, catalog objects out, and back."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from catalogs import models as m
+from catalogs.flinksql.catalog import (
+    CatalogDescriptor,
+    CatalogFunction,
+    CatalogTable,
+    Column,
+    ObjectIdentifier,
+    PrimaryKey,
+    Watermark,
+)
+from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.statements import ColumnKind
+from catalogs.flinksql.types import parse_type
+from environments.models import Environment
+
+
+def catalog_or_none(environment: Environment, name: str) -> m.Catalog | None:
+    return m.Catalog.objects.filter(environment=environment, name=name).first()
+
+
+def get_catalog(
+    environment: Environment, name: str, message: str = "A catalog with name [{name}] does not exist."
+) -> m.Catalog:
+    """The catalog, or Flink's error; Flink words it differently for each statement."""
+    catalog = catalog_or_none(environment, name)
+    if catalog is None:
+        raise ValidationError(message.format(name=name))
+    return catalog
+
+
+def normalize(catalog: m.Catalog, name: str) -> str:
+    """The name as the catalog stores it (the Hive Metastore keeps lower case)."""
+    return name.lower() if catalog.lower_cases_names else name
+
+
+def database_or_none(catalog: m.Catalog, name: str) -> m.Database | None:
+    return m.Database.objects.filter(catalog=catalog, name=normalize(catalog, name)).first()
+
+
+def get_database(catalog: m.Catalog, name: str) -> m.Database:
+    database = database_or_none(catalog, name)
+    if database is None:
+        raise ValidationError(
+            f"A database with name [{name}] does not exist in the catalog: [{catalog.name}]."
+        )
+    return database
+
+
+def table_or_none(database: m.Database, name: str) -> m.Table | None:
+    columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
+    return (
+        m.Table.objects.filter(database=database, name=normalize(database.catalog, name))
+        .prefetch_related(columns)
+        .first()
+    )
+
+
+def descriptor(catalog: m.Catalog) -> CatalogDescriptor:
+    return CatalogDescriptor(catalog.name, dict(catalog.options), catalog.comment)
+
+
+def table_definition(table: m.Table, identifier: ObjectIdentifier) -> CatalogTable:
+    columns = [
+        Column(
+            name=c.name,
+            data_type=parse_type(c.data_type).with_nullable(c.nullable),
+            kind=ColumnKind(c.kind),
+            comment=c.comment,
+            expression=c.expression,
+            metadata_key=c.metadata_key,
+            virtual=c.is_virtual,
+        )
+        for c in table.columns.all()
+    ]
+    watermark = None
+    if table.watermark_column:
+        watermark = Watermark(table.watermark_column, table.watermark_expression or "")
+    primary_key = None
+    if table.primary_key_name:
+        primary_key = PrimaryKey(table.primary_key_name, tuple(table.primary_key_columns))
+    return CatalogTable(
+        identifier=identifier,
+        columns=columns,
+        watermark=watermark,
+        primary_key=primary_key,
+        partition_keys=list(table.partition_keys),
+        comment=table.comment,
+        options=dict(table.options),
+    )
+
+
+def write_table(database: m.Database, table: CatalogTable, existing: m.Table | None) -> m.Table:
+    """Create or overwrite the rows of ``table``; an overwrite bumps the version."""
+    row = existing or m.Table(database=database, kind=m.Table.Kind.TABLE)
+    row.name = table.identifier.name
+    row.comment = table.comment
+    row.options = dict(table.options)
+    row.partition_keys = list(table.partition_keys)
+    row.primary_key_name = table.primary_key.name if table.primary_key else None
+    row.primary_key_columns = list(table.primary_key.columns) if table.primary_key else []
+    row.watermark_column = table.watermark.rowtime_attribute if table.watermark else None
+    row.watermark_expression = table.watermark.expression if table.watermark else None
+    if existing is not None:
+        row.version += 1
+    row.save()
+    if existing is not None:
+        row.columns.all().delete()
+    m.Column.objects.bulk_create(
+        [
+            m.Column(
+                table=row,
+                position=i,
+                name=c.name,
+                kind=c.kind.value,
+                data_type=c.data_type.with_nullable(True).serializable(),
+                nullable=c.data_type.nullable,
+                comment=c.comment,
+                expression=c.expression,
+                metadata_key=c.metadata_key,
+                is_virtual=c.virtual,
+            )
+            for i, c in enumerate(table.columns)
+        ]
+    )
+    return row
+
+
+def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:
+    return CatalogFunction(identifier, function.class_name, function.language, list(function.jars))

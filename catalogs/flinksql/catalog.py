@@ -1,0 +1,99 @@
+"""Resolved catalog objects, as Flink's catalog holds them (pure data, no Django)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .statements import ColumnKind
+from .types import DataType
+
+
+def quote_identifier(name: str) -> str:
+    """`name`, with backticks inside doubled."""
+    return "`" + name.replace("`", "``") + "`"
+
+
+def quote_string(value: str) -> str:
+    """'value', with single quotes inside doubled."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True)
+class ObjectIdentifier:
+    catalog: str
+    database: str
+    name: str
+
+    def quoted(self) -> str:
+        return ".".join(quote_identifier(p) for p in (self.catalog, self.database, self.name))
+
+    def __str__(self) -> str:
+        return f"{self.catalog}.{self.database}.{self.name}"
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    data_type: DataType
+    kind: ColumnKind = ColumnKind.PHYSICAL
+    comment: str | None = None
+    expression: str | None = None  # computed: the expression as Flink writes it
+    metadata_key: str | None = None
+    virtual: bool = False
+
+    @property
+    def is_persisted(self) -> bool:
+        """Physical and non-virtual metadata columns are written to a sink."""
+        return self.kind == ColumnKind.PHYSICAL or (
+            self.kind == ColumnKind.METADATA and not self.virtual
+        )
+
+    def renamed(self, name: str) -> Column:
+        return replace(self, name=name)
+
+
+@dataclass(frozen=True)
+class Watermark:
+    rowtime_attribute: str
+    expression: str  # as Flink writes it
+
+
+@dataclass(frozen=True)
+class PrimaryKey:
+    name: str
+    columns: tuple[str, ...]
+
+
+@dataclass
+class CatalogTable:
+    identifier: ObjectIdentifier
+    columns: list[Column]
+    watermark: Watermark | None = None
+    primary_key: PrimaryKey | None = None
+    partition_keys: list[str] = field(default_factory=list)
+    comment: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    temporary: bool = False
+
+    def column(self, name: str) -> Column | None:
+        return next((c for c in self.columns if c.name == name), None)
+
+
+@dataclass
+class CatalogDescriptor:
+    name: str
+    options: dict[str, str]
+    comment: str | None = None
+
+    @property
+    def catalog_type(self) -> str:
+        return self.options.get("type", "")
+
+
+@dataclass
+class CatalogFunction:
+    identifier: ObjectIdentifier
+    class_name: str
+    language: str = "JAVA"
+    jars: list[str] = field(default_factory=list)
+    temporary: bool = False

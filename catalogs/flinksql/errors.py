@@ -1,0 +1,28 @@
+"""Errors raised by the Flink SQL language layer and the executor."""
+
+from __future__ import annotations
+
+
+class FlinkSqlError(Exception):
+    """A statement failed; ``message`` is the text a user sees (Flink's own where Flink has one)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class SqlParseError(FlinkSqlError):
+    """The text is not a statement of the Flink SQL dialect."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        if line is not None:
+            message = f"SQL parse failed. {message} at line {line}, column {column}."
+        else:
+            message = f"SQL parse failed. {message}"
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+class ValidationError(FlinkSqlError):
+    """The statement is well formed but breaks a rule of Flink or of the dashboard."""

@@ -1,0 +1,505 @@
+"""Scalar expressions of computed columns and watermarks.
+
+``unparse`` writes an expression the way Flink stores it (Calcite's SQL writer over the
+parsed, not yet validated, tree): identifiers in backticks, functions Flink's parser knows
+in upper case, other functions quoted as written, one space around binary operators, and
+Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN ASYMMETRIC``).
+``derive_type`` computes the result type Flink derives for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from sqlglot import exp
+
+from .catalog import quote_identifier, quote_string
+from .errors import ValidationError
+from .types import DataType, parse_type
+
+# Functions Flink's parser resolves itself (Calcite's standard table and Flink's own legacy
+# table): Calcite writes them by their upper-case name. Anything else stays an unresolved
+# function call, written as a quoted identifier exactly as the user spelled it.
+PARSER_FUNCTIONS = frozenset(
+    """
+    ABS ACOS ASIN ATAN ATAN2 AVG BIN CARDINALITY CEIL CEILING CHAR_LENGTH CHARACTER_LENGTH CHR
+    COALESCE COLLECT CONCAT CONCAT_WS COS COSH COT COUNT CURRENT_DATE CURRENT_TIME
+    CURRENT_TIMESTAMP DATE_FORMAT DATEDIFF DEGREES E ELEMENT EXP FIRST_VALUE FLOOR FROM_BASE64
+    FROM_UNIXTIME HASH_CODE HEX IF INITCAP INSTR IS_ALPHA IS_DECIMAL IS_DIGIT JSON_EXISTS
+    JSON_OBJECT JSON_QUERY JSON_VALUE LAST_VALUE LEFT LN LOCALTIME LOCALTIMESTAMP LOCATE LOG
+    LOG10 LOG2 LOWER LPAD LTRIM MAX MD5 MIN MOD NOW NULLIF OVERLAY PI POSITION POWER PROCTIME
+    RADIANS RAND RAND_INTEGER REGEXP REGEXP_EXTRACT REGEXP_REPLACE REPEAT REPLACE REVERSE RIGHT
+    ROUND RPAD RTRIM SHA1 SHA2 SHA224 SHA256 SHA384 SHA512 SIGN SIN SINH SPLIT_INDEX SQRT
+    STDDEV_POP STDDEV_SAMP STR_TO_MAP SUBSTR SUBSTRING SUM TAN TANH TO_BASE64 TO_DATE
+    TO_TIMESTAMP TRUNCATE UNIX_TIMESTAMP UPPER UUID VAR_POP VAR_SAMP
+    """.split()
+)
+
+_BINARY = {
+    exp.Add: ("+", 40),
+    exp.Sub: ("-", 40),
+    exp.Mul: ("*", 50),
+    exp.Div: ("/", 50),
+    exp.Mod: ("%", 50),
+    exp.DPipe: ("||", 40),
+    exp.EQ: ("=", 30),
+    exp.NEQ: ("<>", 30),
+    exp.GT: (">", 30),
+    exp.GTE: (">=", 30),
+    exp.LT: ("<", 30),
+    exp.LTE: ("<=", 30),
+    exp.And: ("AND", 24),
+    exp.Or: ("OR", 22),
+    exp.NullSafeNEQ: ("IS DISTINCT FROM", 30),
+    exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
+}
+_ATOM = 100
+
+
+def _precedence(node: exp.Expression) -> int:
+    node = _strip(node)
+    for kind, (_, prec) in _BINARY.items():
+        if type(node) is kind:
+            return prec
+    if isinstance(node, exp.Not):
+        return 26
+    if isinstance(node, exp.Like | exp.Between | exp.In | exp.Is):
+        return 32
+    if isinstance(node, exp.Neg):
+        return 80
+    return _ATOM
+
+
+def _strip(node: exp.Expression) -> exp.Expression:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return node
+
+
+def unparse(node: exp.Expression) -> str:
+    """The expression as Flink writes it in SHOW CREATE TABLE and DESCRIBE."""
+    return _Writer().write(node)
+
+
+class _Writer:
+    def write(self, node: exp.Expression) -> str:
+        node = _strip(node)
+        method = getattr(self, f"_{type(node).__name__.lower()}", None)
+        if method is not None:
+            return method(node)
+        for kind, (op, _) in _BINARY.items():
+            if type(node) is kind:
+                return self._binary(node, op)
+        raise ValidationError(f"Unsupported expression: {node.sql()}")
+
+    def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
+        prec = _precedence(node)
+        text = self.write(node)
+        if prec < parent_prec or (right and prec == parent_prec and prec != _ATOM):
+            return f"({text})"
+        return text
+
+    def _binary(self, node: exp.Expression, op: str) -> str:
+        prec = _precedence(node)
+        left = self._operand(node.this, prec)
+        right = self._operand(node.expression, prec, right=True)
+        return f"{left} {op} {right}"
+
+    def _column(self, node: exp.Column) -> str:
+        return ".".join(quote_identifier(p.name) for p in node.parts)
+
+    def _identifier(self, node: exp.Identifier) -> str:
+        return quote_identifier(node.name)
+
+    def _literal(self, node: exp.Literal) -> str:
+        if node.is_string:
+            return quote_string(node.this)
+        return node.this.upper()
+
+    def _boolean(self, node: exp.Boolean) -> str:
+        return "TRUE" if node.this else "FALSE"
+
+    def _null(self, node: exp.Null) -> str:
+        return "NULL"
+
+    def _neg(self, node: exp.Neg) -> str:
+        return f"- {self._operand(node.this, 80)}"
+
+    def _not(self, node: exp.Not) -> str:
+        inner = _strip(node.this)
+        if isinstance(inner, exp.Is):
+            return f"{self._operand(inner.this, 32)} IS NOT {self.write(inner.expression)}"
+        if isinstance(inner, exp.Like):
+            return self._like(inner, negated=True)
+        if isinstance(inner, exp.In):
+            return self._in(inner, negated=True)
+        if isinstance(inner, exp.Between):
+            return self._between(inner, negated=True)
+        return f"NOT {self._operand(node.this, 26)}"
+
+    def _is(self, node: exp.Is) -> str:
+        return f"{self._operand(node.this, 32)} IS {self.write(node.expression)}"
+
+    def _like(self, node: exp.Like, negated: bool = False) -> str:
+        keyword = "NOT LIKE" if negated else "LIKE"
+        return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
+
+    def _between(self, node: exp.Between, negated: bool = False) -> str:
+        keyword = "NOT BETWEEN ASYMMETRIC" if negated else "BETWEEN ASYMMETRIC"
+        low = self._operand(node.args["low"], 33)
+        high = self._operand(node.args["high"], 33)
+        return f"{self._operand(node.this, 32)} {keyword} {low} AND {high}"
+
+    def _in(self, node: exp.In, negated: bool = False) -> str:
+        items = ", ".join(self.write(e) for e in node.expressions)
+        keyword = "NOT IN" if negated else "IN"
+        return f"{self._operand(node.this, 32)} {keyword} ({items})"
+
+    def _interval(self, node: exp.Interval) -> str:
+        unit = node.unit.name.upper() if node.unit else ""
+        unit = unit[:-1] if unit.endswith("S") and unit != "S" else unit
+        return f"INTERVAL {self.write(node.this)} {unit}"
+
+    def _cast(self, node: exp.Cast) -> str:
+        return self._cast_like(node, "CAST")
+
+    def _trycast(self, node: exp.TryCast) -> str:
+        return self._cast_like(node, "TRY_CAST")
+
+    def _cast_like(self, node: exp.Cast, keyword: str) -> str:
+        to = node.to
+        if isinstance(node.this, exp.Literal) and node.this.is_string and keyword == "CAST":
+            # DATE '...', TIMESTAMP '...' literals arrive as casts of a string
+            if node.meta.get("typed_literal") or _is_typed_literal(node):
+                return f"{_cast_type_name(to)} {self.write(node.this)}"
+        return f"{keyword}({self.write(node.this)} AS {_cast_type_name(to)})"
+
+    def _anonymous(self, node: exp.Anonymous) -> str:
+        name = node.name
+        args = ", ".join(self.write(a) for a in node.expressions)
+        if name.upper() in PARSER_FUNCTIONS:
+            return f"{name.upper()}({args})"
+        return f"{quote_identifier(name)}({args})"
+
+    def _substring(self, node: exp.Substring) -> str:
+        args = [node.this, node.args.get("start"), node.args.get("length")]
+        return "SUBSTRING(" + ", ".join(self.write(a) for a in args if a is not None) + ")"
+
+    def _trim(self, node: exp.Trim) -> str:
+        position = (node.args.get("position") or "BOTH").upper()
+        chars = node.expression
+        chars_text = self.write(chars) if chars is not None else "' '"
+        return f"TRIM({position} {chars_text} FROM {self.write(node.this)})"
+
+    def _currenttimestamp(self, node: exp.Expression) -> str:
+        return "CURRENT_TIMESTAMP"
+
+    def _currentdate(self, node: exp.Expression) -> str:
+        return "CURRENT_DATE"
+
+    def _if(self, node: exp.If) -> str:
+        args = [node.this, node.args.get("true"), node.args.get("false")]
+        return "IF(" + ", ".join(self.write(a) for a in args if a is not None) + ")"
+
+    def _case(self, node: exp.Case) -> str:
+        parts = ["CASE"]
+        if node.this is not None:
+            parts.append(self.write(node.this))
+        for branch in node.args.get("ifs") or []:
+            parts.append(f"WHEN {self.write(branch.this)} THEN {self.write(branch.args['true'])}")
+        default = node.args.get("default")
+        parts.append(f"ELSE {self.write(default) if default is not None else 'NULL'}")
+        parts.append("END")
+        return " ".join(parts)
+
+    def _array(self, node: exp.Array) -> str:
+        return "ARRAY[" + ", ".join(self.write(e) for e in node.expressions) + "]"
+
+    def _bracket(self, node: exp.Bracket) -> str:
+        if isinstance(node.this, exp.Column) and node.this.name.upper() == "MAP":
+            return "MAP[" + ", ".join(self.write(e) for e in node.expressions) + "]"
+        index = ", ".join(self.write(e) for e in node.expressions)
+        return f"{self._operand(node.this, _ATOM)}[{index}]"
+
+    def _extract(self, node: exp.Extract) -> str:
+        return f"EXTRACT({node.this.name.upper()} FROM {self.write(node.expression)})"
+
+    def _strposition(self, node: exp.StrPosition) -> str:
+        return f"POSITION({self.write(node.args['substr'])} IN {self.write(node.this)})"
+
+    def _ceil(self, node: exp.Ceil) -> str:
+        return self._round_to(node, "CEIL")
+
+    def _floor(self, node: exp.Floor) -> str:
+        return self._round_to(node, "FLOOR")
+
+    def _round_to(self, node: exp.Expression, name: str) -> str:
+        unit = node.args.get("to")
+        if unit is not None:
+            return f"{name}({self.write(node.this)} TO {unit.name.upper()})"
+        return f"{name}({self.write(node.this)})"
+
+
+def _is_typed_literal(node: exp.Cast) -> bool:
+    return node.args.get("format") is None and node.meta.get("cast_syntax") is None
+
+
+_CAST_NAMES = {
+    "INT": "INTEGER",
+    "TEXT": "STRING",
+    "VARBINARY": "BYTES",
+}
+
+
+def _cast_type_name(to: exp.DataType) -> str:
+    """A CAST target in Calcite's spelling (``INT`` is written ``INTEGER``)."""
+    text = to.sql()
+    base = to.this.name if hasattr(to.this, "name") else str(to.this)
+    name = _CAST_NAMES.get(base)
+    if name is not None and not to.expressions:
+        return name
+    return text.upper()
+
+
+# -- type derivation ---------------------------------------------------------------------
+
+
+@cache
+def T(text: str) -> DataType:  # noqa: N802 - a short constructor reads best in the rules
+    return parse_type(text)
+
+
+def derive_type(node: exp.Expression, scope: Mapping[str, DataType]) -> DataType:
+    """The type Flink derives for ``node`` over the columns in ``scope``."""
+    return _Typer(scope).type_of(node)
+
+
+class _Typer:
+    def __init__(self, scope: Mapping[str, DataType]) -> None:
+        self.scope = scope
+
+    def type_of(self, node: exp.Expression) -> DataType:
+        node = _strip(node)
+        if isinstance(node, exp.Column):
+            name = node.name
+            if node.table or name not in self.scope:
+                raise ValidationError(f"Unknown identifier '{node.sql(dialect=None)}'")
+            return self.scope[name]
+        if isinstance(node, exp.Literal):
+            return _literal_type(node)
+        if isinstance(node, exp.Boolean):
+            return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.Null):
+            return T("NULL")
+        if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod):
+            return self._arithmetic(node)
+        if isinstance(node, exp.Neg):
+            return self.type_of(node.this)
+        if isinstance(node, exp.EQ | exp.NEQ | exp.GT | exp.GTE | exp.LT | exp.LTE):
+            return self._boolean_of(node.this, node.expression)
+        if isinstance(node, exp.And | exp.Or):
+            return self._boolean_of(node.this, node.expression)
+        if isinstance(node, exp.Like):
+            return self._boolean_of(node.this, node.expression)
+        if isinstance(node, exp.Between):
+            return self._boolean_of(node.this, node.args["low"], node.args["high"])
+        if isinstance(node, exp.In):
+            return self._boolean_of(node.this, *node.expressions)
+        if isinstance(node, exp.Not):
+            inner = _strip(node.this)
+            if isinstance(inner, exp.Is):
+                return self.type_of(inner)
+            return self._boolean_of(node.this)
+        if isinstance(node, exp.Is):
+            self.type_of(node.this)
+            return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.NullSafeEQ | exp.NullSafeNEQ):
+            self._boolean_of(node.this, node.expression)
+            return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.DPipe):
+            return _string_result(self.type_of(node.this), self.type_of(node.expression))
+        if isinstance(node, exp.Cast):
+            return self._cast(node, safe=isinstance(node, exp.TryCast))
+        if isinstance(node, exp.Interval):
+            return T("INTERVAL SECOND(3) NOT NULL")
+        if isinstance(node, exp.CurrentTimestamp):
+            return T("TIMESTAMP_LTZ(3) NOT NULL")
+        if isinstance(node, exp.CurrentDate):
+            return T("DATE NOT NULL")
+        if isinstance(node, exp.Substring | exp.Trim):
+            args = [a for a in (node.this, node.args.get("start"), node.args.get("length")) if a]
+            return T("STRING").with_nullable(any(self.type_of(a).nullable for a in args))
+        if isinstance(node, exp.Anonymous):
+            return self._function(node)
+        if isinstance(node, exp.If):
+            return self._common(node.args["true"], node.args.get("false") or exp.Null())
+        if isinstance(node, exp.Case):
+            branches = [b.args["true"] for b in node.args.get("ifs") or []]
+            default = node.args.get("default")
+            return self._common(*branches, default if default is not None else exp.Null())
+        raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
+
+    def _boolean_of(self, *operands: exp.Expression) -> DataType:
+        nullable = any(self.type_of(o).nullable for o in operands)
+        return T("BOOLEAN").with_nullable(nullable)
+
+    def _common(self, *operands: exp.Expression) -> DataType:
+        types = [self.type_of(o) for o in operands]
+        known = [t for t in types if t.root != "NULL"]
+        if not known:
+            return T("NULL")
+        result = known[0]
+        for other in known[1:]:
+            result = _least_restrictive(result, other)
+        return result.with_nullable(any(t.nullable for t in types))
+
+    def _arithmetic(self, node: exp.Expression) -> DataType:
+        left, right = self.type_of(node.this), self.type_of(node.expression)
+        nullable = left.nullable or right.nullable
+        if left.is_timestamp or right.root.startswith("INTERVAL"):
+            return left.with_nullable(nullable)
+        return _numeric_result(type(node), left, right).with_nullable(nullable)
+
+    def _cast(self, node: exp.Cast, safe: bool) -> DataType:
+        source = self.type_of(node.this)
+        target = parse_type(_cast_type_name(node.to))
+        return target.with_nullable(True if safe else source.nullable)
+
+    def _function(self, node: exp.Anonymous) -> DataType:
+        name = node.name.upper()
+        args = [self.type_of(a) for a in node.expressions]
+        nullable = any(a.nullable for a in args)
+        rule = _FUNCTIONS.get(name)
+        if rule is None:
+            families = ", ".join(_family(a) for a in args)
+            raise ValidationError(f"No match found for function signature {node.name}({families})")
+        return rule(args, nullable)
+
+
+def _literal_type(node: exp.Literal) -> DataType:
+    text = node.this
+    if node.is_string:
+        return T(f"CHAR({max(len(text), 1)}) NOT NULL") if text else T("CHAR(0) NOT NULL")
+    if "e" in text.lower():
+        return T("DOUBLE NOT NULL")
+    if "." in text:
+        digits = text.replace(".", "").lstrip("-").lstrip("0") or "0"
+        scale = len(text.split(".")[1])
+        return T(f"DECIMAL({max(len(digits), scale, 1)}, {scale}) NOT NULL")
+    value = int(text)
+    return T("INT NOT NULL") if -(2**31) <= value < 2**31 else T("BIGINT NOT NULL")
+
+
+_INTEGER_PRECISION = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
+_NUMERIC_ORDER = ["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL", "FLOAT", "DOUBLE"]
+
+
+def _as_decimal(t: DataType) -> tuple[int, int]:
+    if t.root == "DECIMAL":
+        return t.precision, t.scale
+    return _INTEGER_PRECISION[t.root], 0
+
+
+def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
+    roots = {left.root, right.root}
+    if not roots <= set(_NUMERIC_ORDER):
+        raise ValidationError(
+            f"Cannot apply '{_BINARY[op][0]}' to arguments of type "
+            f"'<{left.summary()}> {_BINARY[op][0]} <{right.summary()}>'."
+        )
+    if "DOUBLE" in roots or "FLOAT" in roots:
+        return T("DOUBLE") if "DOUBLE" in roots else T("FLOAT")
+    if "DECIMAL" in roots:
+        (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
+        if op in (exp.Add, exp.Sub):
+            scale = max(s1, s2)
+            precision = max(p1 - s1, p2 - s2) + scale + 1
+        elif op is exp.Mul:
+            precision, scale = p1 + p2, s1 + s2
+        elif op is exp.Div:
+            scale = max(6, s1 + p2 + 1)
+            precision = p1 - s1 + s2 + scale
+        else:
+            scale = max(s1, s2)
+            precision = min(p1 - s1, p2 - s2) + scale
+        if precision > 38:
+            scale = max(min(scale, 6), scale - (precision - 38)) if op is exp.Div else scale
+            scale = min(scale, 38)
+            precision = 38
+        return T(f"DECIMAL({precision}, {scale})")
+    widest = max(roots, key=_NUMERIC_ORDER.index)
+    return T(widest)
+
+
+def _least_restrictive(a: DataType, b: DataType) -> DataType:
+    if a.root == b.root == "CHAR":
+        return T(f"CHAR({max(a.length, b.length)})")
+    if {a.root, b.root} <= {"CHAR", "VARCHAR"}:
+        return T(f"VARCHAR({max(a.length, b.length)})")
+    if a.root in _NUMERIC_ORDER and b.root in _NUMERIC_ORDER and a.root != b.root:
+        return _numeric_result(exp.Add, a, b) if "DECIMAL" in (a.root, b.root) else T(
+            max(a.root, b.root, key=_NUMERIC_ORDER.index)
+        )
+    return a
+
+
+def _string_result(*args: DataType) -> DataType:
+    return T("STRING").with_nullable(any(a.nullable for a in args))
+
+
+def _family(t: DataType) -> str:
+    root = t.root
+    if root in _NUMERIC_ORDER:
+        return "<NUMERIC>"
+    if root in ("CHAR", "VARCHAR"):
+        return "<CHARACTER>"
+    if root == "BOOLEAN":
+        return "<BOOLEAN>"
+    if root in ("BINARY", "VARBINARY"):
+        return "<BINARY>"
+    if root.startswith("TIMESTAMP"):
+        return "<TIMESTAMP>"
+    return f"<{root}>"
+
+
+def _same(args: list[DataType], nullable: bool) -> DataType:
+    return args[0].with_nullable(nullable)
+
+
+def _fixed(text: str, always_not_null: bool = False):
+    def rule(args: list[DataType], nullable: bool) -> DataType:
+        return T(text).with_nullable(False if always_not_null else nullable)
+
+    return rule
+
+
+_FUNCTIONS = {
+    "ABS": _same,
+    "UPPER": _fixed("STRING"),
+    "LOWER": _fixed("STRING"),
+    "INITCAP": _fixed("STRING"),
+    "CONCAT": _fixed("STRING"),
+    "CONCAT_WS": _fixed("STRING"),
+    "REGEXP_REPLACE": _fixed("STRING"),
+    "REGEXP_EXTRACT": _fixed("STRING"),
+    "REPLACE": _fixed("STRING"),
+    "LTRIM": _fixed("STRING"),
+    "RTRIM": _fixed("STRING"),
+    "FROM_UNIXTIME": _fixed("STRING"),
+    "DATE_FORMAT": _fixed("STRING"),
+    "MD5": _fixed("CHAR(32)"),
+    "CHAR_LENGTH": _fixed("INT"),
+    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
+    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)"),
+    "TO_DATE": _fixed("DATE"),
+    "UNIX_TIMESTAMP": _fixed("BIGINT"),
+    "NOW": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
+    "PROCTIME": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
+    "COALESCE": lambda args, nullable: args[0].with_nullable(all(a.nullable for a in args)),
+    "JSON_VALUE": _fixed("STRING"),
+    "SUM": _same,
+    "MAX": _same,
+    "MIN": _same,
+    "COUNT": _fixed("BIGINT", always_not_null=True),
+}

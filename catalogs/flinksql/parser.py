@@ -1,0 +1,513 @@
+"""Parse one Flink SQL statement into a typed statement object (see ``statements``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlglot import exp
+from sqlglot.errors import ParseError as SqlglotParseError
+from sqlglot.tokens import TokenType
+
+from . import statements as st
+from .dialect import DIALECT
+from .errors import SqlParseError, ValidationError
+from .tokens import TokenStream
+from .types import parse_type_from
+
+_UNSUPPORTED = {
+    "SELECT": "SELECT",
+    "WITH": "SELECT",
+    "VALUES": "SELECT",
+    "INSERT": "INSERT",
+    "EXECUTE": "EXECUTE",
+    "EXPLAIN": "EXPLAIN",
+    "SET": "SET",
+    "RESET": "RESET",
+    "ADD": "ADD JAR",
+    "REMOVE": "REMOVE JAR",
+    "LOAD": "LOAD MODULE",
+    "UNLOAD": "UNLOAD MODULE",
+    "BEGIN": "BEGIN STATEMENT SET",
+    "UPDATE": "UPDATE",
+    "DELETE": "DELETE",
+    "TRUNCATE": "TRUNCATE TABLE",
+    "ANALYZE": "ANALYZE TABLE",
+    "CALL": "CALL",
+}
+
+
+def parse_statement(text: str) -> st.Statement:
+    """Parse ``text`` (one statement, no trailing semicolon) or raise ``SqlParseError``."""
+    stream = TokenStream(text)
+    if stream.at_end():
+        raise SqlParseError("Empty statement.")
+    first = stream.peek()
+    assert first is not None
+    word = first.text.upper() if stream.is_word(first) else ""
+    if word in _UNSUPPORTED:
+        statement: st.Statement = st.UnsupportedStatement(_UNSUPPORTED[word])
+    else:
+        handler = _HANDLERS.get(word)
+        if handler is None:
+            raise stream.unexpected()
+        statement = handler(_Parser(stream))
+        stream.expect_end()
+    statement.text = text
+    return statement
+
+
+class _Parser:
+    def __init__(self, stream: TokenStream) -> None:
+        self.s = stream
+
+    # -- shared pieces -------------------------------------------------------------------
+    def name(self) -> str:
+        return self.s.identifier()
+
+    def path(self, max_parts: int = 3) -> tuple[str, ...]:
+        first = self.s.peek()
+        parts = self.s.compound_identifier()
+        if len(parts) > max_parts:
+            assert first is not None
+            line, column = self.s.position(first)
+            raise SqlParseError(
+                f"Invalid identifier '{'.'.join(parts)}': expected at most {max_parts} parts",
+                line,
+                column,
+            )
+        return tuple(parts)
+
+    def if_not_exists(self) -> bool:
+        return self.s.accept_keyword("IF", "NOT", "EXISTS")
+
+    def if_exists(self) -> bool:
+        return self.s.accept_keyword("IF", "EXISTS")
+
+    def properties(self) -> dict[str, str]:
+        """``( 'k' = 'v', ... )``; a repeated key keeps its last value."""
+        self.s.expect(TokenType.L_PAREN)
+        result: dict[str, str] = {}
+        if self.s.accept(TokenType.R_PAREN):
+            return result
+        while True:
+            key = self.s.string()
+            self.s.expect(TokenType.EQ)
+            result[key] = self.s.string()
+            if not self.s.accept(TokenType.COMMA):
+                break
+        self.s.expect(TokenType.R_PAREN)
+        return result
+
+    def key_list(self) -> list[str]:
+        """``( 'k', ... )`` of RESET."""
+        self.s.expect(TokenType.L_PAREN)
+        keys: list[str] = []
+        if self.s.accept(TokenType.R_PAREN):
+            return keys
+        keys.append(self.s.string())
+        while self.s.accept(TokenType.COMMA):
+            keys.append(self.s.string())
+        self.s.expect(TokenType.R_PAREN)
+        return keys
+
+    def name_list(self) -> list[str]:
+        self.s.expect(TokenType.L_PAREN)
+        names = [self.name()]
+        while self.s.accept(TokenType.COMMA):
+            names.append(self.name())
+        self.s.expect(TokenType.R_PAREN)
+        return names
+
+    def comment(self) -> str | None:
+        if self.s.accept_keyword("COMMENT"):
+            return self.s.string()
+        return None
+
+    def like_pattern(self) -> st.LikePattern | None:
+        negated = self.s.accept_keyword("NOT")
+        if self.s.accept_keyword("LIKE"):
+            return st.LikePattern(self.s.string(), negated, False)
+        if self.s.accept_keyword("ILIKE"):
+            return st.LikePattern(self.s.string(), negated, True)
+        if negated:
+            raise self.s.unexpected()
+        return None
+
+    def source_position(self) -> st.SourcePosition | None:
+        tok = self.s.peek()
+        if tok is None:
+            return None
+        line, column = self.s.position(tok)
+        return st.SourcePosition(line, column)
+
+    def expression(self, stop_words: tuple[str, ...] = ()) -> exp.Expression:
+        """An expression up to a top-level ',' or ')' (or one of ``stop_words``)."""
+        start = self.s.pos
+        depth = 0
+        while not self.s.at_end():
+            tok = self.s.peek()
+            assert tok is not None
+            if tok.token_type == TokenType.L_PAREN:
+                depth += 1
+            elif tok.token_type == TokenType.R_PAREN:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and tok.token_type == TokenType.COMMA:
+                break
+            elif depth == 0 and any(self.s.is_word(tok, w) for w in stop_words):
+                break
+            self.s.pos += 1
+        if self.s.pos == start:
+            raise self.s.unexpected()
+        first, last = self.s.tokens[start], self.s.tokens[self.s.pos - 1]
+        return parse_expression(self.s.text[first.start : last.end + 1], self.s, first)
+
+    # -- CREATE --------------------------------------------------------------------------
+    def create(self) -> st.Statement:
+        self.s.expect_keyword("CREATE")
+        if self.s.accept_keyword("CATALOG"):
+            return self.create_catalog()
+        if self.s.accept_keyword("DATABASE"):
+            return self.create_database()
+        temporary = self.s.accept_keyword("TEMPORARY")
+        system = temporary and self.s.accept_keyword("SYSTEM")
+        if not system and self.s.accept_keyword("TABLE"):
+            return self.create_table(temporary)
+        if self.s.accept_keyword("FUNCTION"):
+            return self.create_function(temporary, system)
+        raise self.s.unexpected()
+
+    def create_catalog(self) -> st.CreateCatalog:
+        if_not_exists = self.if_not_exists()
+        name = self.name()
+        comment = self.comment()
+        self.s.expect_keyword("WITH")
+        return st.CreateCatalog(name, self.properties(), comment, if_not_exists)
+
+    def create_database(self) -> st.CreateDatabase:
+        if_not_exists = self.if_not_exists()
+        path = self.path(2)
+        comment = self.comment()
+        properties = self.properties() if self.s.accept_keyword("WITH") else {}
+        return st.CreateDatabase(path, comment, properties, if_not_exists)
+
+    def create_table(self, temporary: bool) -> st.CreateTable:
+        if_not_exists = self.if_not_exists()
+        path = self.path()
+        change = st.SchemaChange()
+        if self.s.at_type(TokenType.L_PAREN):
+            self.s.advance()
+            self.table_elements(change, allow_positions=False)
+            self.s.expect(TokenType.R_PAREN)
+        comment = self.comment()
+        partition_keys: list[str] = []
+        if self.s.accept_keyword("PARTITIONED", "BY"):
+            partition_keys = self.name_list()
+        options = self.properties() if self.s.accept_keyword("WITH") else {}
+        like = self.like_clause() if self.s.accept_keyword("LIKE") else None
+        columns = [spec for spec, _ in change.columns]
+        return st.CreateTable(
+            path,
+            columns,
+            change.watermark,
+            change.primary_key,
+            comment,
+            partition_keys,
+            options,
+            like,
+            if_not_exists,
+            temporary,
+        )
+
+    def like_clause(self) -> st.LikeClause:
+        clause = st.LikeClause(self.path())
+        if self.s.accept(TokenType.L_PAREN):
+            while not self.s.accept(TokenType.R_PAREN):
+                kind_word = self.s.advance().text.upper()
+                try:
+                    kind = st.LikeOptionKind(kind_word)
+                except ValueError:
+                    self.s.pos -= 1
+                    raise self.s.unexpected() from None
+                feature_tok = self.s.peek()
+                feature = self.s.advance().text.upper()
+                allowed = {"ALL", "CONSTRAINTS", "PARTITIONS", "GENERATED", "OPTIONS"}
+                allowed |= {"WATERMARKS", "METADATA"}
+                if feature not in allowed or feature_tok.token_type == TokenType.STRING:
+                    self.s.pos -= 1
+                    raise self.s.unexpected()
+                clause.options.append((kind, feature))
+        return clause
+
+    def table_elements(self, change: st.SchemaChange, allow_positions: bool) -> None:
+        while True:
+            self.table_element(change, allow_positions)
+            if not self.s.accept(TokenType.COMMA):
+                return
+
+    def table_element(self, change: st.SchemaChange, allow_positions: bool) -> None:
+        position = self.source_position()
+        if self.s.accept_keyword("WATERMARK"):
+            self.s.expect_keyword("FOR")
+            column = self.name()
+            self.s.expect_keyword("AS")
+            change.watermark = st.WatermarkSpec(column, self.expression(), position)
+            return
+        constraint_name = None
+        if self.s.accept_keyword("CONSTRAINT"):
+            constraint_name = self.name()
+            if not self.s.at_keyword("PRIMARY"):
+                raise self.s.unexpected()
+        if self.s.accept_keyword("PRIMARY", "KEY"):
+            columns = self.name_list()
+            self.not_enforced()
+            change.primary_key = st.PrimaryKeySpec(columns, constraint_name, position)
+            return
+        spec = self.column()
+        placement = st.ColumnPosition()
+        if allow_positions:
+            if self.s.accept_keyword("FIRST"):
+                placement = st.ColumnPosition(first=True)
+            elif self.s.accept_keyword("AFTER"):
+                placement = st.ColumnPosition(after=self.name())
+        change.columns.append((spec, placement))
+        if spec.primary_key:
+            if change.primary_key is not None:
+                raise SqlParseError("Duplicate primary key definition")
+            change.primary_key = st.PrimaryKeySpec([spec.name], None, spec.position)
+
+    def not_enforced(self) -> None:
+        if not self.s.accept_keyword("NOT", "ENFORCED"):
+            raise SqlParseError(
+                "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT "
+                "ENFORCED controls if the constraint checks are performed on the incoming/outgoing "
+                "data. Flink does not own the data therefore the only supported mode is the NOT "
+                "ENFORCED mode"
+            )
+
+    def column(self) -> st.ColumnSpec:
+        position = self.source_position()
+        name = self.name()
+        if self.s.accept_keyword("AS"):
+            expression = self.expression(stop_words=("COMMENT", "FIRST", "AFTER"))
+            comment = self.comment()
+            return st.ColumnSpec(
+                name, st.ColumnKind.COMPUTED, None, expression, comment=comment, position=position
+            )
+        data_type = parse_type_from(self.s)
+        kind = st.ColumnKind.PHYSICAL
+        metadata_key = None
+        virtual = False
+        if self.s.accept_keyword("METADATA"):
+            kind = st.ColumnKind.METADATA
+            if self.s.accept_keyword("FROM"):
+                metadata_key = self.s.string()
+            virtual = self.s.accept_keyword("VIRTUAL")
+        primary_key = False
+        if self.s.accept_keyword("PRIMARY", "KEY"):
+            self.not_enforced()
+            primary_key = True
+        comment = self.comment()
+        return st.ColumnSpec(
+            name,
+            kind,
+            data_type,
+            None,
+            metadata_key,
+            virtual,
+            comment,
+            primary_key,
+            position,
+        )
+
+    def create_function(self, temporary: bool, system: bool) -> st.CreateFunction:
+        if_not_exists = self.if_not_exists()
+        path = self.path(1 if system else 3)
+        self.s.expect_keyword("AS")
+        class_name = self.s.string()
+        language, jars = self.function_language_and_jars()
+        return st.CreateFunction(path, class_name, language, jars, if_not_exists, temporary, system)
+
+    def function_language_and_jars(self) -> tuple[str, list[str]]:
+        language = "JAVA"
+        if self.s.accept_keyword("LANGUAGE"):
+            tok = self.s.advance()
+            language = tok.text.upper()
+            if tok.token_type == TokenType.STRING or not self.s.is_word(tok):
+                self.s.pos -= 1
+                raise self.s.unexpected()
+            if language not in ("JAVA", "SCALA", "PYTHON"):
+                raise ValidationError(
+                    f"No enum constant org.apache.flink.table.catalog.FunctionLanguage.{language}"
+                )
+        jars: list[str] = []
+        if self.s.accept_keyword("USING"):
+            while True:
+                self.s.expect_keyword("JAR")
+                jars.append(self.s.string())
+                if not self.s.accept(TokenType.COMMA):
+                    break
+        return language, jars
+
+    # -- ALTER ---------------------------------------------------------------------------
+    def alter(self) -> st.Statement:
+        self.s.expect_keyword("ALTER")
+        if self.s.accept_keyword("CATALOG"):
+            name = self.name()
+            if self.s.accept_keyword("SET"):
+                return st.AlterCatalogSet(name, self.properties())
+            if self.s.accept_keyword("RESET"):
+                return st.AlterCatalogReset(name, self.key_list())
+            if self.s.accept_keyword("COMMENT"):
+                return st.AlterCatalogComment(name, self.s.string())
+            raise self.s.unexpected()
+        if self.s.accept_keyword("DATABASE"):
+            path = self.path(2)
+            self.s.expect_keyword("SET")
+            return st.AlterDatabase(path, self.properties())
+        if self.s.accept_keyword("TABLE"):
+            return self.alter_table()
+        if self.s.accept_keyword("FUNCTION"):
+            if_exists = self.if_exists()
+            path = self.path()
+            self.s.expect_keyword("AS")
+            class_name = self.s.string()
+            language, jars = self.function_language_and_jars()
+            return st.AlterFunction(path, class_name, language, jars, if_exists)
+        raise self.s.unexpected()
+
+    def alter_table(self) -> st.Statement:
+        if_exists = self.if_exists()
+        path = self.path()
+        if self.s.accept_keyword("ADD"):
+            return st.AlterTableAdd(path, self.schema_change(), if_exists)
+        if self.s.accept_keyword("MODIFY"):
+            return st.AlterTableModify(path, self.schema_change(), if_exists)
+        if self.s.accept_keyword("DROP"):
+            if self.s.accept_keyword("PRIMARY", "KEY"):
+                return st.AlterTableDropPrimaryKey(path, if_exists)
+            if self.s.accept_keyword("CONSTRAINT"):
+                return st.AlterTableDropConstraint(path, self.name(), if_exists)
+            if self.s.accept_keyword("WATERMARK"):
+                return st.AlterTableDropWatermark(path, if_exists)
+            if self.s.at_type(TokenType.L_PAREN):
+                return st.AlterTableDropColumns(path, self.name_list(), if_exists)
+            return st.AlterTableDropColumns(path, [self.name()], if_exists)
+        if self.s.accept_keyword("RENAME"):
+            if self.s.accept_keyword("TO"):
+                return st.AlterTableRename(path, self.path(), if_exists)
+            old = self.name()
+            self.s.expect_keyword("TO")
+            return st.AlterTableRenameColumn(path, old, self.name(), if_exists)
+        if self.s.accept_keyword("SET"):
+            return st.AlterTableSet(path, self.properties(), if_exists)
+        if self.s.accept_keyword("RESET"):
+            return st.AlterTableReset(path, self.key_list(), if_exists)
+        raise self.s.unexpected()
+
+    def schema_change(self) -> st.SchemaChange:
+        change = st.SchemaChange()
+        if self.s.accept(TokenType.L_PAREN):
+            self.table_elements(change, allow_positions=True)
+            self.s.expect(TokenType.R_PAREN)
+        else:
+            self.table_element(change, allow_positions=True)
+        return change
+
+    # -- DROP ----------------------------------------------------------------------------
+    def drop(self) -> st.Statement:
+        self.s.expect_keyword("DROP")
+        if self.s.accept_keyword("CATALOG"):
+            if_exists = self.if_exists()
+            return st.DropCatalog(self.name(), if_exists)
+        if self.s.accept_keyword("DATABASE"):
+            if_exists = self.if_exists()
+            path = self.path(2)
+            cascade = False
+            if self.s.accept_keyword("CASCADE"):
+                cascade = True
+            else:
+                self.s.accept_keyword("RESTRICT")
+            return st.DropDatabase(path, if_exists, cascade)
+        temporary = self.s.accept_keyword("TEMPORARY")
+        system = temporary and self.s.accept_keyword("SYSTEM")
+        if not system and self.s.accept_keyword("TABLE"):
+            if_exists = self.if_exists()
+            return st.DropTable(self.path(), if_exists, temporary)
+        if self.s.accept_keyword("FUNCTION"):
+            if_exists = self.if_exists()
+            return st.DropFunction(self.path(1 if system else 3), if_exists, temporary, system)
+        raise self.s.unexpected()
+
+    # -- SHOW / USE / DESCRIBE -----------------------------------------------------------
+    def show(self) -> st.Statement:
+        self.s.expect_keyword("SHOW")
+        if self.s.accept_keyword("CATALOGS"):
+            return st.ShowCatalogs(self.like_pattern())
+        if self.s.accept_keyword("CURRENT", "CATALOG"):
+            return st.ShowCurrentCatalog()
+        if self.s.accept_keyword("CURRENT", "DATABASE"):
+            return st.ShowCurrentDatabase()
+        if self.s.accept_keyword("DATABASES"):
+            catalog = None
+            if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
+                catalog = self.name()
+            return st.ShowDatabases(catalog, self.like_pattern())
+        if self.s.accept_keyword("TABLES"):
+            database = None
+            if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
+                database = self.path(2)
+            return st.ShowTables(database, self.like_pattern())
+        if self.s.accept_keyword("CREATE", "TABLE"):
+            return st.ShowCreateTable(self.path())
+        if self.s.accept_keyword("CREATE", "CATALOG"):
+            return st.ShowCreateCatalog(self.name())
+        if self.s.accept_keyword("USER", "FUNCTIONS"):
+            database = None
+            if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
+                database = self.path(2)
+            return st.ShowUserFunctions(database, self.like_pattern())
+        raise self.s.unexpected()
+
+    def use(self) -> st.Statement:
+        self.s.expect_keyword("USE")
+        if self.s.accept_keyword("CATALOG"):
+            return st.UseCatalog(self.name())
+        return st.UseDatabase(self.path(2))
+
+    def describe(self) -> st.Statement:
+        self.s.advance()  # DESCRIBE or DESC
+        if self.s.accept_keyword("CATALOG"):
+            extended = self.s.accept_keyword("EXTENDED")
+            return st.DescribeCatalog(self.name(), extended)
+        extended = self.s.accept_keyword("EXTENDED")
+        return st.DescribeTable(self.path(), extended)
+
+
+def parse_expression(text: str, stream: TokenStream | None = None, first=None) -> exp.Expression:
+    """Parse a scalar expression (a computed column's or a watermark's) with the Flink dialect."""
+    try:
+        parsed = DIALECT.parse_one(text)
+    except SqlglotParseError as exc:
+        err = exc.errors[0] if exc.errors else {}
+        line, column = err.get("line"), err.get("col")
+        if stream is not None and first is not None:
+            base_line, base_col = stream.position(first)
+            if line is not None:
+                column = (column or 1) + (base_col - 1 if line == 1 else 0)
+                line = base_line + line - 1
+        token = err.get("highlight") or text
+        raise SqlParseError(f'Encountered "{token}"', line, column) from None
+    return parsed
+
+
+_HANDLERS: dict[str, Callable[[_Parser], st.Statement]] = {
+    "CREATE": _Parser.create,
+    "ALTER": _Parser.alter,
+    "DROP": _Parser.drop,
+    "SHOW": _Parser.show,
+    "USE": _Parser.use,
+    "DESCRIBE": _Parser.describe,
+    "DESC": _Parser.describe,
+}

@@ -1,0 +1,120 @@
+"""What Flink prints for SHOW CREATE and DESCRIBE, from resolved catalog objects."""
+
+from __future__ import annotations
+
+from .catalog import CatalogDescriptor, CatalogTable, Column, quote_identifier, quote_string
+from .statements import ColumnKind
+
+Row = list[str | bool | None]
+
+DESCRIBE_COLUMNS = ["name", "type", "null", "key", "extras", "watermark"]
+
+
+def _options_block(options: dict[str, str]) -> str:
+    lines = [f"  {quote_string(k)} = {quote_string(options[k])}" for k in sorted(options)]
+    return "WITH (\n" + ",\n".join(lines) + "\n)\n"
+
+
+def _column_line(column: Column) -> str:
+    name = quote_identifier(column.name)
+    if column.kind == ColumnKind.COMPUTED:
+        text = f"{name} AS {column.expression}"
+    else:
+        text = f"{name} {column.data_type.serializable()}"
+        if column.kind == ColumnKind.METADATA:
+            text += " METADATA"
+            if column.metadata_key is not None:
+                text += f" FROM {quote_string(column.metadata_key)}"
+            if column.virtual:
+                text += " VIRTUAL"
+    if column.comment is not None:
+        text += f" COMMENT {quote_string(column.comment)}"
+    return text
+
+
+def show_create_table(table: CatalogTable) -> str:
+    """The text of ``SHOW CREATE TABLE``, trailing newline included."""
+    lines = [_column_line(c) for c in table.columns]
+    if table.watermark is not None:
+        wm = table.watermark
+        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {wm.expression}")
+    if table.primary_key is not None:
+        pk = table.primary_key
+        cols = ", ".join(quote_identifier(c) for c in pk.columns)
+        lines.append(
+            f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({cols}) NOT ENFORCED"
+        )
+    keyword = "CREATE TEMPORARY TABLE" if table.temporary else "CREATE TABLE"
+    text = f"{keyword} {table.identifier.quoted()} (\n"
+    text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"
+    if table.comment is not None:
+        text += f"COMMENT {quote_string(table.comment)}\n"
+    if table.partition_keys:
+        keys = ", ".join(quote_identifier(k) for k in table.partition_keys)
+        text += f"PARTITIONED BY ({keys})\n"
+    if table.options:
+        text += _options_block(table.options)
+    return text
+
+
+def describe_table(table: CatalogTable) -> tuple[list[str], list[Row]]:
+    """Column names and rows of ``DESCRIBE``."""
+    pk_columns = table.primary_key.columns if table.primary_key else ()
+    key = f"PRI({', '.join(pk_columns)})" if pk_columns else None
+    rowtime = table.watermark.rowtime_attribute if table.watermark else None
+    with_comment = any(c.comment is not None for c in table.columns)
+    rows: list[Row] = []
+    for column in table.columns:
+        type_text = column.data_type.summary_without_nullability()
+        if column.name == rowtime:
+            type_text += " *ROWTIME*"
+        elif column.kind == ColumnKind.COMPUTED and _is_proctime(column):
+            type_text += " *PROCTIME*"
+        row: Row = [
+            column.name,
+            type_text,
+            column.data_type.nullable,
+            key if column.name in pk_columns else None,
+            _extras(column),
+            table.watermark.expression if column.name == rowtime and table.watermark else None,
+        ]
+        if with_comment:
+            row.append(column.comment)
+        rows.append(row)
+    columns = DESCRIBE_COLUMNS + (["comment"] if with_comment else [])
+    return columns, rows
+
+
+def _is_proctime(column: Column) -> bool:
+    return (column.expression or "").upper().replace("`", "") == "PROCTIME()"
+
+
+def _extras(column: Column) -> str | None:
+    if column.kind == ColumnKind.COMPUTED:
+        return f"AS {column.expression}"
+    if column.kind == ColumnKind.METADATA:
+        text = "METADATA"
+        if column.metadata_key is not None:
+            text += f" FROM {quote_string(column.metadata_key)}"
+        if column.virtual:
+            text += " VIRTUAL"
+        return text
+    return None
+
+
+def show_create_catalog(catalog: CatalogDescriptor) -> str:
+    text = f"CREATE CATALOG {quote_identifier(catalog.name)}\n"
+    if catalog.comment is not None:
+        text += f"COMMENT {quote_string(catalog.comment)}\n"
+    return text + _options_block(catalog.options)
+
+
+def describe_catalog(catalog: CatalogDescriptor, extended: bool) -> tuple[list[str], list[Row]]:
+    rows: list[Row] = [
+        ["name", catalog.name],
+        ["type", catalog.catalog_type],
+        ["comment", catalog.comment if catalog.comment is not None else ""],
+    ]
+    if extended:
+        rows += [[f"option:{k}", catalog.options[k]] for k in sorted(catalog.options) if k != "type"]
+    return ["info name", "info value"], rows

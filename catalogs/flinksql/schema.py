@@ -1,0 +1,487 @@
+"""Build and change table schemas with Flink's rules (CREATE TABLE, LIKE, ALTER TABLE)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlglot import exp
+
+from . import statements as st
+from .catalog import CatalogTable, Column, ObjectIdentifier, PrimaryKey, Watermark
+from .errors import ValidationError
+from .expressions import derive_type, unparse
+from .parser import parse_expression
+from .types import DataType
+
+
+def _at(position: st.SourcePosition | None) -> str:
+    return f" at line {position.line}, column {position.column}" if position else ""
+
+
+def resolve_column(spec: st.ColumnSpec, scope: dict[str, DataType]) -> Column:
+    """A written column as the catalog keeps it; computed columns read only ``scope``."""
+    if spec.kind == st.ColumnKind.COMPUTED:
+        assert spec.expression is not None
+        data_type = derive_type(spec.expression, scope)
+        return Column(
+            spec.name, data_type, spec.kind, spec.comment, expression=unparse(spec.expression)
+        )
+    assert spec.data_type is not None
+    return Column(
+        spec.name,
+        spec.data_type,
+        spec.kind,
+        spec.comment,
+        metadata_key=spec.metadata_key,
+        virtual=spec.virtual,
+    )
+
+
+def _non_computed_scope(columns: list[Column]) -> dict[str, DataType]:
+    return {c.name: c.data_type for c in columns if c.kind != st.ColumnKind.COMPUTED}
+
+
+def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermark:
+    if "." in spec.column:
+        names = ", ".join(c.name for c in columns)
+        raise ValidationError(
+            f"Invalid column name '{spec.column}' for rowtime attribute in watermark "
+            f"declaration. Available columns are: [{names}]"
+        )
+    column = next((c for c in columns if c.name == spec.column), None)
+    if column is None:
+        available = ", ".join(f"'{c.name}'" for c in columns)
+        raise ValidationError(
+            f"The rowtime attribute field '{spec.column}' is not defined in the table schema, "
+            f"{_at(spec.position).strip()}\nAvailable fields: [{available}]"
+        )
+    if _is_proctime(column):
+        raise ValidationError("A watermark can not be defined for a processing-time attribute.")
+    _check_time_type(column.data_type, "time field", "the time field type")
+    scope = {c.name: c.data_type for c in columns}
+    expression_type = derive_type(spec.expression, scope)
+    _check_time_type(expression_type, "expression", "the watermark expression type", True)
+    return Watermark(spec.column, unparse(spec.expression))
+
+
+def _is_proctime(column: Column) -> bool:
+    return column.kind == st.ColumnKind.COMPUTED and (column.expression or "").upper() in (
+        "PROCTIME()",
+        "`PROCTIME`()",
+    )
+
+
+def _check_time_type(t: DataType, what: str, label: str, with_null: bool = False) -> None:
+    if not (t.is_timestamp and 0 <= t.precision <= 3):
+        shown = t.summary() if with_null else t.summary_without_nullability()
+        raise ValidationError(
+            f"Invalid data type of {what} for watermark definition. The field must be of type "
+            "TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but "
+            f"{label} is {shown}"
+        )
+
+
+def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
+    for name in spec.columns:
+        column = next((c for c in columns if c.name == name), None)
+        if column is None:
+            raise ValidationError(
+                f"Primary key column '{name}' is not defined in the schema{_at(spec.position)}"
+            )
+        if column.kind != st.ColumnKind.PHYSICAL:
+            raise ValidationError(
+                f"Could not create a PRIMARY KEY with column '{name}'{_at(spec.position)}.\n"
+                "A PRIMARY KEY constraint must be declared on physical columns."
+            )
+    name = spec.name or "PK_" + "_".join(spec.columns)
+    if len(set(spec.columns)) != len(spec.columns):
+        duplicates = sorted({c for c in spec.columns if spec.columns.count(c) > 1})
+        raise ValidationError(
+            f"Invalid primary key '{name}'. A primary key must not contain duplicate columns. "
+            f"Found: [{', '.join(duplicates)}]"
+        )
+    return PrimaryKey(name, tuple(spec.columns))
+
+
+def with_primary_key_not_null(columns: list[Column], key: PrimaryKey | None) -> list[Column]:
+    if key is None:
+        return columns
+    return [
+        replace(c, data_type=c.data_type.with_nullable(False)) if c.name in key.columns else c
+        for c in columns
+    ]
+
+
+def check_partition_keys(keys: list[str], columns: list[Column]) -> None:
+    for key in keys:
+        column = next((c for c in columns if c.name == key), None)
+        if column is None:
+            available = ", ".join(f"'{c.name}'" for c in columns)
+            raise ValidationError(
+                f"Partition column '{key}' not defined in the table schema. "
+                f"Available columns: [{available}]"
+            )
+        if column.kind == st.ColumnKind.COMPUTED:
+            physical = ", ".join(c.name for c in columns if c.kind == st.ColumnKind.PHYSICAL)
+            raise ValidationError(
+                f"Invalid partition key '{key}'. A partition key must reference a physical "
+                f"column in the schema. Available columns are: [{physical}]"
+            )
+
+
+def _add_columns(specs: list[st.ColumnSpec], base: list[Column]) -> list[Column]:
+    """Resolve ``specs`` after ``base``; computed columns see the non-computed ones."""
+    seen: dict[str, Column | st.ColumnSpec] = {c.name: c for c in base}
+    for spec in specs:
+        existing = seen.get(spec.name)
+        if existing is not None:
+            raise ValidationError(_duplicate_message(spec, existing))
+        seen[spec.name] = spec
+    scope = _non_computed_scope(base)
+    scope.update(
+        {s.name: s.data_type for s in specs if s.kind != st.ColumnKind.COMPUTED and s.data_type}
+    )
+    return base + [resolve_column(spec, scope) for spec in specs]
+
+
+def _duplicate_message(spec: st.ColumnSpec, existing: Column | st.ColumnSpec) -> str:
+    if spec.kind == st.ColumnKind.METADATA or existing.kind == st.ColumnKind.METADATA:
+        return (
+            f"A column named '{spec.name}' already exists in the table. Duplicate columns exist "
+            "in the metadata column and regular column."
+        )
+    if spec.kind == st.ColumnKind.COMPUTED or existing.kind == st.ColumnKind.COMPUTED:
+        return (
+            f"A column named '{spec.name}' already exists in the table. Duplicate columns exist "
+            "in the compute column and regular column."
+        )
+    return f"A regular Column named '{spec.name}' already exists in the table."
+
+
+def create_table(
+    identifier: ObjectIdentifier, s: st.CreateTable, source: CatalogTable | None
+) -> CatalogTable:
+    """The table ``s`` defines; ``source`` is the table its LIKE clause names."""
+    if source is not None:
+        return _create_like(identifier, s, source)
+    columns = _add_columns(s.columns, [])
+    return _finish(identifier, s, columns, s.watermark, s.primary_key, s.partition_keys, s.options)
+
+
+def _finish(
+    identifier: ObjectIdentifier,
+    s: st.CreateTable,
+    columns: list[Column],
+    watermark_spec: st.WatermarkSpec | Watermark | None,
+    key_spec: st.PrimaryKeySpec | PrimaryKey | None,
+    partition_keys: list[str],
+    options: dict[str, str],
+) -> CatalogTable:
+    watermark = (
+        resolve_watermark(watermark_spec, columns)
+        if isinstance(watermark_spec, st.WatermarkSpec)
+        else watermark_spec
+    )
+    key = (
+        resolve_primary_key(key_spec, columns)
+        if isinstance(key_spec, st.PrimaryKeySpec)
+        else key_spec
+    )
+    check_partition_keys(partition_keys, columns)
+    return CatalogTable(
+        identifier=identifier,
+        columns=with_primary_key_not_null(columns, key),
+        watermark=watermark,
+        primary_key=key,
+        partition_keys=list(partition_keys),
+        comment=s.comment if s.comment else None,
+        options=dict(options),
+        temporary=s.temporary,
+    )
+
+
+def _like_mode(clause: st.LikeClause, feature: str, default: st.LikeOptionKind):
+    mode = default
+    for kind, name in clause.options:
+        if name in ("ALL", feature):
+            mode = kind
+    return mode
+
+
+def _create_like(
+    identifier: ObjectIdentifier, s: st.CreateTable, source: CatalogTable
+) -> CatalogTable:
+    assert s.like is not None
+    inc, exc, over = (
+        st.LikeOptionKind.INCLUDING,
+        st.LikeOptionKind.EXCLUDING,
+        st.LikeOptionKind.OVERWRITING,
+    )
+    clause = s.like
+    generated = _like_mode(clause, "GENERATED", inc)
+    metadata = _like_mode(clause, "METADATA", inc)
+    base: list[Column] = []
+    for column in source.columns:
+        if column.kind == st.ColumnKind.COMPUTED and generated == exc:
+            continue
+        if column.kind == st.ColumnKind.METADATA and metadata == exc:
+            continue
+        base.append(column)
+    for spec in s.columns:
+        if any(c.name == spec.name for c in base):
+            raise ValidationError(f"A column named '{spec.name}' already exists in the base table.")
+    columns = _add_columns(s.columns, base)
+
+    watermark: st.WatermarkSpec | Watermark | None = s.watermark
+    watermarks = _like_mode(clause, "WATERMARKS", inc)
+    if source.watermark is not None and watermarks != exc:
+        if s.watermark is None:
+            watermark = source.watermark
+        elif watermarks == inc:
+            raise ValidationError(
+                "There already exists a watermark spec for column "
+                f"'{source.watermark.rowtime_attribute}' in the base table. You might want to "
+                "specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS."
+            )
+
+    key: st.PrimaryKeySpec | PrimaryKey | None = s.primary_key
+    if source.primary_key is not None and _like_mode(clause, "CONSTRAINTS", inc) == inc:
+        if s.primary_key is not None:
+            raise ValidationError(
+                "The base table already has a primary key. You might want to specify "
+                "EXCLUDING CONSTRAINTS."
+            )
+        key = source.primary_key
+
+    partition_keys = list(s.partition_keys)
+    if source.partition_keys and _like_mode(clause, "PARTITIONS", inc) == inc:
+        if s.partition_keys:
+            raise ValidationError(
+                "The base table already has partitions defined. You might want to specify "
+                "EXCLUDING PARTITIONS."
+            )
+        partition_keys = list(source.partition_keys)
+
+    options = dict(s.options)
+    options_mode = _like_mode(clause, "OPTIONS", over)
+    if options_mode != exc:
+        for key_name, value in source.options.items():
+            if key_name in s.options and options_mode == inc:
+                raise ValidationError(
+                    f"There already exists an option ['{key_name}' -> '{source.options[key_name]}']"
+                    "  in the base table. You might want to specify EXCLUDING OPTIONS or "
+                    "OVERWRITING OPTIONS."
+                )
+            options.setdefault(key_name, value)
+    return _finish(identifier, s, columns, watermark, key, partition_keys, options)
+
+
+# -- ALTER TABLE -------------------------------------------------------------------------
+ALTER_FAILED = "Failed to execute ALTER TABLE statement.\n"
+
+
+def _alter_error(message: str) -> ValidationError:
+    return ValidationError(ALTER_FAILED + message)
+
+
+def _column_names(columns: list[Column]) -> list[str]:
+    return [c.name for c in columns]
+
+
+def _place(columns: list[Column], column: Column, position: st.ColumnPosition) -> list[Column]:
+    if position.first:
+        return [column, *columns]
+    if position.after is not None:
+        index = _column_names(columns).index(position.after)
+        return [*columns[: index + 1], column, *columns[index + 1 :]]
+    return [*columns, column]
+
+
+def _check_after(position: st.ColumnPosition, names: list[str]) -> None:
+    if position.after is not None and position.after not in names:
+        raise _alter_error(
+            f"Referenced column `{position.after}` by 'AFTER' does not exist in the table."
+        )
+
+
+def _scope_for(columns: list[Column]) -> dict[str, DataType]:
+    return _non_computed_scope(columns)
+
+
+def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
+    """Re-derive computed columns and re-check the watermark and key over ``columns``."""
+    scope = _scope_for(columns)
+    resolved = []
+    for column in columns:
+        if column.kind == st.ColumnKind.COMPUTED:
+            tree = parse_expression(column.expression or "")
+            column = replace(column, data_type=derive_type(tree, scope))
+        resolved.append(column)
+    watermark = table.watermark
+    if watermark is not None:
+        spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
+        watermark = resolve_watermark(spec, resolved)
+    return replace(table, columns=with_primary_key_not_null(resolved, table.primary_key),
+                   watermark=watermark)
+
+
+def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
+    columns = list(table.columns)
+    seen: set[str] = set()
+    for spec, position in change.columns:
+        if spec.name in seen:
+            raise _alter_error(f"Encounter duplicate column `{spec.name}`.")
+        seen.add(spec.name)
+        if table.column(spec.name) is not None:
+            raise _alter_error(f"Column `{spec.name}` already exists in the table.")
+    for spec, position in change.columns:
+        _check_after(position, _column_names(columns))
+        scope = _scope_for(columns)
+        columns = _place(columns, resolve_column(spec, scope), position)
+    primary_key = table.primary_key
+    if change.primary_key is not None:
+        if primary_key is not None:
+            cols = ", ".join(f"`{c}`" for c in primary_key.columns)
+            raise _alter_error(
+                f"The current table has already defined the primary key constraint [{cols}]. "
+                "You might want to drop it before adding a new one."
+            )
+        primary_key = resolve_primary_key(change.primary_key, columns)
+    watermark = table.watermark
+    if change.watermark is not None:
+        if watermark is not None:
+            raise _alter_error(
+                "The current table has already defined the watermark strategy "
+                f"`{watermark.rowtime_attribute}` AS {watermark.expression}. "
+                "You might want to drop it before adding a new one."
+            )
+        watermark = resolve_watermark(change.watermark, columns)
+    return replace(
+        table,
+        columns=with_primary_key_not_null(columns, primary_key),
+        primary_key=primary_key,
+        watermark=watermark,
+    )
+
+
+def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
+    columns = list(table.columns)
+    for spec, position in change.columns:
+        if table.column(spec.name) is None:
+            raise _alter_error(f"Column `{spec.name}` does not exist in the table.")
+    for spec, position in change.columns:
+        index = _column_names(columns).index(spec.name)
+        rest = columns[:index] + columns[index + 1 :]
+        _check_after(position, _column_names(rest))
+        new = resolve_column(spec, _scope_for(rest))
+        if position.first or position.after is not None:
+            columns = _place(rest, new, position)
+        else:
+            columns = [*rest[:index], new, *rest[index:]]
+    primary_key = table.primary_key
+    if change.primary_key is not None:
+        primary_key = resolve_primary_key(change.primary_key, columns)
+        if table.primary_key is not None:
+            # columns of the old key keep NOT NULL only if they are still in the key
+            columns = [
+                replace(c, data_type=c.data_type.with_nullable(True))
+                if c.name in table.primary_key.columns and c.name not in primary_key.columns
+                else c
+                for c in columns
+            ]
+    watermark = table.watermark
+    if change.watermark is not None:
+        watermark = resolve_watermark(change.watermark, columns)
+    changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
+    return _revalidate(changed, columns)
+
+
+def _referencing_computed(table: CatalogTable, name: str) -> list[str]:
+    found = []
+    for column in table.columns:
+        if column.kind == st.ColumnKind.COMPUTED:
+            tree = parse_expression(column.expression or "")
+            if any(c.name == name for c in tree.find_all(exp.Column)):
+                found.append(column.name)
+    return found
+
+
+def _watermark_reads(table: CatalogTable, name: str) -> bool:
+    if table.watermark is None:
+        return False
+    if table.watermark.rowtime_attribute == name:
+        return True
+    tree = parse_expression(table.watermark.expression)
+    return any(c.name == name for c in tree.find_all(exp.Column))
+
+
+def alter_drop_columns(table: CatalogTable, names: list[str]) -> CatalogTable:
+    for name in names:
+        if table.column(name) is None:
+            raise _alter_error(f"The column `{name}` does not exist in the base table.")
+    dropping = set(names)
+    for name in names:
+        readers = [c for c in _referencing_computed(table, name) if c not in dropping]
+        if readers:
+            listed = ", ".join(f"`{c}`" for c in readers)
+            raise _alter_error(f"The column `{name}` is referenced by computed column {listed}.")
+        if table.primary_key is not None and name in table.primary_key.columns:
+            raise _alter_error(f"The column `{name}` is used as the primary key.")
+        if _watermark_reads(table, name):
+            raise _alter_error(f"The column `{name}` is referenced by watermark expression.")
+    columns = [c for c in table.columns if c.name not in dropping]
+    return replace(table, columns=columns)
+
+
+def alter_drop_primary_key(table: CatalogTable) -> CatalogTable:
+    if table.primary_key is None:
+        raise _alter_error("The current table does not define any primary key.")
+    return replace(table, primary_key=None)
+
+
+def alter_drop_constraint(table: CatalogTable, name: str) -> CatalogTable:
+    if table.primary_key is None:
+        raise _alter_error("The current table does not define any primary key.")
+    if table.primary_key.name != name:
+        raise _alter_error(
+            f"The current table does not define a primary key constraint named '{name}'. "
+            f"Available constraint name: ['{table.primary_key.name}']."
+        )
+    return replace(table, primary_key=None)
+
+
+def alter_drop_watermark(table: CatalogTable) -> CatalogTable:
+    if table.watermark is None:
+        raise _alter_error("The current table does not define any watermark strategy.")
+    return replace(table, watermark=None)
+
+
+def alter_rename_column(table: CatalogTable, old: str, new: str) -> CatalogTable:
+    if table.column(old) is None:
+        raise _alter_error(f"The column `{old}` does not exist in the base table.")
+    if table.column(new) is not None:
+        raise _alter_error(f"The column `{new}` already existed in table schema.")
+    readers = _referencing_computed(table, old)
+    if readers:
+        listed = ", ".join(f"`{c}`" for c in readers)
+        raise _alter_error(f"The column `{old}` is referenced by computed column {listed}.")
+    if _watermark_reads(table, old):
+        raise _alter_error(f"The column `{old}` is referenced by watermark expression.")
+    columns = [c.renamed(new) if c.name == old else c for c in table.columns]
+    key = table.primary_key
+    if key is not None and old in key.columns:
+        key = PrimaryKey(key.name, tuple(new if c == old else c for c in key.columns))
+    partitions = [new if k == old else k for k in table.partition_keys]
+    return replace(table, columns=columns, primary_key=key, partition_keys=partitions)
+
+
+def alter_set_options(table: CatalogTable, options: dict[str, str]) -> CatalogTable:
+    return replace(table, options={**table.options, **options})
+
+
+def alter_reset_options(table: CatalogTable, keys: list[str]) -> CatalogTable:
+    if not keys:
+        raise ValidationError("ALTER TABLE RESET does not support empty key")
+    if "connector" in keys:
+        raise ValidationError("ALTER TABLE RESET does not support changing 'connector'")
+    return replace(table, options={k: v for k, v in table.options.items() if k not in keys})

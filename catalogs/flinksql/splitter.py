@@ -1,0 +1,53 @@
+"""Split a script into statements the way Flink's SQL client does.
+
+Semicolons inside 'strings', `identifiers`, -- line comments and /* block comments */
+do not end a statement. Comments before a statement are not part of its text.
+"""
+
+from __future__ import annotations
+
+
+def split_statements(script: str) -> list[str]:
+    """The statements of ``script``, stripped, without their terminating semicolons."""
+    statements: list[str] = []
+    start = None  # index of the first character of the current statement
+    i, n = 0, len(script)
+    while i < n:
+        ch = script[i]
+        if ch == "-" and script.startswith("--", i):
+            end = script.find("\n", i)
+            i = n if end < 0 else end + 1
+            continue
+        if ch == "/" and script.startswith("/*", i):
+            end = script.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            continue
+        if ch == ";":
+            if start is not None:
+                statements.append(script[start:i].strip())
+                start = None
+            i += 1
+            continue
+        if not ch.isspace() and start is None:
+            start = i
+        if ch in "'`":
+            i = _skip_quoted(script, i, ch)
+            continue
+        i += 1
+    if start is not None and script[start:].strip():
+        statements.append(script[start:].strip())
+    return statements
+
+
+def _skip_quoted(script: str, i: int, quote: str) -> int:
+    """Index just past the quoted text starting at ``i``; a doubled quote is an escaped one."""
+    i += 1
+    n = len(script)
+    while i < n:
+        if script[i] == quote:
+            if i + 1 < n and script[i + 1] == quote:
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return n

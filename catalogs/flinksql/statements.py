@@ -1,0 +1,343 @@
+"""Typed statement objects produced by the parser. Names are as written (unresolved)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from sqlglot import exp
+
+from .types import DataType
+
+Path = tuple[str, ...]  # one to three name parts: [[catalog.]database.]object
+
+
+@dataclass(frozen=True)
+class LikePattern:
+    pattern: str
+    negated: bool = False
+    case_insensitive: bool = False
+
+
+@dataclass
+class Statement:
+    text: str = field(default="", kw_only=True)
+
+
+# -- catalogs ----------------------------------------------------------------------------
+@dataclass
+class CreateCatalog(Statement):
+    name: str
+    options: dict[str, str]
+    comment: str | None = None
+    if_not_exists: bool = False
+
+
+@dataclass
+class AlterCatalogSet(Statement):
+    name: str
+    options: dict[str, str]
+
+
+@dataclass
+class AlterCatalogReset(Statement):
+    name: str
+    keys: list[str]
+
+
+@dataclass
+class AlterCatalogComment(Statement):
+    name: str
+    comment: str
+
+
+@dataclass
+class DropCatalog(Statement):
+    name: str
+    if_exists: bool = False
+
+
+@dataclass
+class ShowCatalogs(Statement):
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowCurrentCatalog(Statement):
+    pass
+
+
+@dataclass
+class UseCatalog(Statement):
+    name: str
+
+
+@dataclass
+class ShowCreateCatalog(Statement):
+    name: str
+
+
+@dataclass
+class DescribeCatalog(Statement):
+    name: str
+    extended: bool = False
+
+
+# -- databases ---------------------------------------------------------------------------
+@dataclass
+class CreateDatabase(Statement):
+    path: Path
+    comment: str | None = None
+    properties: dict[str, str] = field(default_factory=dict)
+    if_not_exists: bool = False
+
+
+@dataclass
+class AlterDatabase(Statement):
+    path: Path
+    properties: dict[str, str]
+
+
+@dataclass
+class DropDatabase(Statement):
+    path: Path
+    if_exists: bool = False
+    cascade: bool = False
+
+
+@dataclass
+class ShowDatabases(Statement):
+    catalog: str | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowCurrentDatabase(Statement):
+    pass
+
+
+@dataclass
+class UseDatabase(Statement):
+    path: Path
+
+
+# -- tables ------------------------------------------------------------------------------
+class ColumnKind(Enum):
+    PHYSICAL = "physical"
+    COMPUTED = "computed"
+    METADATA = "metadata"
+
+
+@dataclass
+class SourcePosition:
+    line: int
+    column: int
+
+
+@dataclass
+class ColumnSpec:
+    """A column as written in CREATE TABLE or ALTER TABLE."""
+
+    name: str
+    kind: ColumnKind
+    data_type: DataType | None = None  # None for computed columns (derived)
+    expression: exp.Expression | None = None
+    metadata_key: str | None = None
+    virtual: bool = False
+    comment: str | None = None
+    primary_key: bool = False  # inline PRIMARY KEY NOT ENFORCED
+    position: SourcePosition | None = None
+
+
+@dataclass
+class WatermarkSpec:
+    column: str
+    expression: exp.Expression
+    position: SourcePosition | None = None
+
+
+@dataclass
+class PrimaryKeySpec:
+    columns: list[str]
+    name: str | None = None
+    position: SourcePosition | None = None
+
+
+class LikeOptionKind(Enum):
+    INCLUDING = "INCLUDING"
+    EXCLUDING = "EXCLUDING"
+    OVERWRITING = "OVERWRITING"
+
+
+@dataclass
+class LikeClause:
+    source: Path
+    # feature (ALL, CONSTRAINTS, PARTITIONS, GENERATED, OPTIONS, WATERMARKS, METADATA) -> kind
+    options: list[tuple[LikeOptionKind, str]] = field(default_factory=list)
+
+
+@dataclass
+class CreateTable(Statement):
+    path: Path
+    columns: list[ColumnSpec]
+    watermark: WatermarkSpec | None = None
+    primary_key: PrimaryKeySpec | None = None
+    comment: str | None = None
+    partition_keys: list[str] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
+    like: LikeClause | None = None
+    if_not_exists: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class ColumnPosition:
+    """FIRST, or AFTER a column; None means at the end."""
+
+    first: bool = False
+    after: str | None = None
+
+
+@dataclass
+class SchemaChange:
+    """ADD or MODIFY: columns (each with a position), a primary key, a watermark."""
+
+    columns: list[tuple[ColumnSpec, ColumnPosition]] = field(default_factory=list)
+    primary_key: PrimaryKeySpec | None = None
+    watermark: WatermarkSpec | None = None
+
+
+@dataclass
+class AlterTableAdd(Statement):
+    path: Path
+    change: SchemaChange
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableModify(Statement):
+    path: Path
+    change: SchemaChange
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableDropColumns(Statement):
+    path: Path
+    columns: list[str]
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableDropPrimaryKey(Statement):
+    path: Path
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableDropConstraint(Statement):
+    path: Path
+    constraint: str
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableDropWatermark(Statement):
+    path: Path
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableRenameColumn(Statement):
+    path: Path
+    old_name: str
+    new_name: str
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableRename(Statement):
+    path: Path
+    new_path: Path
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableSet(Statement):
+    path: Path
+    options: dict[str, str]
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTableReset(Statement):
+    path: Path
+    keys: list[str]
+    if_exists: bool = False
+
+
+@dataclass
+class DropTable(Statement):
+    path: Path
+    if_exists: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class ShowTables(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowCreateTable(Statement):
+    path: Path
+
+
+@dataclass
+class DescribeTable(Statement):
+    path: Path
+    extended: bool = False
+
+
+# -- functions ---------------------------------------------------------------------------
+@dataclass
+class CreateFunction(Statement):
+    path: Path
+    class_name: str
+    language: str = "JAVA"
+    jars: list[str] = field(default_factory=list)
+    if_not_exists: bool = False
+    temporary: bool = False
+    system: bool = False
+
+
+@dataclass
+class DropFunction(Statement):
+    path: Path
+    if_exists: bool = False
+    temporary: bool = False
+    system: bool = False
+
+
+@dataclass
+class AlterFunction(Statement):
+    path: Path
+    class_name: str
+    language: str = "JAVA"
+    jars: list[str] = field(default_factory=list)
+    if_exists: bool = False
+
+
+@dataclass
+class ShowUserFunctions(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+# -- what the dashboard does not run -----------------------------------------------------
+@dataclass
+class UnsupportedStatement(Statement):
+    """A query, DML or session statement: the dashboard manages definitions, not data."""
+
+    keyword: str

@@ -1,0 +1,135 @@
+"""A cursor over the tokens of one statement, for the hand-written statement parser."""
+
+from __future__ import annotations
+
+from sqlglot.errors import TokenError
+from sqlglot.tokens import Token, TokenType
+
+from .dialect import tokenize
+from .errors import SqlParseError
+from .keywords import is_reserved
+
+_NOT_WORDS = {TokenType.IDENTIFIER, TokenType.STRING, TokenType.NUMBER}
+
+
+class TokenStream:
+    """Tokens of ``text`` with a position; keywords are matched by their upper-case text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        try:
+            self.tokens: list[Token] = tokenize(text)
+        except TokenError as exc:
+            raise SqlParseError(f"Lexical error: {str(exc).splitlines()[0]}") from None
+        self.pos = 0
+
+    # -- looking -------------------------------------------------------------------------
+    def peek(self, offset: int = 0) -> Token | None:
+        i = self.pos + offset
+        return self.tokens[i] if i < len(self.tokens) else None
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+    def is_word(self, token: Token | None, word: str | None = None) -> bool:
+        if token is None or token.token_type in _NOT_WORDS:
+            return False
+        text = token.text.upper()
+        if not (text[:1].isalpha() or text[:1] == "_"):
+            return False
+        return word is None or text == word
+
+    def at_keyword(self, *words: str) -> bool:
+        return all(self.is_word(self.peek(i), w) for i, w in enumerate(words))
+
+    def at_type(self, token_type: TokenType) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.token_type == token_type
+
+    # -- consuming -----------------------------------------------------------------------
+    def advance(self) -> Token:
+        tok = self.peek()
+        if tok is None:
+            raise self.error_at_end()
+        self.pos += 1
+        return tok
+
+    def accept_keyword(self, *words: str) -> bool:
+        if self.at_keyword(*words):
+            self.pos += len(words)
+            return True
+        return False
+
+    def expect_keyword(self, *words: str) -> None:
+        for word in words:
+            if not self.accept_keyword(word):
+                raise self.unexpected()
+
+    def accept(self, token_type: TokenType) -> Token | None:
+        if self.at_type(token_type):
+            return self.advance()
+        return None
+
+    def expect(self, token_type: TokenType) -> Token:
+        tok = self.accept(token_type)
+        if tok is None:
+            raise self.unexpected()
+        return tok
+
+    def identifier(self) -> str:
+        """A `quoted` identifier or an unquoted word that is not reserved."""
+        tok = self.peek()
+        if tok is None:
+            raise self.error_at_end()
+        if tok.token_type == TokenType.IDENTIFIER:
+            self.pos += 1
+            return tok.text
+        if self.is_word(tok) and not is_reserved(tok.text):
+            self.pos += 1
+            return tok.text
+        raise self.unexpected()
+
+    def compound_identifier(self) -> list[str]:
+        parts = [self.identifier()]
+        while self.accept(TokenType.DOT):
+            parts.append(self.identifier())
+        return parts
+
+    def string(self) -> str:
+        tok = self.peek()
+        if tok is None or tok.token_type != TokenType.STRING:
+            raise self.unexpected()
+        self.pos += 1
+        return tok.text
+
+    def expect_end(self) -> None:
+        if not self.at_end():
+            raise self.unexpected()
+
+    # -- positions and errors ------------------------------------------------------------
+    def position(self, token: Token) -> tuple[int, int]:
+        """1-based line and column of the first character of ``token``."""
+        start = token.start
+        # quoted tokens exclude the opening quote from ``start`` in some sqlglot versions
+        line = self.text.count("\n", 0, start) + 1
+        column = start - (self.text.rfind("\n", 0, start) + 1) + 1
+        return line, column
+
+    def source(self, first: Token, last: Token) -> str:
+        """The statement's own text from ``first`` to ``last``, quotes included."""
+        end = last.end + 1
+        if last.token_type in (TokenType.STRING, TokenType.IDENTIFIER):
+            while end < len(self.text) and self.text[end - 1] not in "'`":
+                end += 1
+        return self.text[first.start : end]
+
+    def unexpected(self) -> SqlParseError:
+        tok = self.peek()
+        if tok is None:
+            return self.error_at_end()
+        line, column = self.position(tok)
+        shown = self.text[tok.start : tok.end + 1]
+        return SqlParseError(f'Encountered "{shown}"', line, column)
+
+    def error_at_end(self) -> SqlParseError:
+        return SqlParseError('Encountered "<EOF>"', None, None)

@@ -1,0 +1,144 @@
+"""The persistent catalog. Only the executor writes these models.
+
+Tables and views of one database share one set of names, so both are rows of ``Table``
+(``kind`` tells which, as Flink's ``CatalogBaseTable.TableKind`` does) under one unique
+constraint: two concurrent creates of one name cannot both succeed.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from environments.models import Environment
+
+
+class Catalog(models.Model):
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="catalogs")
+    name = models.CharField(max_length=255)
+    catalog_type = models.CharField(max_length=255)
+    comment = models.TextField(null=True, blank=True)
+    options = models.JSONField(default=dict)
+    is_environment_catalog = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["environment", "name"], name="unique_catalog_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_read_only(self) -> bool:
+        """Flink's JDBC catalog implements only reading."""
+        return self.catalog_type == "jdbc"
+
+    @property
+    def lower_cases_names(self) -> bool:
+        """The Hive Metastore stores names in lower case."""
+        return self.catalog_type == "hive"
+
+
+class Database(models.Model):
+    catalog = models.ForeignKey(Catalog, on_delete=models.CASCADE, related_name="databases")
+    name = models.CharField(max_length=255)
+    comment = models.TextField(null=True, blank=True)
+    properties = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["catalog", "name"], name="unique_database_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    class Kind(models.TextChoices):
+        TABLE = "TABLE"
+        VIEW = "VIEW"
+
+    database = models.ForeignKey(Database, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=255)
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.TABLE)
+    comment = models.TextField(null=True, blank=True)
+    options = models.JSONField(default=dict)
+    partition_keys = models.JSONField(default=list)
+    primary_key_name = models.CharField(max_length=255, null=True, blank=True)
+    primary_key_columns = models.JSONField(default=list)
+    watermark_column = models.CharField(max_length=255, null=True, blank=True)
+    watermark_expression = models.TextField(null=True, blank=True)
+    original_query = models.TextField(null=True, blank=True)
+    expanded_query = models.TextField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["database", "name"], name="unique_table_or_view_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_view(self) -> bool:
+        return self.kind == self.Kind.VIEW
+
+
+class Column(models.Model):
+    class Kind(models.TextChoices):
+        PHYSICAL = "physical"
+        COMPUTED = "computed"
+        METADATA = "metadata"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="columns")
+    position = models.PositiveIntegerField()
+    name = models.CharField(max_length=255)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PHYSICAL)
+    data_type = models.TextField(help_text="Serializable Flink type, without top-level NOT NULL")
+    nullable = models.BooleanField(default=True)
+    comment = models.TextField(null=True, blank=True)
+    expression = models.TextField(null=True, blank=True)
+    metadata_key = models.CharField(max_length=255, null=True, blank=True)
+    is_virtual = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "name"], name="unique_column_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Function(models.Model):
+    class Language(models.TextChoices):
+        JAVA = "JAVA"
+        SCALA = "SCALA"
+        PYTHON = "PYTHON"
+
+    database = models.ForeignKey(Database, on_delete=models.CASCADE, related_name="functions")
+    name = models.CharField(max_length=255)
+    class_name = models.TextField()
+    language = models.CharField(max_length=6, choices=Language.choices, default=Language.JAVA)
+    jars = models.JSONField(default=list)
+    return_type = models.TextField(
+        null=True, blank=True, help_text="Declared result type; Flink's DDL has no clause for it"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["database", "name"], name="unique_function_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,54 @@
+"""Fixtures shared by every test: the default environment, an executor on it, users and clients."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from catalogs.executor import Executor, Session, StatementResult
+from environments.models import Environment
+
+RunScript = Callable[[str], list[StatementResult]]
+
+
+@pytest.fixture
+def environment(db: None) -> Environment:
+    """The environment ``default``, which the data migration creates."""
+    return Environment.objects.get(name="default")
+
+
+@pytest.fixture
+def admin_user(db: None) -> User:
+    return User.objects.create_superuser("admin", password="admin-password")
+
+
+@pytest.fixture
+def executor(environment: Environment, admin_user: User) -> Executor:
+    """A fresh executor on a fresh session, in the environment catalog and its ``default``."""
+    return Executor(Session.start(environment), admin_user)
+
+
+@pytest.fixture
+def run(executor: Executor) -> RunScript:
+    """Run a script in the executor's session; return every statement's result."""
+
+    def run_script(script: str) -> list[StatementResult]:
+        return executor.execute_script(script)
+
+    return run_script
+
+
+@pytest.fixture
+def client(admin_user: User) -> Client:
+    """A browser session logged in as the admin."""
+    client = Client()
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def anonymous_client(db: None) -> Client:
+    return Client()

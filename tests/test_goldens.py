@@ -1,0 +1,81 @@
+"""Every golden script, run through the executor, answers what real Flink 2.3 answered.
+
+The answers in ``tests/goldens/*.json`` were recorded from the engine by ``make goldens``.
+``deviations.json`` lists the few statements where the dashboard knowingly answers
+differently from Flink, each with its reason; everything else must agree exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from catalogs.executor import Executor, Session
+from environments.models import Environment
+
+GOLDENS = Path(__file__).parent / "goldens"
+SCRIPTS = sorted(p.stem for p in GOLDENS.glob("*.sql"))
+DEVIATIONS: dict[str, dict[str, str]] = json.loads((GOLDENS / "deviations.json").read_text())
+PARSE_ERROR_STARTS = ("Encountered ", "Incorrect syntax near", "Lexical error", "SQL parse failed")
+OUR_PARSE_PREFIX = "SQL parse failed. "
+
+
+def _first_line(text: str) -> str:
+    return text.split("\n", 1)[0]
+
+
+def compare(expected: dict, actual: dict) -> str | None:
+    """A description of how ``actual`` differs from Flink's ``expected``, or None."""
+    if expected["ok"] != actual["ok"]:
+        return f"ok: Flink {expected['ok']} ({expected['error']}), ours {actual['ok']} ({actual['error']})"
+    if expected["ok"]:
+        if expected["columns"] != actual["columns"]:
+            return f"columns: Flink {expected['columns']}, ours {actual['columns']}"
+        if expected["rows"] != actual["rows"]:
+            return f"rows:\n  Flink {expected['rows']!r}\n  ours  {actual['rows']!r}"
+        return None
+    flink_error, our_error = expected["error"], actual["error"]
+    if flink_error.startswith(PARSE_ERROR_STARTS):
+        if not our_error.startswith(OUR_PARSE_PREFIX):
+            return f"Flink fails to parse ({_first_line(flink_error)}), ours: {our_error}"
+        if flink_error.startswith("Encountered ") and _first_line(
+            our_error.removeprefix(OUR_PARSE_PREFIX)
+        ) != _first_line(flink_error):
+            return f"parse error: Flink {_first_line(flink_error)!r}, ours {our_error!r}"
+        return None
+    if flink_error != our_error:
+        return f"error:\n  Flink {flink_error!r}\n  ours  {our_error!r}"
+    return None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_it_answers_what_flink_answers(script: str) -> None:
+    recorded = json.loads((GOLDENS / f"{script}.json").read_text())
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    deviations = DEVIATIONS.get(script, {})
+    problems = []
+    for index, expected in enumerate(recorded):
+        result = executor.execute(expected["statement"])
+        actual = {
+            "ok": result.ok,
+            "columns": result.columns,
+            "rows": result.rows,
+            "error": result.error,
+        }
+        if expected["statement"] in deviations:
+            continue
+        difference = compare(expected, actual)
+        if difference:
+            problems.append(f"#{index} {expected['statement'][:200]!r}\n  {difference}")
+    assert not problems, f"{len(problems)} of {len(recorded)} differ:\n" + "\n".join(problems)
+
+
+def test_it_explains_every_deviation() -> None:
+    for script, statements in DEVIATIONS.items():
+        recorded = {r["statement"] for r in json.loads((GOLDENS / f"{script}.json").read_text())}
+        for statement, reason in statements.items():
+            assert statement in recorded, f"{script}: deviation for an unknown statement"
+            assert len(reason) > 20, f"{script}: {statement!r} needs a reason"
