@@ -8,13 +8,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 
-from environments.models import Environment
-
 from .models import Catalog, Database, Table
-
-
-def get_environment(environment: str) -> Environment:
-    return get_object_or_404(Environment, name=environment)
 
 
 def get_catalog(environment: str, catalog: str) -> Catalog:

@@ -111,9 +111,7 @@ class Column(models.Model):
 
     class Meta:
         ordering = ["table", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "name"], name="unique_column_name")
-        ]
+        constraints = [models.UniqueConstraint(fields=["table", "name"], name="unique_column_name")]
 
     def __str__(self) -> str:
         return self.name

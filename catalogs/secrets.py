@@ -18,7 +18,8 @@ def is_secret(key: str) -> bool:
 
 
 def mask_options(options: dict[str, str]) -> dict[str, str]:
-    return {key: MASK if is_secret(key) else value for key, value in options.items()}
+    """The options sorted by key, as Flink lists them, with secret values masked."""
+    return {key: MASK if is_secret(key) else options[key] for key in sorted(options)}
 
 
 def mask_ddl(text: str) -> str:

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from catalogs.executor import StatementResult
 
-NULL = "<NULL>"
-
 
 def cell_text(value: Any) -> str:
-    """A value as Flink prints it: booleans in upper case, NULL as ``<NULL>``."""
+    """A value as Flink prints the result of SHOW and DESCRIBE: booleans in upper case, NULL empty.
+
+    (Query results print NULL as ``<NULL>``, but the dashboard runs no queries.)
+    """
     if value is None:
-        return NULL
+        return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     return str(value)

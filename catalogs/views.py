@@ -104,7 +104,7 @@ def table(
 
 
 def _rows_as_text(result: StatementResult) -> StatementResult:
-    """The result with every cell as Flink prints it (TRUE, FALSE, <NULL>)."""
+    """The result with every cell as Flink prints it (TRUE, FALSE, empty for NULL)."""
     if result.ok and result.rows is not None:
         result.rows = [[cell_text(value) for value in row] for row in result.rows]
     return result

@@ -1,7 +1,7 @@
 """Settings of the catalog dashboard; everything deployment-specific comes from the environment."""
 
-from pathlib import Path
 import os
+from pathlib import Path
 
 import dj_database_url
 

@@ -10,7 +10,10 @@ ENVIRONMENT_DATABASE = "default"
 ENVIRONMENT_CATALOG_TYPE = "generic_in_memory"
 # The options every environment catalog is created with (by the data migration and by
 # ``services.create_environment``), as Flink's generic in-memory catalog would be declared.
-ENVIRONMENT_CATALOG_OPTIONS = {"type": ENVIRONMENT_CATALOG_TYPE, "default-database": ENVIRONMENT_DATABASE}
+ENVIRONMENT_CATALOG_OPTIONS = {
+    "type": ENVIRONMENT_CATALOG_TYPE,
+    "default-database": ENVIRONMENT_DATABASE,
+}
 
 environment_name_validator = RegexValidator(
     r"^[a-z0-9][a-z0-9_-]{0,62}$",

@@ -94,7 +94,7 @@ def error_message(exc: BaseException) -> str:
     for class_name, message in reversed(chain):
         if message and not class_name.startswith(_JDK_PACKAGES):
             return message
-    for class_name, message in reversed(chain):
+    for _, message in reversed(chain):
         if message:
             return message
     return chain[0][0] if chain else str(exc)
@@ -133,7 +133,13 @@ def _exception_chain(trace: str) -> list[tuple[str, str]]:
 
 def run_statement(env: Any, statement: str) -> Record:
     """Run one statement in ``env`` and record what Flink answered."""
-    record: Record = {"statement": statement, "ok": True, "columns": None, "rows": None, "error": None}
+    record: Record = {
+        "statement": statement,
+        "ok": True,
+        "columns": None,
+        "rows": None,
+        "error": None,
+    }
     try:
         result = env.execute_sql(statement)
         columns = list(result.get_resolved_schema().get_column_names())

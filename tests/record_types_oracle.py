@@ -14,6 +14,8 @@ the hand-picked cases, ``GENERATED`` random types (fixed seed, varied spellings)
 
 Every ``logical`` case is a type Flink's DDL rejects but its type system knows (INTERVAL types,
 the NULL type), parsed by ``LogicalTypeParser``: its ``serializable`` and ``summary`` forms.
+``time_attributes`` records ``DESCRIBE`` (name, type, null, and the stored type's summary) of
+tables with rowtime and proctime columns.
 """
 
 from __future__ import annotations
@@ -96,7 +98,11 @@ DDL_CASES = [
     "NULL ARRAY", "ARRAY<NULL>", "INTERVAL", "INTERVAL DAY", "INTERVAL YEAR TO MONTH",
     "INTERVAL DAY(2) TO SECOND(3)", "ROW<a INTERVAL DAY>", "STRUCTURED",
     "VARCHAR(2147483648)", "CHAR(2147483648)", "TIME(2147483648)", "TIMESTAMP(99999999999)",
-    "DECIMAL(38, 2147483648)",
+    "DECIMAL(38, 2147483648)", "ROW<select INT>", "ROW<a select>", "array(INT)", "interval day",
+    "null", "ROW<STRING INT>", "ROW<TIMESTAMP INT>", "ROW<timestamp INT>", "ROW<VALUE INT>",
+    "ROW<COMMENT INT>", "ROW<MAP INT, KEY INT, ZONE INT, METADATA INT, ENFORCED INT>",
+    "ROW<a INT 'x' NOT NULL>", "ROW<a INT, b INT", "MAP<INT ARRAY, INT MULTISET>",
+    "ARRAY<INT ARRAY>", "MULTISET<INT MULTISET>", "ARRAY<ROW<a INT> NOT NULL>",
     # rejected: validation
     "FOO", "`INT`", "cat.db.mytype", "MAP", "ROW<a FOO>", "REAL", "ANY",
     "TIME WITH LOCAL TIME ZONE", "TIME(3) WITH LOCAL TIME ZONE", "DECIMAL(0)", "DECIMAL(0, 0)",
@@ -248,6 +254,30 @@ def record_logical(gateway: Any, case: str) -> dict[str, Any]:
     return out
 
 
+TIME_ATTRIBUTE_TABLES = [
+    "CREATE TABLE ta (ts TIMESTAMP(3), p AS PROCTIME(), WATERMARK FOR ts AS ts)",
+    "CREATE TABLE ta (ts TIMESTAMP_LTZ(3) NOT NULL, WATERMARK FOR ts AS ts)",
+    "CREATE TABLE ta (ts TIMESTAMP(0) NOT NULL, WATERMARK FOR ts AS ts)",
+]
+
+
+def record_time_attributes(env: Any) -> list[dict[str, Any]]:
+    """DESCRIBE of tables with rowtime and proctime columns: how time attributes print."""
+    out = []
+    for ddl in TIME_ATTRIBUTE_TABLES:
+        env.execute_sql(f"{ddl}{SUFFIX[1:]}")
+        try:
+            rows = [list(row[:3]) for row in _rows(env, "DESCRIBE ta")]
+            table = getattr(env._j_tenv, "from")("ta")
+            columns = table.getResolvedSchema().getColumns()
+            for row, i in zip(rows, range(columns.size()), strict=True):
+                row.append(columns.get(i).getDataType().getLogicalType().asSummaryString())
+        finally:
+            env.execute_sql("DROP TABLE ta")
+        out.append({"statement": ddl, "describe": rows})
+    return out
+
+
 def raw_string_type(gateway: Any) -> str:
     """A RAW type with a serializer snapshot Flink can restore."""
     jvm = gateway.jvm
@@ -268,12 +298,14 @@ def record() -> dict[str, Any]:
     ddl = [record_ddl(env, case) for case in ddl_cases]
     generated = [record_ddl(env, case) for case in generated_cases()]
     logical = [record_logical(gateway, case) for case in LOGICAL_CASES]
+    time_attributes = record_time_attributes(env)
     return {
         "flink": str(gateway.jvm.org.apache.flink.runtime.util.EnvironmentInformation.getVersion()),
         "statement": f"{PREFIX}<input>{SUFFIX}",
         "ddl": ddl,
         "generated": generated,
         "logical": logical,
+        "time_attributes": time_attributes,
     }
 
 

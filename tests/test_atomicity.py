@@ -22,6 +22,7 @@ CREATE TABLE orders (
   PRIMARY KEY (id) NOT ENFORCED
 ) WITH ('connector' = 'kafka', 'topic' = 'orders');
 CREATE TABLE ops.audit (a INT);
+CREATE TABLE customers (id BIGINT, name STRING);
 CREATE FUNCTION parse_ua AS 'com.example.ParseUserAgent';
 """
 
@@ -47,7 +48,7 @@ FAILURES = [
     "ALTER TABLE orders DROP ms",
     "ALTER TABLE orders RENAME ms TO m2",
     "ALTER TABLE orders RESET ('connector')",
-    "ALTER TABLE orders RENAME TO `ops`.audit",
+    "ALTER TABLE orders RENAME TO customers",
     "ALTER TABLE missing SET ('a' = 'b')",
     "DROP TABLE missing",
     "CREATE FUNCTION parse_ua AS 'x.Y'",

@@ -18,7 +18,13 @@ from environments.models import Environment
 GOLDENS = Path(__file__).parent / "goldens"
 SCRIPTS = sorted(p.stem for p in GOLDENS.glob("*.sql"))
 DEVIATIONS: dict[str, dict[str, str]] = json.loads((GOLDENS / "deviations.json").read_text())
-PARSE_ERROR_STARTS = ("Encountered ", "Incorrect syntax near", "Lexical error", "SQL parse failed")
+PARSE_ERROR_STARTS = (
+    "Encountered ",
+    "Incorrect syntax near",
+    "Lexical error",
+    "SQL parse failed",
+    "Non-query expression encountered in illegal context",
+)
 OUR_PARSE_PREFIX = "SQL parse failed. "
 
 
@@ -29,7 +35,8 @@ def _first_line(text: str) -> str:
 def compare(expected: dict, actual: dict) -> str | None:
     """A description of how ``actual`` differs from Flink's ``expected``, or None."""
     if expected["ok"] != actual["ok"]:
-        return f"ok: Flink {expected['ok']} ({expected['error']}), ours {actual['ok']} ({actual['error']})"
+        flink = f"{expected['ok']} ({expected['error']})"
+        return f"ok: Flink {flink}, ours {actual['ok']} ({actual['error']})"
     if expected["ok"]:
         if expected["columns"] != actual["columns"]:
             return f"columns: Flink {expected['columns']}, ours {actual['columns']}"

@@ -37,7 +37,7 @@ WITH (
 CREATE TABLE IF NOT EXISTS sales.payments (
   payment_id STRING NOT NULL,
   order_id BIGINT,
-  method STRING COMMENT 'card, invoice or voucher',
+  payment_method STRING COMMENT 'card, invoice or voucher',
   amount DECIMAL(10, 2),
   received_at TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',
   `partition` INT METADATA VIRTUAL,

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 
@@ -60,8 +61,9 @@ class Executor:
             handler = HANDLERS.get(type(statement))
             if handler is None:
                 raise FlinkSqlError(_unsupported_message(statement))
-            with transaction.atomic():
-                columns, rows = handler(Context(self.session, self.user), statement)
+            context = Context(self.session, self.user)
+            with transaction.atomic(), user_functions(context.function_name):
+                columns, rows = handler(context, statement)
         except FlinkSqlError as exc:
             self._restore(saved)
             return StatementResult(text, False, error=exc.message)

@@ -16,7 +16,7 @@ from catalogs.flinksql.catalog import (
 )
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.statements import ColumnKind
-from catalogs.flinksql.types import parse_type
+from catalogs.flinksql.types import DataType, parse_type
 from environments.models import Environment
 
 
@@ -25,7 +25,9 @@ def catalog_or_none(environment: Environment, name: str) -> m.Catalog | None:
 
 
 def get_catalog(
-    environment: Environment, name: str, message: str = "A catalog with name [{name}] does not exist."
+    environment: Environment,
+    name: str,
+    message: str = "A catalog with name [{name}] does not exist.",
 ) -> m.Catalog:
     """The catalog, or Flink's error; Flink words it differently for each statement."""
     catalog = catalog_or_none(environment, name)
@@ -69,7 +71,7 @@ def table_definition(table: m.Table, identifier: ObjectIdentifier) -> CatalogTab
     columns = [
         Column(
             name=c.name,
-            data_type=parse_type(c.data_type).with_nullable(c.nullable),
+            data_type=parse_type(c.data_type, ddl=False).with_nullable(c.nullable),
             kind=ColumnKind(c.kind),
             comment=c.comment,
             expression=c.expression,
@@ -118,7 +120,7 @@ def write_table(database: m.Database, table: CatalogTable, existing: m.Table | N
                 position=i,
                 name=c.name,
                 kind=c.kind.value,
-                data_type=c.data_type.with_nullable(True).serializable(),
+                data_type=_stored_type(c.data_type),
                 nullable=c.data_type.nullable,
                 comment=c.comment,
                 expression=c.expression,
@@ -129,6 +131,15 @@ def write_table(database: m.Database, table: CatalogTable, existing: m.Table | N
         ]
     )
     return row
+
+
+def _stored_type(data_type: DataType) -> str:
+    """The column's type as text that parses back; zero-length strings have no serializable
+    form in Flink, so they are kept in their summary form."""
+    try:
+        return data_type.with_nullable(True).serializable()
+    except ValidationError:
+        return data_type.summary_without_nullability()
 
 
 def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:

@@ -28,7 +28,36 @@ class Flink(Dialect):
         }
 
     class Parser(parser.Parser):
-        pass
+        # Keep every function call as written (name and arguments): Flink writes unresolved
+        # calls back by the name the user typed, and the type rules look names up themselves.
+        FUNCTIONS: dict = {}
+
+        def _parse_cast(self, strict: bool, safe: bool | None = None) -> exp.Expr:
+            """CAST(x AS <Flink type>): the type is kept as written, for Flink's type parser."""
+            this = self._parse_assignment()
+            if not self._match(TokenType.ALIAS):
+                self.raise_error("Expected AS after CAST")
+            first = self._curr
+            last = None
+            depth = 0
+            while self._curr is not None:
+                kind = self._curr.token_type
+                if kind in (TokenType.L_PAREN, TokenType.LT):
+                    depth += 1
+                elif kind in (TokenType.R_PAREN, TokenType.GT):
+                    if depth == 0 and kind == TokenType.R_PAREN:
+                        break
+                    depth -= 1
+                last = self._curr
+                self._advance()
+            if first is None or last is None:
+                self.raise_error("Expected a type after AS")
+            to = exp.DataType(
+                this=exp.DataType.Type.USERDEFINED, kind=self.sql[first.start : last.end + 1]
+            )
+            return self.expression(
+                exp.TryCast(this=this, to=to) if safe else exp.Cast(this=this, to=to)
+            )
 
     class Generator(generator.Generator):
         pass

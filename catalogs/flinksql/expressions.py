@@ -9,10 +9,13 @@ Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 
 from sqlglot import exp
+from sqlglot.tokens import TokenType
 
 from .catalog import quote_identifier, quote_string
 from .errors import ValidationError
@@ -22,18 +25,118 @@ from .types import DataType, parse_type
 # table): Calcite writes them by their upper-case name. Anything else stays an unresolved
 # function call, written as a quoted identifier exactly as the user spelled it.
 PARSER_FUNCTIONS = frozenset(
-    """
-    ABS ACOS ASIN ATAN ATAN2 AVG BIN CARDINALITY CEIL CEILING CHAR_LENGTH CHARACTER_LENGTH CHR
-    COALESCE COLLECT CONCAT CONCAT_WS COS COSH COT COUNT CURRENT_DATE CURRENT_TIME
-    CURRENT_TIMESTAMP DATE_FORMAT DATEDIFF DEGREES E ELEMENT EXP FIRST_VALUE FLOOR FROM_BASE64
-    FROM_UNIXTIME HASH_CODE HEX IF INITCAP INSTR IS_ALPHA IS_DECIMAL IS_DIGIT JSON_EXISTS
-    JSON_OBJECT JSON_QUERY JSON_VALUE LAST_VALUE LEFT LN LOCALTIME LOCALTIMESTAMP LOCATE LOG
-    LOG10 LOG2 LOWER LPAD LTRIM MAX MD5 MIN MOD NOW NULLIF OVERLAY PI POSITION POWER PROCTIME
-    RADIANS RAND RAND_INTEGER REGEXP REGEXP_EXTRACT REGEXP_REPLACE REPEAT REPLACE REVERSE RIGHT
-    ROUND RPAD RTRIM SHA1 SHA2 SHA224 SHA256 SHA384 SHA512 SIGN SIN SINH SPLIT_INDEX SQRT
-    STDDEV_POP STDDEV_SAMP STR_TO_MAP SUBSTR SUBSTRING SUM TAN TANH TO_BASE64 TO_DATE
-    TO_TIMESTAMP TRUNCATE UNIX_TIMESTAMP UPPER UUID VAR_POP VAR_SAMP
-    """.split()
+    [
+        "ABS",
+        "ACOS",
+        "ASIN",
+        "ATAN",
+        "ATAN2",
+        "AVG",
+        "BIN",
+        "CARDINALITY",
+        "CEIL",
+        "CEILING",
+        "CHAR_LENGTH",
+        "CHARACTER_LENGTH",
+        "CHR",
+        "COALESCE",
+        "COLLECT",
+        "CONCAT",
+        "CONCAT_WS",
+        "COS",
+        "COSH",
+        "COT",
+        "COUNT",
+        "CURRENT_DATE",
+        "CURRENT_TIME",
+        "CURRENT_TIMESTAMP",
+        "DATE_FORMAT",
+        "DATEDIFF",
+        "DEGREES",
+        "E",
+        "ELEMENT",
+        "EXP",
+        "FIRST_VALUE",
+        "FLOOR",
+        "FROM_BASE64",
+        "FROM_UNIXTIME",
+        "HASH_CODE",
+        "HEX",
+        "IF",
+        "INITCAP",
+        "INSTR",
+        "IS_ALPHA",
+        "IS_DECIMAL",
+        "IS_DIGIT",
+        "JSON_EXISTS",
+        "JSON_OBJECT",
+        "JSON_QUERY",
+        "JSON_VALUE",
+        "LAST_VALUE",
+        "LEFT",
+        "LN",
+        "LOCALTIME",
+        "LOCALTIMESTAMP",
+        "LOCATE",
+        "LOG",
+        "LOG10",
+        "LOG2",
+        "LOWER",
+        "LPAD",
+        "LTRIM",
+        "MAX",
+        "MD5",
+        "MIN",
+        "MOD",
+        "NOW",
+        "NULLIF",
+        "OVERLAY",
+        "PI",
+        "POSITION",
+        "POWER",
+        "PROCTIME",
+        "RADIANS",
+        "RAND",
+        "RAND_INTEGER",
+        "REGEXP",
+        "REGEXP_EXTRACT",
+        "REGEXP_REPLACE",
+        "REPEAT",
+        "REPLACE",
+        "REVERSE",
+        "RIGHT",
+        "ROUND",
+        "RPAD",
+        "RTRIM",
+        "SHA1",
+        "SHA2",
+        "SHA224",
+        "SHA256",
+        "SHA384",
+        "SHA512",
+        "SIGN",
+        "SIN",
+        "SINH",
+        "SPLIT_INDEX",
+        "SQRT",
+        "STDDEV_POP",
+        "STDDEV_SAMP",
+        "STR_TO_MAP",
+        "SUBSTR",
+        "SUBSTRING",
+        "SUM",
+        "TAN",
+        "TANH",
+        "TO_BASE64",
+        "TO_DATE",
+        "TO_TIMESTAMP",
+        "TRUNCATE",
+        "UNIX_TIMESTAMP",
+        "UPPER",
+        "UUID",
+        "VAR_POP",
+        "VAR_SAMP",
+    ]
 )
 
 _BINARY = {
@@ -84,6 +187,12 @@ def unparse(node: exp.Expression) -> str:
 
 class _Writer:
     def write(self, node: exp.Expression) -> str:
+        coerce_to = node.meta.get("coerce_to") if node.meta else None
+        if coerce_to is not None:
+            return f"CAST({self._write(node)} AS {coerce_to})"
+        return self._write(node)
+
+    def _write(self, node: exp.Expression) -> str:
         node = _strip(node)
         method = getattr(self, f"_{type(node).__name__.lower()}", None)
         if method is not None:
@@ -169,10 +278,8 @@ class _Writer:
 
     def _cast_like(self, node: exp.Cast, keyword: str) -> str:
         to = node.to
-        if isinstance(node.this, exp.Literal) and node.this.is_string and keyword == "CAST":
-            # DATE '...', TIMESTAMP '...' literals arrive as casts of a string
-            if node.meta.get("typed_literal") or _is_typed_literal(node):
-                return f"{_cast_type_name(to)} {self.write(node.this)}"
+        if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
+            return f"{to.sql().upper()} {self.write(node.this)}"
         return f"{keyword}({self.write(node.this)} AS {_cast_type_name(to)})"
 
     def _anonymous(self, node: exp.Anonymous) -> str:
@@ -217,7 +324,7 @@ class _Writer:
         return "ARRAY[" + ", ".join(self.write(e) for e in node.expressions) + "]"
 
     def _bracket(self, node: exp.Bracket) -> str:
-        if isinstance(node.this, exp.Column) and node.this.name.upper() == "MAP":
+        if _is_map_constructor(node):
             return "MAP[" + ", ".join(self.write(e) for e in node.expressions) + "]"
         index = ", ".join(self.write(e) for e in node.expressions)
         return f"{self._operand(node.this, _ATOM)}[{index}]"
@@ -241,33 +348,73 @@ class _Writer:
         return f"{name}({self.write(node.this)})"
 
 
+def _is_map_constructor(node: exp.Bracket) -> bool:
+    return isinstance(node.this, exp.Column) and node.this.name.upper() == "MAP"
+
+
 def _is_typed_literal(node: exp.Cast) -> bool:
-    return node.args.get("format") is None and node.meta.get("cast_syntax") is None
+    """``DATE '...'`` arrives from sqlglot as a cast of a string to a built-in type."""
+    return node.to.this != exp.DataType.Type.USERDEFINED
 
 
-_CAST_NAMES = {
-    "INT": "INTEGER",
-    "TEXT": "STRING",
-    "VARBINARY": "BYTES",
-}
+def _cast_type_text(to: exp.DataType) -> str:
+    """The type of a CAST as written (for Flink's type parser)."""
+    if to.this == exp.DataType.Type.USERDEFINED:
+        return to.args["kind"]
+    return to.sql()
 
 
 def _cast_type_name(to: exp.DataType) -> str:
-    """A CAST target in Calcite's spelling (``INT`` is written ``INTEGER``)."""
-    text = to.sql()
-    base = to.this.name if hasattr(to.this, "name") else str(to.this)
-    name = _CAST_NAMES.get(base)
-    if name is not None and not to.expressions:
-        return name
-    return text.upper()
+    """A CAST target as Calcite writes a type spec: upper-case names, ``INT`` as ``INTEGER``,
+    ``ARRAY< INTEGER >`` with spaces inside angle brackets."""
+    from .tokens import TokenStream
+
+    stream = TokenStream(_cast_type_text(to))
+    out = ""
+    for tok in stream.tokens:
+        raw = stream.text[tok.start : tok.end + 1]
+        kind = tok.token_type
+        if kind == TokenType.L_PAREN or kind == TokenType.R_PAREN:
+            out = out.rstrip() + raw
+        elif kind == TokenType.COMMA:
+            out = out.rstrip() + ", "
+        elif kind == TokenType.LT:
+            out = out.rstrip() + "< "
+        elif kind == TokenType.GT:
+            out = out.rstrip() + " >"
+        elif kind == TokenType.IDENTIFIER:
+            out += ("" if out.endswith((" ", "(")) or not out else " ") + raw
+        else:
+            word = raw.upper() if stream.is_word(tok) else raw
+            word = _SPEC_NAMES.get(word, word)
+            out += ("" if out.endswith((" ", "(")) or not out else " ") + word
+    return out.strip()
+
+
+_SPEC_NAMES = {"INT": "INTEGER", "DEC": "DECIMAL"}
 
 
 # -- type derivation ---------------------------------------------------------------------
 
+# Finds a user-defined function by the name written in an expression: its qualified name,
+# or None when no catalog or temporary function has that name.
+FunctionLookup = Callable[[str], "str | None"]
+_user_functions: ContextVar[FunctionLookup | None] = ContextVar("user_functions", default=None)
+
+
+@contextmanager
+def user_functions(lookup: FunctionLookup) -> Iterator[None]:
+    """Resolve function names against the session's functions while the block runs."""
+    token = _user_functions.set(lookup)
+    try:
+        yield
+    finally:
+        _user_functions.reset(token)
+
 
 @cache
 def T(text: str) -> DataType:  # noqa: N802 - a short constructor reads best in the rules
-    return parse_type(text)
+    return parse_type(text, ddl=False)
 
 
 def derive_type(node: exp.Expression, scope: Mapping[str, DataType]) -> DataType:
@@ -332,13 +479,34 @@ class _Typer:
             return T("STRING").with_nullable(any(self.type_of(a).nullable for a in args))
         if isinstance(node, exp.Anonymous):
             return self._function(node)
+        if isinstance(node, exp.Array):
+            return self._array(node)
+        if isinstance(node, exp.Bracket) and _is_map_constructor(node):
+            keys, values = node.expressions[0::2], node.expressions[1::2]
+            key, value = self._common_strict(keys), self._common_strict(values)
+            return DataType("MAP", children=(key, value), nullable=False)
         if isinstance(node, exp.If):
-            return self._common(node.args["true"], node.args.get("false") or exp.Null())
+            condition = self.type_of(node.this)
+            result = self._common(node.args["true"], node.args.get("false") or exp.Null())
+            return result.with_nullable(result.nullable or condition.nullable)
         if isinstance(node, exp.Case):
             branches = [b.args["true"] for b in node.args.get("ifs") or []]
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
+
+    def _common_strict(self, operands: list[exp.Expression]) -> DataType:
+        """The least restrictive type of ``operands``, nullable if any of them is."""
+        return self._common(*operands)
+
+    def _array(self, node: exp.Array) -> DataType:
+        """ARRAY[...]: elements whose type differs from the common one are cast to it (Calcite
+        writes that cast back into the stored expression)."""
+        element = self._common_strict(list(node.expressions))
+        for item in node.expressions:
+            if self.type_of(item) != element:
+                item.meta["coerce_to"] = calcite_type_name(element)
+        return DataType("ARRAY", children=(element,), nullable=False)
 
     def _boolean_of(self, *operands: exp.Expression) -> DataType:
         nullable = any(self.type_of(o).nullable for o in operands)
@@ -346,7 +514,7 @@ class _Typer:
 
     def _common(self, *operands: exp.Expression) -> DataType:
         types = [self.type_of(o) for o in operands]
-        known = [t for t in types if t.root != "NULL"]
+        known = [t for t in types if t.name != "NULL"]
         if not known:
             return T("NULL")
         result = known[0]
@@ -357,24 +525,43 @@ class _Typer:
     def _arithmetic(self, node: exp.Expression) -> DataType:
         left, right = self.type_of(node.this), self.type_of(node.expression)
         nullable = left.nullable or right.nullable
-        if left.is_timestamp or right.root.startswith("INTERVAL"):
+        if left.is_timestamp or right.name.startswith("INTERVAL"):
             return left.with_nullable(nullable)
         return _numeric_result(type(node), left, right).with_nullable(nullable)
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
+        if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
+            return _typed_literal_type(node.to.sql().upper(), node.this.this)
         source = self.type_of(node.this)
-        target = parse_type(_cast_type_name(node.to))
+        target = parse_type(_cast_type_text(node.to), ddl=False)
         return target.with_nullable(True if safe else source.nullable)
 
     def _function(self, node: exp.Anonymous) -> DataType:
         name = node.name.upper()
+        if name == "IF" and len(node.expressions) == 3:
+            condition = self.type_of(node.expressions[0])
+            result = self._common(*node.expressions[1:])
+            return result.with_nullable(result.nullable or condition.nullable)
         args = [self.type_of(a) for a in node.expressions]
         nullable = any(a.nullable for a in args)
+        lookup = _user_functions.get()
+        qualified = lookup(node.name) if lookup is not None else None
+        if qualified is not None:
+            # Flink instantiates the class to learn its result type; the dashboard has no JVM.
+            raise ValidationError(f"Cannot instantiate user-defined function '{qualified}'.")
         rule = _FUNCTIONS.get(name)
         if rule is None:
             families = ", ".join(_family(a) for a in args)
             raise ValidationError(f"No match found for function signature {node.name}({families})")
         return rule(args, nullable)
+
+
+def _typed_literal_type(keyword: str, text: str) -> DataType:
+    """DATE '...', TIME '...', TIMESTAMP '...': the precision is the literal's own digits."""
+    fraction = text.split(".", 1)[1] if "." in text else ""
+    if keyword == "DATE":
+        return T("DATE NOT NULL")
+    return T(f"{keyword}({len(fraction.strip())}) NOT NULL")
 
 
 def _literal_type(node: exp.Literal) -> DataType:
@@ -396,17 +583,20 @@ _NUMERIC_ORDER = ["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL", "FLOAT", "D
 
 
 def _as_decimal(t: DataType) -> tuple[int, int]:
-    if t.root == "DECIMAL":
+    if t.name == "DECIMAL":
         return t.precision, t.scale
-    return _INTEGER_PRECISION[t.root], 0
+    return _INTEGER_PRECISION[t.name], 0
 
 
 def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
-    roots = {left.root, right.root}
+    roots = {left.name, right.name}
     if not roots <= set(_NUMERIC_ORDER):
+        symbol = _BINARY[op][0]
+        forms = "\n".join(f"'{f}'" for f in _SUPPORTED_FORMS.get(symbol, ()))
         raise ValidationError(
-            f"Cannot apply '{_BINARY[op][0]}' to arguments of type "
-            f"'<{left.summary()}> {_BINARY[op][0]} <{right.summary()}>'."
+            f"Cannot apply '{symbol}' to arguments of type "
+            f"'<{calcite_type_name(left)}> {symbol} <{calcite_type_name(right)}>'. "
+            f"Supported form(s): {forms}"
         )
     if "DOUBLE" in roots or "FLOAT" in roots:
         return T("DOUBLE") if "DOUBLE" in roots else T("FLOAT")
@@ -416,30 +606,64 @@ def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
             scale = max(s1, s2)
             precision = max(p1 - s1, p2 - s2) + scale + 1
         elif op is exp.Mul:
-            precision, scale = p1 + p2, s1 + s2
+            precision, scale = p1 + p2 + 1, s1 + s2
         elif op is exp.Div:
             scale = max(6, s1 + p2 + 1)
             precision = p1 - s1 + s2 + scale
         else:
             scale = max(s1, s2)
             precision = min(p1 - s1, p2 - s2) + scale
-        if precision > 38:
-            scale = max(min(scale, 6), scale - (precision - 38)) if op is exp.Div else scale
-            scale = min(scale, 38)
-            precision = 38
+        precision, scale = _adjust_decimal(precision, scale)
         return T(f"DECIMAL({precision}, {scale})")
     widest = max(roots, key=_NUMERIC_ORDER.index)
     return T(widest)
 
 
+_SUPPORTED_FORMS = {
+    "+": (
+        "<NUMERIC> + <NUMERIC>",
+        "<DATETIME_INTERVAL> + <DATETIME_INTERVAL>",
+        "<DATETIME> + <DATETIME_INTERVAL>",
+        "<DATETIME_INTERVAL> + <DATETIME>",
+    ),
+    "-": (
+        "<NUMERIC> - <NUMERIC>",
+        "<DATETIME_INTERVAL> - <DATETIME_INTERVAL>",
+        "<DATETIME> - <DATETIME_INTERVAL>",
+    ),
+    "*": (
+        "<NUMERIC> * <NUMERIC>",
+        "<DATETIME_INTERVAL> * <NUMERIC>",
+        "<NUMERIC> * <DATETIME_INTERVAL>",
+    ),
+    "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
+}
+
+
+def calcite_type_name(t: DataType) -> str:
+    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``."""
+    text = t.with_nullable(True).serializable()
+    return {"INT": "INTEGER"}.get(text, text)
+
+
+def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
+    """Flink keeps at least 6 fractional digits when a result exceeds DECIMAL(38)."""
+    if precision <= 38:
+        return precision, scale
+    integer_digits = precision - scale
+    return 38, max(38 - integer_digits, min(scale, 6))
+
+
 def _least_restrictive(a: DataType, b: DataType) -> DataType:
-    if a.root == b.root == "CHAR":
-        return T(f"CHAR({max(a.length, b.length)})")
-    if {a.root, b.root} <= {"CHAR", "VARCHAR"}:
+    if a.name == b.name == "CHAR" and a.length == b.length:
+        return T(f"CHAR({a.length})")
+    if {a.name, b.name} <= {"CHAR", "VARCHAR"}:
         return T(f"VARCHAR({max(a.length, b.length)})")
-    if a.root in _NUMERIC_ORDER and b.root in _NUMERIC_ORDER and a.root != b.root:
-        return _numeric_result(exp.Add, a, b) if "DECIMAL" in (a.root, b.root) else T(
-            max(a.root, b.root, key=_NUMERIC_ORDER.index)
+    if a.name in _NUMERIC_ORDER and b.name in _NUMERIC_ORDER and a.name != b.name:
+        return (
+            _numeric_result(exp.Add, a, b)
+            if "DECIMAL" in (a.name, b.name)
+            else T(max(a.name, b.name, key=_NUMERIC_ORDER.index))
         )
     return a
 
@@ -449,7 +673,7 @@ def _string_result(*args: DataType) -> DataType:
 
 
 def _family(t: DataType) -> str:
-    root = t.root
+    root = t.name
     if root in _NUMERIC_ORDER:
         return "<NUMERIC>"
     if root in ("CHAR", "VARCHAR"):

@@ -11,8 +11,7 @@ other 355 (``DATABASE``, ``CATALOG``, ``KEY``, ``TYPE``, ``NAME``, ``METADATA``,
 
 from __future__ import annotations
 
-RESERVED_KEYWORDS: frozenset[str] = frozenset(
-    """
+_RESERVED = """
     ABS ALL ALLOCATE ALLOW ALTER AND ANY ARE ARRAY ARRAY_CONCAT_AGG ARRAY_MAX_CARDINALITY AS
     ASENSITIVE ASYMMETRIC AT ATOMIC AUTHORIZATION AVG BEGIN BEGIN_FRAME BEGIN_PARTITION BETWEEN
     BIGINT BINARY BIT BITMAP BLOB BOOLEAN BOTH BUCKETS BY BYTES CALL CALLED CARDINALITY CASCADED
@@ -54,10 +53,11 @@ RESERVED_KEYWORDS: frozenset[str] = frozenset(
     USING VALUE VALUES VALUE_OF VARBINARY VARCHAR VARIANT VARYING VAR_POP VAR_SAMP VERSIONING
     VIEWS WATERMARK WATERMARKS WEDNESDAY WEEKS WHEN WHENEVER WHERE WIDTH_BUCKET WINDOW WITH
     WITHIN WITHOUT YEAR
-    """.split()
-)
+"""
+
+RESERVED_KEYWORDS: frozenset[str] = frozenset(_RESERVED.split())
 
 
 def is_reserved(word: str) -> bool:
-    """Whether ``word`` (any case) must be quoted with backticks to be used as a name in Flink SQL."""
+    """Whether ``word`` (in any case) must be quoted with backticks to be a name in Flink SQL."""
     return word.upper() in RESERVED_KEYWORDS

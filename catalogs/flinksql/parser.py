@@ -10,7 +10,7 @@ from sqlglot.tokens import TokenType
 
 from . import statements as st
 from .dialect import DIALECT
-from .errors import SqlParseError, ValidationError
+from .errors import FlinkSqlError, SqlParseError, ValidationError
 from .tokens import TokenStream
 from .types import parse_type_from
 
@@ -28,6 +28,7 @@ _UNSUPPORTED = {
     "LOAD": "LOAD MODULE",
     "UNLOAD": "UNLOAD MODULE",
     "BEGIN": "BEGIN STATEMENT SET",
+    "END": "END",
     "UPDATE": "UPDATE",
     "DELETE": "DELETE",
     "TRUNCATE": "TRUNCATE TABLE",
@@ -50,8 +51,11 @@ def parse_statement(text: str) -> st.Statement:
         handler = _HANDLERS.get(word)
         if handler is None:
             raise stream.unexpected()
-        statement = handler(_Parser(stream))
+        parser = _Parser(stream)
+        statement = handler(parser)
         stream.expect_end()
+        if parser.problems:
+            raise parser.problems[0]
     statement.text = text
     return statement
 
@@ -59,6 +63,8 @@ def parse_statement(text: str) -> st.Statement:
 class _Parser:
     def __init__(self, stream: TokenStream) -> None:
         self.s = stream
+        # Flink validates type names and parameters only once the statement has parsed.
+        self.problems: list[FlinkSqlError] = []
 
     # -- shared pieces -------------------------------------------------------------------
     def name(self) -> str:
@@ -123,11 +129,11 @@ class _Parser:
             return self.s.string()
         return None
 
-    def like_pattern(self) -> st.LikePattern | None:
+    def like_pattern(self, ilike: bool = True) -> st.LikePattern | None:
         negated = self.s.accept_keyword("NOT")
         if self.s.accept_keyword("LIKE"):
             return st.LikePattern(self.s.string(), negated, False)
-        if self.s.accept_keyword("ILIKE"):
+        if ilike and self.s.accept_keyword("ILIKE"):
             return st.LikePattern(self.s.string(), negated, True)
         if negated:
             raise self.s.unexpected()
@@ -147,15 +153,17 @@ class _Parser:
         while not self.s.at_end():
             tok = self.s.peek()
             assert tok is not None
-            if tok.token_type == TokenType.L_PAREN:
+            if tok.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET):
                 depth += 1
+            elif tok.token_type == TokenType.R_BRACKET:
+                depth -= 1
             elif tok.token_type == TokenType.R_PAREN:
                 if depth == 0:
                     break
                 depth -= 1
-            elif depth == 0 and tok.token_type == TokenType.COMMA:
-                break
-            elif depth == 0 and any(self.s.is_word(tok, w) for w in stop_words):
+            elif depth == 0 and (
+                tok.token_type == TokenType.COMMA or any(self.s.is_word(tok, w) for w in stop_words)
+            ):
                 break
             self.s.pos += 1
         if self.s.pos == start:
@@ -182,8 +190,8 @@ class _Parser:
         if_not_exists = self.if_not_exists()
         name = self.name()
         comment = self.comment()
-        self.s.expect_keyword("WITH")
-        return st.CreateCatalog(name, self.properties(), comment, if_not_exists)
+        options = self.properties() if self.s.accept_keyword("WITH") else {}
+        return st.CreateCatalog(name, options, comment, if_not_exists)
 
     def create_database(self) -> st.CreateDatabase:
         if_not_exists = self.if_not_exists()
@@ -192,7 +200,7 @@ class _Parser:
         properties = self.properties() if self.s.accept_keyword("WITH") else {}
         return st.CreateDatabase(path, comment, properties, if_not_exists)
 
-    def create_table(self, temporary: bool) -> st.CreateTable:
+    def create_table(self, temporary: bool) -> st.Statement:
         if_not_exists = self.if_not_exists()
         path = self.path()
         change = st.SchemaChange()
@@ -206,6 +214,10 @@ class _Parser:
             partition_keys = self.name_list()
         options = self.properties() if self.s.accept_keyword("WITH") else {}
         like = self.like_clause() if self.s.accept_keyword("LIKE") else None
+        if self.s.at_keyword("AS"):
+            while not self.s.at_end():
+                self.s.advance()
+            return st.UnsupportedStatement("CREATE TABLE AS SELECT")
         columns = [spec for spec, _ in change.columns]
         return st.CreateTable(
             path,
@@ -221,7 +233,8 @@ class _Parser:
         )
 
     def like_clause(self) -> st.LikeClause:
-        clause = st.LikeClause(self.path())
+        position = self.source_position()
+        clause = st.LikeClause(self.path(), position=position)
         if self.s.accept(TokenType.L_PAREN):
             while not self.s.accept(TokenType.R_PAREN):
                 kind_word = self.s.advance().text.upper()
@@ -247,22 +260,43 @@ class _Parser:
                 return
 
     def table_element(self, change: st.SchemaChange, allow_positions: bool) -> None:
-        position = self.source_position()
+        if self.s.at_keyword("WATERMARK") and not self.s.at_keyword("WATERMARK", "FOR"):
+            first, second = self.s.peek(), self.s.peek(1)
+            if first is not None and second is not None:
+                line, column = self.s.position(first)
+                shown = f"{self.s.image(first)} {self.s.image(second)}"
+                raise SqlParseError(f'Encountered "{shown}"', line, column)
         if self.s.accept_keyword("WATERMARK"):
             self.s.expect_keyword("FOR")
-            column = self.name()
+            if change.watermark is not None:
+                raise ValidationError("Multiple WATERMARK declarations are not supported yet.")
+            position = self.source_position()
+            column = ".".join(self.s.compound_identifier())
             self.s.expect_keyword("AS")
             change.watermark = st.WatermarkSpec(column, self.expression(), position)
             return
         constraint_name = None
         if self.s.accept_keyword("CONSTRAINT"):
             constraint_name = self.name()
-            if not self.s.at_keyword("PRIMARY"):
+            if not self.s.at_keyword("PRIMARY") and not self.s.at_keyword("UNIQUE"):
                 raise self.s.unexpected()
-        if self.s.accept_keyword("PRIMARY", "KEY"):
-            columns = self.name_list()
+        if self.s.accept_keyword("UNIQUE"):
+            self.name_list()
             self.not_enforced()
-            change.primary_key = st.PrimaryKeySpec(columns, constraint_name, position)
+            raise ValidationError("UNIQUE constraint is not supported yet")
+        if self.s.accept_keyword("PRIMARY", "KEY"):
+            self.s.expect(TokenType.L_PAREN)
+            columns, positions = [], []
+            while True:
+                positions.append(self.source_position())
+                columns.append(self.name())
+                if not self.s.accept(TokenType.COMMA):
+                    break
+            self.s.expect(TokenType.R_PAREN)
+            self.not_enforced()
+            if change.primary_key is not None:
+                raise ValidationError("Duplicate primary key definition")
+            change.primary_key = st.PrimaryKeySpec(columns, constraint_name, None, positions)
             return
         spec = self.column()
         placement = st.ColumnPosition()
@@ -274,12 +308,14 @@ class _Parser:
         change.columns.append((spec, placement))
         if spec.primary_key:
             if change.primary_key is not None:
-                raise SqlParseError("Duplicate primary key definition")
-            change.primary_key = st.PrimaryKeySpec([spec.name], None, spec.position)
+                raise ValidationError("Duplicate primary key definition")
+            change.primary_key = st.PrimaryKeySpec(
+                [spec.name], spec.constraint_name, None, [spec.position]
+            )
 
     def not_enforced(self) -> None:
         if not self.s.accept_keyword("NOT", "ENFORCED"):
-            raise SqlParseError(
+            raise ValidationError(
                 "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT "
                 "ENFORCED controls if the constraint checks are performed on the incoming/outgoing "
                 "data. Flink does not own the data therefore the only supported mode is the NOT "
@@ -295,7 +331,7 @@ class _Parser:
             return st.ColumnSpec(
                 name, st.ColumnKind.COMPUTED, None, expression, comment=comment, position=position
             )
-        data_type = parse_type_from(self.s)
+        data_type = parse_type_from(self.s, problems=self.problems)
         kind = st.ColumnKind.PHYSICAL
         metadata_key = None
         virtual = False
@@ -305,6 +341,11 @@ class _Parser:
                 metadata_key = self.s.string()
             virtual = self.s.accept_keyword("VIRTUAL")
         primary_key = False
+        constraint_name = None
+        if self.s.accept_keyword("CONSTRAINT"):
+            constraint_name = self.name()
+            if not self.s.at_keyword("PRIMARY"):
+                raise self.s.unexpected()
         if self.s.accept_keyword("PRIMARY", "KEY"):
             self.not_enforced()
             primary_key = True
@@ -318,6 +359,7 @@ class _Parser:
             virtual,
             comment,
             primary_key,
+            constraint_name,
             position,
         )
 
@@ -458,11 +500,22 @@ class _Parser:
             database = None
             if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
                 database = self.path(2)
-            return st.ShowTables(database, self.like_pattern())
-        if self.s.accept_keyword("CREATE", "TABLE"):
-            return st.ShowCreateTable(self.path())
-        if self.s.accept_keyword("CREATE", "CATALOG"):
-            return st.ShowCreateCatalog(self.name())
+            return st.ShowTables(database, self.like_pattern(ilike=False))
+        if self.s.accept_keyword("COLUMNS"):
+            if not (self.s.accept_keyword("FROM") or self.s.accept_keyword("IN")):
+                raise self.s.unexpected()
+            return st.ShowColumns(self.path(), self.like_pattern(ilike=False))
+        if self.s.accept_keyword("CREATE"):
+            if self.s.accept_keyword("TABLE"):
+                return st.ShowCreateTable(self.path())
+            if self.s.accept_keyword("CATALOG"):
+                return st.ShowCreateCatalog(self.name())
+            raise self.s.unexpected()
+        unsupported = _UNSUPPORTED_SHOW.get(self.s.peek().text.upper() if self.s.peek() else "")
+        if unsupported is not None and self.s.is_word(self.s.peek()):
+            while not self.s.at_end():
+                self.s.advance()
+            return st.UnsupportedStatement(unsupported)
         if self.s.accept_keyword("USER", "FUNCTIONS"):
             database = None
             if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
@@ -478,6 +531,11 @@ class _Parser:
 
     def describe(self) -> st.Statement:
         self.s.advance()  # DESCRIBE or DESC
+        for word in ("FUNCTION", "DATABASE", "MODEL", "JOB"):
+            if self.s.at_keyword(word):
+                while not self.s.at_end():
+                    self.s.advance()
+                return st.UnsupportedStatement(f"DESCRIBE {word}")
         if self.s.accept_keyword("CATALOG"):
             extended = self.s.accept_keyword("EXTENDED")
             return st.DescribeCatalog(self.name(), extended)
@@ -488,7 +546,9 @@ class _Parser:
 def parse_expression(text: str, stream: TokenStream | None = None, first=None) -> exp.Expression:
     """Parse a scalar expression (a computed column's or a watermark's) with the Flink dialect."""
     try:
-        parsed = DIALECT.parse_one(text)
+        parsed = DIALECT.parse(text)[0]
+        if parsed is None:
+            raise SqlParseError("Empty expression.")
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}
         line, column = err.get("line"), err.get("col")
@@ -501,6 +561,20 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
         raise SqlParseError(f'Encountered "{token}"', line, column) from None
     return parsed
 
+
+# SHOW statements about the session, the cluster or objects the dashboard does not manage.
+_UNSUPPORTED_SHOW = {
+    "JOBS": "SHOW JOBS",
+    "MODULES": "SHOW MODULES",
+    "FULL": "SHOW FULL MODULES",
+    "JARS": "SHOW JARS",
+    "PARTITIONS": "SHOW PARTITIONS",
+    "PROCEDURES": "SHOW PROCEDURES",
+    "MODELS": "SHOW MODELS",
+    "CONNECTIONS": "SHOW CONNECTIONS",
+    "MATERIALIZED": "SHOW MATERIALIZED TABLES",
+    "FUNCTIONS": "SHOW FUNCTIONS",
+}
 
 _HANDLERS: dict[str, Callable[[_Parser], st.Statement]] = {
     "CREATE": _Parser.create,

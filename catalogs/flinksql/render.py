@@ -27,7 +27,7 @@ def _column_line(column: Column) -> str:
                 text += f" FROM {quote_string(column.metadata_key)}"
             if column.virtual:
                 text += " VIRTUAL"
-    if column.comment is not None:
+    if column.comment:  # Flink leaves an empty comment out of SHOW CREATE TABLE
         text += f" COMMENT {quote_string(column.comment)}"
     return text
 
@@ -41,13 +41,11 @@ def show_create_table(table: CatalogTable) -> str:
     if table.primary_key is not None:
         pk = table.primary_key
         cols = ", ".join(quote_identifier(c) for c in pk.columns)
-        lines.append(
-            f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({cols}) NOT ENFORCED"
-        )
+        lines.append(f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({cols}) NOT ENFORCED")
     keyword = "CREATE TEMPORARY TABLE" if table.temporary else "CREATE TABLE"
     text = f"{keyword} {table.identifier.quoted()} (\n"
     text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"
-    if table.comment is not None:
+    if table.comment:
         text += f"COMMENT {quote_string(table.comment)}\n"
     if table.partition_keys:
         keys = ", ".join(quote_identifier(k) for k in table.partition_keys)
@@ -65,11 +63,12 @@ def describe_table(table: CatalogTable) -> tuple[list[str], list[Row]]:
     with_comment = any(c.comment is not None for c in table.columns)
     rows: list[Row] = []
     for column in table.columns:
-        type_text = column.data_type.summary_without_nullability()
+        data_type = column.data_type
         if column.name == rowtime:
-            type_text += " *ROWTIME*"
+            data_type = data_type.with_time_attribute("ROWTIME")
         elif column.kind == ColumnKind.COMPUTED and _is_proctime(column):
-            type_text += " *PROCTIME*"
+            data_type = data_type.with_time_attribute("PROCTIME")
+        type_text = data_type.summary_without_nullability()
         row: Row = [
             column.name,
             type_text,
@@ -113,8 +112,10 @@ def describe_catalog(catalog: CatalogDescriptor, extended: bool) -> tuple[list[s
     rows: list[Row] = [
         ["name", catalog.name],
         ["type", catalog.catalog_type],
-        ["comment", catalog.comment if catalog.comment is not None else ""],
+        ["comment", catalog.comment],
     ]
     if extended:
-        rows += [[f"option:{k}", catalog.options[k]] for k in sorted(catalog.options) if k != "type"]
+        rows += [
+            [f"option:{k}", catalog.options[k]] for k in sorted(catalog.options) if k != "type"
+        ]
     return ["info name", "info value"], rows

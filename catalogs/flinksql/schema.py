@@ -41,6 +41,16 @@ def _non_computed_scope(columns: list[Column]) -> dict[str, DataType]:
     return {c.name: c.data_type for c in columns if c.kind != st.ColumnKind.COMPUTED}
 
 
+def _check_watermark_column(spec: st.WatermarkSpec, columns: list[Column]) -> None:
+    """ALTER TABLE words a missing rowtime column like a nested one."""
+    if spec.column not in _column_names(columns):
+        names = ", ".join(c.name for c in columns)
+        raise ValidationError(
+            f"Invalid column name '{spec.column}' for rowtime attribute in watermark "
+            f"declaration. Available columns are: [{names}]"
+        )
+
+
 def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermark:
     if "." in spec.column:
         names = ", ".join(c.name for c in columns)
@@ -82,15 +92,16 @@ def _check_time_type(t: DataType, what: str, label: str, with_null: bool = False
 
 
 def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
-    for name in spec.columns:
+    positions = spec.column_positions or [spec.position] * len(spec.columns)
+    for name, position in zip(spec.columns, positions, strict=True):
         column = next((c for c in columns if c.name == name), None)
         if column is None:
             raise ValidationError(
-                f"Primary key column '{name}' is not defined in the schema{_at(spec.position)}"
+                f"Primary key column '{name}' is not defined in the schema{_at(position)}"
             )
         if column.kind != st.ColumnKind.PHYSICAL:
             raise ValidationError(
-                f"Could not create a PRIMARY KEY with column '{name}'{_at(spec.position)}.\n"
+                f"Could not create a PRIMARY KEY with column '{name}'{_at(position)}.\n"
                 "A PRIMARY KEY constraint must be declared on physical columns."
             )
     name = spec.name or "PK_" + "_".join(spec.columns)
@@ -129,18 +140,27 @@ def check_partition_keys(keys: list[str], columns: list[Column]) -> None:
             )
 
 
-def _add_columns(specs: list[st.ColumnSpec], base: list[Column]) -> list[Column]:
-    """Resolve ``specs`` after ``base``; computed columns see the non-computed ones."""
+def _add_columns(
+    specs: list[st.ColumnSpec], base: list[Column], key: st.PrimaryKeySpec | PrimaryKey | None
+) -> list[Column]:
+    """Resolve ``specs`` after ``base``. Primary-key columns are NOT NULL before computed
+    columns are derived from them, as in Flink."""
     seen: dict[str, Column | st.ColumnSpec] = {c.name: c for c in base}
     for spec in specs:
         existing = seen.get(spec.name)
         if existing is not None:
             raise ValidationError(_duplicate_message(spec, existing))
         seen[spec.name] = spec
+    key_columns = set(key.columns) if key is not None else set()
     scope = _non_computed_scope(base)
-    scope.update(
-        {s.name: s.data_type for s in specs if s.kind != st.ColumnKind.COMPUTED and s.data_type}
-    )
+    for spec in specs:
+        if spec.kind != st.ColumnKind.COMPUTED and spec.data_type is not None:
+            data_type = spec.data_type
+            scope[spec.name] = (
+                data_type.with_nullable(False) if spec.name in key_columns else data_type
+            )
+    for name in key_columns & scope.keys():
+        scope[name] = scope[name].with_nullable(False)
     return base + [resolve_column(spec, scope) for spec in specs]
 
 
@@ -164,7 +184,7 @@ def create_table(
     """The table ``s`` defines; ``source`` is the table its LIKE clause names."""
     if source is not None:
         return _create_like(identifier, s, source)
-    columns = _add_columns(s.columns, [])
+    columns = _add_columns(s.columns, [], s.primary_key)
     return _finish(identifier, s, columns, s.watermark, s.primary_key, s.partition_keys, s.options)
 
 
@@ -194,7 +214,7 @@ def _finish(
         watermark=watermark,
         primary_key=key,
         partition_keys=list(partition_keys),
-        comment=s.comment if s.comment else None,
+        comment=s.comment,
         options=dict(options),
         temporary=s.temporary,
     )
@@ -230,7 +250,10 @@ def _create_like(
     for spec in s.columns:
         if any(c.name == spec.name for c in base):
             raise ValidationError(f"A column named '{spec.name}' already exists in the base table.")
-    columns = _add_columns(s.columns, base)
+    key_for_scope = s.primary_key or (
+        source.primary_key if _like_mode(clause, "CONSTRAINTS", inc) == inc else None
+    )
+    columns = _add_columns(s.columns, base, key_for_scope)
 
     watermark: st.WatermarkSpec | Watermark | None = s.watermark
     watermarks = _like_mode(clause, "WATERMARKS", inc)
@@ -254,13 +277,15 @@ def _create_like(
         key = source.primary_key
 
     partition_keys = list(s.partition_keys)
-    if source.partition_keys and _like_mode(clause, "PARTITIONS", inc) == inc:
-        if s.partition_keys:
+    if source.partition_keys:
+        if s.partition_keys and _like_mode(clause, "PARTITIONS", inc) == inc:
             raise ValidationError(
                 "The base table already has partitions defined. You might want to specify "
                 "EXCLUDING PARTITIONS."
             )
-        partition_keys = list(source.partition_keys)
+        # Flink 2.3 keeps the source's partition keys even with EXCLUDING PARTITIONS when the
+        # new table declares none (recorded in the goldens).
+        partition_keys = partition_keys or list(source.partition_keys)
 
     options = dict(s.options)
     options_mode = _like_mode(clause, "OPTIONS", over)
@@ -310,6 +335,7 @@ def _scope_for(columns: list[Column]) -> dict[str, DataType]:
 
 def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     """Re-derive computed columns and re-check the watermark and key over ``columns``."""
+    columns = with_primary_key_not_null(columns, table.primary_key)
     scope = _scope_for(columns)
     resolved = []
     for column in columns:
@@ -321,14 +347,15 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     if watermark is not None:
         spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
         watermark = resolve_watermark(spec, resolved)
-    return replace(table, columns=with_primary_key_not_null(resolved, table.primary_key),
-                   watermark=watermark)
+    return replace(
+        table, columns=with_primary_key_not_null(resolved, table.primary_key), watermark=watermark
+    )
 
 
 def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
     columns = list(table.columns)
     seen: set[str] = set()
-    for spec, position in change.columns:
+    for spec, _ in change.columns:
         if spec.name in seen:
             raise _alter_error(f"Encounter duplicate column `{spec.name}`.")
         seen.add(spec.name)
@@ -346,9 +373,16 @@ def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 f"The current table has already defined the primary key constraint [{cols}]. "
                 "You might want to drop it before adding a new one."
             )
+        missing = [c for c in change.primary_key.columns if c not in _column_names(columns)]
+        if missing:
+            name = change.primary_key.name or "PK_" + "_".join(change.primary_key.columns)
+            raise ValidationError(
+                f"Invalid primary key '{name}'. Column '{missing[0]}' does not exist."
+            )
         primary_key = resolve_primary_key(change.primary_key, columns)
     watermark = table.watermark
     if change.watermark is not None:
+        _check_watermark_column(change.watermark, columns)
         if watermark is not None:
             raise _alter_error(
                 "The current table has already defined the watermark strategy "
@@ -356,17 +390,13 @@ def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 "You might want to drop it before adding a new one."
             )
         watermark = resolve_watermark(change.watermark, columns)
-    return replace(
-        table,
-        columns=with_primary_key_not_null(columns, primary_key),
-        primary_key=primary_key,
-        watermark=watermark,
-    )
+    changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
+    return _revalidate(changed, columns)
 
 
 def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
     columns = list(table.columns)
-    for spec, position in change.columns:
+    for spec, _ in change.columns:
         if table.column(spec.name) is None:
             raise _alter_error(f"Column `{spec.name}` does not exist in the table.")
     for spec, position in change.columns:
@@ -374,23 +404,19 @@ def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
         rest = columns[:index] + columns[index + 1 :]
         _check_after(position, _column_names(rest))
         new = resolve_column(spec, _scope_for(rest))
+        if new.comment is None and spec.kind == columns[index].kind:
+            new = replace(new, comment=columns[index].comment)
         if position.first or position.after is not None:
             columns = _place(rest, new, position)
         else:
             columns = [*rest[:index], new, *rest[index:]]
     primary_key = table.primary_key
     if change.primary_key is not None:
+        # Flink leaves the columns of a replaced key NOT NULL.
         primary_key = resolve_primary_key(change.primary_key, columns)
-        if table.primary_key is not None:
-            # columns of the old key keep NOT NULL only if they are still in the key
-            columns = [
-                replace(c, data_type=c.data_type.with_nullable(True))
-                if c.name in table.primary_key.columns and c.name not in primary_key.columns
-                else c
-                for c in columns
-            ]
     watermark = table.watermark
     if change.watermark is not None:
+        _check_watermark_column(change.watermark, columns)
         watermark = resolve_watermark(change.watermark, columns)
     changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
     return _revalidate(changed, columns)

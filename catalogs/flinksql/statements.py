@@ -145,7 +145,8 @@ class ColumnSpec:
     metadata_key: str | None = None
     virtual: bool = False
     comment: str | None = None
-    primary_key: bool = False  # inline PRIMARY KEY NOT ENFORCED
+    primary_key: bool = False  # inline [CONSTRAINT name] PRIMARY KEY NOT ENFORCED
+    constraint_name: str | None = None
     position: SourcePosition | None = None
 
 
@@ -161,6 +162,7 @@ class PrimaryKeySpec:
     columns: list[str]
     name: str | None = None
     position: SourcePosition | None = None
+    column_positions: list[SourcePosition | None] = field(default_factory=list)
 
 
 class LikeOptionKind(Enum):
@@ -174,6 +176,7 @@ class LikeClause:
     source: Path
     # feature (ALL, CONSTRAINTS, PARTITIONS, GENERATED, OPTIONS, WATERMARKS, METADATA) -> kind
     options: list[tuple[LikeOptionKind, str]] = field(default_factory=list)
+    position: SourcePosition | None = None
 
 
 @dataclass
@@ -286,6 +289,12 @@ class DropTable(Statement):
 @dataclass
 class ShowTables(Statement):
     database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowColumns(Statement):
+    path: Path
     like: LikePattern | None = None
 
 

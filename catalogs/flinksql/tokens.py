@@ -18,10 +18,19 @@ class TokenStream:
     def __init__(self, text: str) -> None:
         self.text = text
         try:
-            self.tokens: list[Token] = tokenize(text)
-        except TokenError as exc:
-            raise SqlParseError(f"Lexical error: {str(exc).splitlines()[0]}") from None
+            self.tokens: list[Token] = _split_multi_word(tokenize(text))
+        except TokenError:
+            raise _unterminated(text) from None
         self.pos = 0
+        for tok in self.tokens:
+            if tok.token_type == TokenType.IDENTIFIER and tok.text == "":
+                line, column = self.position(tok)
+                after = tok.end + 1
+                nxt = text[after] if after < len(text) else "<EOF>"
+                raise SqlParseError(
+                    f"Lexical error at line {line}, column {column + 2}.  "
+                    f'Encountered: "{nxt}" ({ord(nxt) if len(nxt) == 1 else 0}), after : "``"'
+                )
 
     # -- looking -------------------------------------------------------------------------
     def peek(self, offset: int = 0) -> Token | None:
@@ -128,8 +137,57 @@ class TokenStream:
         if tok is None:
             return self.error_at_end()
         line, column = self.position(tok)
+        return SqlParseError(f'Encountered "{self.image(tok)}"', line, column)
+
+    def image(self, tok: Token) -> str:
+        """The token's text as Flink's parser quotes it in messages."""
         shown = self.text[tok.start : tok.end + 1]
-        return SqlParseError(f'Encountered "{shown}"', line, column)
+        return shown.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
 
     def error_at_end(self) -> SqlParseError:
-        return SqlParseError('Encountered "<EOF>"', None, None)
+        """Flink places the end of input at the statement's last character."""
+        end = len(self.text.rstrip())
+        line = self.text.count("\n", 0, end) + 1 if end else 1
+        column = end - (self.text.rfind("\n", 0, end - 1) + 1) if end else 1
+        return SqlParseError('Encountered "<EOF>"', line, column)
+
+
+def _unterminated(text: str) -> SqlParseError:
+    """Flink reports an unterminated quote at its opening character."""
+    quote_at = None
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote_at is None and ch in "'`":
+            quote_at = i
+        elif quote_at is not None and ch == text[quote_at]:
+            if i + 1 < len(text) and text[i + 1] == ch:
+                i += 1
+            else:
+                quote_at = None
+        i += 1
+    if quote_at is None:
+        return SqlParseError("Lexical error in the statement.")
+    line = text.count("\n", 0, quote_at) + 1
+    column = quote_at - (text.rfind("\n", 0, quote_at) + 1) + 1
+    image = "\\'" if text[quote_at] == "'" else "`"
+    return SqlParseError(f'Encountered "{image}"', line, column)
+
+
+def _split_multi_word(tokens: list[Token]) -> list[Token]:
+    """sqlglot reads some keyword pairs (PRIMARY KEY, PARTITIONED BY) as one token; split them."""
+    result: list[Token] = []
+    for tok in tokens:
+        if tok.token_type in _NOT_WORDS or not any(ch.isspace() for ch in tok.text):
+            result.append(tok)
+            continue
+        raw = tok.text
+        offset = 0
+        for word in raw.split():
+            index = raw.index(word, offset)
+            start = tok.start + index
+            result.append(
+                Token(TokenType.VAR, word, tok.line, tok.col, start, start + len(word) - 1)
+            )
+            offset = index + len(word)
+    return result

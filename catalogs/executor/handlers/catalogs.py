@@ -126,7 +126,9 @@ def drop_catalog(ctx: Context, s: st.DropCatalog) -> Result:
 
 
 def show_catalogs(ctx: Context, s: st.ShowCatalogs) -> Result:
-    names = list(m.Catalog.objects.filter(environment=ctx.environment).values_list("name", flat=True))
+    names = list(
+        m.Catalog.objects.filter(environment=ctx.environment).values_list("name", flat=True)
+    )
     return ["catalog name"], [[n] for n in filter_names(names, s.like)]
 
 

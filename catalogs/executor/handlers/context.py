@@ -45,8 +45,9 @@ class Context:
     def writable(self, catalog: m.Catalog) -> m.Catalog:
         if catalog.is_read_only:
             raise ValidationError(
-                f"Catalog '{catalog.name}' is a {catalog.catalog_type} catalog, which is read-only: "
-                "Flink's JDBC catalog implements only reading, so it cannot store this change."
+                f"Catalog '{catalog.name}' is a {catalog.catalog_type} catalog, which is "
+                "read-only: Flink's JDBC catalog implements only reading, so it cannot store "
+                "this change."
             )
         return catalog
 
@@ -54,6 +55,23 @@ class Context:
         """The database of ``identifier`` (which must exist) and the table or view in it."""
         database = self.database(identifier.catalog, identifier.database)
         return database, store.table_or_none(database, identifier.name)
+
+    def function_name(self, name: str) -> str | None:
+        """The qualified name of the user-defined function an expression calls by ``name``."""
+        name = name.lower()
+        session = self.session
+        for key in session.temporary_functions:
+            if key.name == name and key.catalog in ("", session.current_catalog):
+                return key.name if key.catalog == "" else str(key)
+        exists = m.Function.objects.filter(
+            database__catalog__environment=self.environment,
+            database__catalog__name=session.current_catalog,
+            database__name=session.current_database,
+            name=name,
+        ).exists()
+        if exists:
+            return f"{session.current_catalog}.{session.current_database}.{name}"
+        return None
 
     def find_table(self, identifier: ObjectIdentifier) -> CatalogTable | None:
         """A temporary table shadows a permanent one of the same name."""

@@ -12,10 +12,12 @@ from catalogs.flinksql.patterns import filter_names
 
 from .context import OK, Context, Result
 
+MISSING_CATALOG = "Catalog {name} does not exist"
+
 
 def create_database(ctx: Context, s: st.CreateDatabase) -> Result:
     catalog_name, name = ctx.session.resolve_database(s.path)
-    catalog = ctx.writable(ctx.catalog(catalog_name))
+    catalog = ctx.writable(ctx.catalog(catalog_name, MISSING_CATALOG))
     name = store.normalize(catalog, name)
     already = ValidationError(f"Database {name} already exists in Catalog {catalog.name}.")
     if store.database_or_none(catalog, name) is not None:
@@ -36,7 +38,7 @@ def create_database(ctx: Context, s: st.CreateDatabase) -> Result:
 
 def alter_database(ctx: Context, s: st.AlterDatabase) -> Result:
     catalog_name, name = ctx.session.resolve_database(s.path)
-    catalog = ctx.writable(ctx.catalog(catalog_name))
+    catalog = ctx.writable(ctx.catalog(catalog_name, "Catalog {name} not exists"))
     database = store.database_or_none(catalog, name)
     if database is None:
         raise ValidationError(f"Database {name} does not exist in Catalog {catalog.name}.")
@@ -47,7 +49,7 @@ def alter_database(ctx: Context, s: st.AlterDatabase) -> Result:
 
 def drop_database(ctx: Context, s: st.DropDatabase) -> Result:
     catalog_name, name = ctx.session.resolve_database(s.path)
-    catalog = ctx.catalog(catalog_name)
+    catalog = ctx.catalog(catalog_name, MISSING_CATALOG + ".")
     database = store.database_or_none(catalog, name)
     if database is None:
         if s.if_exists:
@@ -68,7 +70,7 @@ def drop_database(ctx: Context, s: st.DropDatabase) -> Result:
 
 
 def show_databases(ctx: Context, s: st.ShowDatabases) -> Result:
-    catalog = ctx.catalog(s.catalog or ctx.session.current_catalog)
+    catalog = ctx.catalog(s.catalog or ctx.session.current_catalog, MISSING_CATALOG)
     names = list(catalog.databases.values_list("name", flat=True))
     return ["database name"], [[n] for n in filter_names(names, s.like)]
 

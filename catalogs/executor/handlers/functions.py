@@ -52,11 +52,7 @@ def _not_found(identifier: ObjectIdentifier) -> ValidationError:
 def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     _check_language(s)
     if s.temporary:
-        key = (
-            ObjectIdentifier("", "", s.path[-1].lower())
-            if s.system
-            else _identifier(ctx, s.path)
-        )
+        key = ObjectIdentifier("", "", s.path[-1].lower()) if s.system else _identifier(ctx, s.path)
         if key in ctx.session.temporary_functions:
             if s.if_not_exists:
                 return OK
@@ -121,9 +117,7 @@ def drop_function(ctx: Context, s: st.DropFunction) -> Result:
     identifier = _identifier(ctx, s.path)
     if s.temporary:
         if temporaries.pop(identifier, None) is None and not s.if_exists:
-            raise ValidationError(
-                f"Temporary catalog function {identifier.quoted()} doesn't exist"
-            )
+            raise ValidationError(f"Temporary catalog function {identifier.quoted()} doesn't exist")
         return OK
     catalog = ctx.catalog(identifier.catalog, MISSING_CATALOG)
     database = store.database_or_none(catalog, identifier.database)

@@ -31,8 +31,11 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
         source_id = ctx.identifier(s.like.source)
         source = ctx.find_table(source_id)
         if source is None:
+            position = s.like.position
+            where = f", at line {position.line}, column {position.column}" if position else ""
             raise ValidationError(
-                f"Source table '{source_id.quoted()}' of the LIKE clause not found in the catalog"
+                f"Source table '{source_id.quoted()}' of the LIKE clause not found in the "
+                f"catalog{where}"
             )
     if s.temporary:
         if identifier in ctx.session.temporary_tables:
@@ -64,9 +67,7 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
 
 
 def _not_found(identifier: ObjectIdentifier) -> ValidationError:
-    return ValidationError(
-        f"Table {identifier.quoted()} doesn't exist or is a temporary table."
-    )
+    return ValidationError(f"Table {identifier.quoted()} doesn't exist or is a temporary table.")
 
 
 def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> Result:
@@ -182,8 +183,8 @@ def show_tables(ctx: Context, s: st.ShowTables) -> Result:
         catalog_name, database_name = session.current_catalog, session.current_database
     else:
         catalog_name, database_name = session.resolve_database(s.database)
-    catalog = store.catalog_or_none(ctx.environment, catalog_name)
-    database = catalog and store.database_or_none(catalog, database_name)
+    catalog = ctx.catalog(catalog_name, "Catalog {name} does not exist")
+    database = store.database_or_none(catalog, database_name)
     if database is None:
         raise ValidationError(f"Database '{catalog_name}'.'{database_name}' doesn't exist.")
     names = set(m.Table.objects.filter(database=database).values_list("name", flat=True))
@@ -206,14 +207,22 @@ def show_create_table(ctx: Context, s: st.ShowCreateTable) -> Result:
     return ["result"], [[render.show_create_table(table)]]
 
 
-def describe_table(ctx: Context, s: st.DescribeTable) -> Result:
-    identifier = ctx.identifier(s.path)
+def _described(ctx: Context, path: tuple[str, ...]) -> CatalogTable:
+    identifier = ctx.identifier(path)
     table = ctx.find_table(identifier)
     if table is None:
-        raise ValidationError(
-            f"Tables or views with the identifier '{identifier}' doesn't exist."
-        )
-    return render.describe_table(table)
+        raise ValidationError(f"Tables or views with the identifier '{identifier}' doesn't exist.")
+    return table
+
+
+def describe_table(ctx: Context, s: st.DescribeTable) -> Result:
+    return render.describe_table(_described(ctx, s.path))
+
+
+def show_columns(ctx: Context, s: st.ShowColumns) -> Result:
+    columns, rows = render.describe_table(_described(ctx, s.path))
+    keep = set(filter_names([str(row[0]) for row in rows], s.like))
+    return columns, [row for row in rows if row[0] in keep]
 
 
 HANDLERS = {
@@ -232,4 +241,5 @@ HANDLERS = {
     st.ShowTables: show_tables,
     st.ShowCreateTable: show_create_table,
     st.DescribeTable: describe_table,
+    st.ShowColumns: show_columns,
 }

@@ -30,7 +30,9 @@ class Command(BaseCommand):
         if failed:
             details = "\n\n".join(f"{r.statement}\n-> {r.error}" for r in failed)
             raise CommandError(f"{len(failed)} demo statement(s) failed:\n\n{details}")
-        databases = Database.objects.filter(catalog__environment=environment, catalog__name=DEMO_CATALOG)
+        databases = Database.objects.filter(
+            catalog__environment=environment, catalog__name=DEMO_CATALOG
+        )
         tables = Table.objects.filter(database__in=databases).count()
         functions = Function.objects.filter(database__in=databases).count()
         self.stdout.write(
