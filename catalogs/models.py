@@ -62,6 +62,14 @@ class Table(models.Model):
         TABLE = "TABLE"
         VIEW = "VIEW"
 
+    class Status(models.TextChoices):
+        """A view is broken when something it reads is gone, stale when a column it reads
+        changed type or disappeared."""
+
+        OK = "ok"
+        BROKEN = "broken"
+        STALE = "stale"
+
     database = models.ForeignKey(Database, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=255)
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.TABLE)
@@ -74,6 +82,8 @@ class Table(models.Model):
     watermark_expression = models.TextField(null=True, blank=True)
     original_query = models.TextField(null=True, blank=True)
     expanded_query = models.TextField(null=True, blank=True)
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OK)
+    status_reason = models.TextField(blank=True, default="")
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -108,6 +118,9 @@ class Column(models.Model):
     expression = models.TextField(null=True, blank=True)
     metadata_key = models.CharField(max_length=255, null=True, blank=True)
     is_virtual = models.BooleanField(default=False)
+    time_attribute = models.CharField(
+        max_length=8, null=True, blank=True, help_text="ROWTIME or PROCTIME, for view columns"
+    )
 
     class Meta:
         ordering = ["table", "position"]
@@ -140,3 +153,39 @@ class Function(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Dependency(models.Model):
+    """A view reads a table, a view or a user-defined function.
+
+    Indexed from the view (what does it read) and from the object's name (what reads it), so
+    both questions take one indexed query whatever the catalog's size. The object is named,
+    not referenced, because it may be dropped and created again.
+    """
+
+    class Kind(models.TextChoices):
+        TABLE = "table"
+        VIEW = "view"
+        FUNCTION = "function"
+
+    view = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="dependencies")
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    catalog_name = models.CharField(max_length=255)
+    database_name = models.CharField(max_length=255)
+    object_name = models.CharField(max_length=255)
+    columns = models.JSONField(
+        default=dict, help_text="Column name -> type the view read, when it was last defined"
+    )
+
+    class Meta:
+        ordering = ["catalog_name", "database_name", "object_name"]
+        indexes = [
+            models.Index(
+                fields=["environment", "catalog_name", "database_name", "object_name"],
+                name="dependency_target",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.catalog_name}.{self.database_name}.{self.object_name}"

@@ -16,7 +16,8 @@ fi
 
 # Browser tests drive Chromium; install it when we can (as root), otherwise they skip.
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-  apt-get install -y chromium >/dev/null || echo "could not install chromium" >&2
+  { apt-get update -qq && apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+    || echo "could not install chromium" >&2
 fi
 
 echo "== tests on SQLite"

@@ -7,10 +7,12 @@ differently from Flink, each with its reason; everything else must agree exactly
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 from catalogs.executor import Executor, Session
 from environments.models import Environment
@@ -86,3 +88,29 @@ def test_it_explains_every_deviation() -> None:
         for statement, reason in statements.items():
             assert statement in recorded, f"{script}: deviation for an unknown statement"
             assert len(reason) > 20, f"{script}: {statement!r} needs a reason"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_it_answers_what_flink_answers_through_the_command_line(script: str) -> None:
+    """``manage.py flinksql --format jsonl`` prints Flink's answers, one object a statement."""
+    out = io.StringIO()
+    try:
+        call_command(
+            "flinksql", "--file", str(GOLDENS / f"{script}.sql"), "--format", "jsonl", stdout=out
+        )
+    except SystemExit as exit_:
+        assert exit_.code == 1  # some golden statements fail on purpose
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    recorded = json.loads((GOLDENS / f"{script}.json").read_text())
+    assert [a["statement"] for a in answers] == [r["statement"] for r in recorded]
+    deviations = DEVIATIONS.get(script, {})
+    problems = []
+    for expected, answer in zip(recorded, answers, strict=True):
+        assert set(answer) == {"statement", "ok", "rows", "error"}
+        if expected["statement"] in deviations:
+            continue
+        difference = compare(expected, {**answer, "columns": expected["columns"]})
+        if difference:
+            problems.append(f"{expected['statement'][:200]!r}\n  {difference}")
+    assert not problems, "\n".join(problems)

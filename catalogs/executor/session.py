@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from catalogs.flinksql.catalog import CatalogFunction, CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import (
+    CatalogFunction,
+    CatalogTable,
+    CatalogView,
+    ObjectIdentifier,
+)
 from environments.models import ENVIRONMENT_DATABASE, Environment
 
 
@@ -13,7 +18,9 @@ class Session:
     environment: Environment
     current_catalog: str
     current_database: str
-    temporary_tables: dict[ObjectIdentifier, CatalogTable] = field(default_factory=dict)
+    temporary_tables: dict[ObjectIdentifier, CatalogTable | CatalogView] = field(
+        default_factory=dict
+    )
     temporary_functions: dict[ObjectIdentifier, CatalogFunction] = field(default_factory=dict)
 
     @classmethod

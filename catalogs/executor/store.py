@@ -9,6 +9,7 @@ from catalogs.flinksql.catalog import (
     CatalogDescriptor,
     CatalogFunction,
     CatalogTable,
+    CatalogView,
     Column,
     ObjectIdentifier,
     PrimaryKey,
@@ -144,3 +145,60 @@ def _stored_type(data_type: DataType) -> str:
 
 def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:
     return CatalogFunction(identifier, function.class_name, function.language, list(function.jars))
+
+
+def view_definition(view: m.Table, identifier: ObjectIdentifier) -> CatalogView:
+    columns = [
+        Column(
+            name=c.name,
+            data_type=parse_type(c.data_type, ddl=False)
+            .with_nullable(c.nullable)
+            .with_time_attribute(c.time_attribute),
+        )
+        for c in view.columns.all()
+    ]
+    return CatalogView(
+        identifier=identifier,
+        columns=columns,
+        original_query=view.original_query or "",
+        expanded_query=view.expanded_query or "",
+        comment=view.comment,
+    )
+
+
+def write_view(
+    database: m.Database,
+    view: CatalogView,
+    existing: m.Table | None,
+    dependencies: list[m.Dependency],
+) -> m.Table:
+    """Create or replace the view's rows, its columns and what it reads."""
+    row = existing or m.Table(database=database, kind=m.Table.Kind.VIEW)
+    row.name = view.identifier.name
+    row.comment = view.comment
+    row.original_query = view.original_query
+    row.expanded_query = view.expanded_query
+    row.status, row.status_reason = m.Table.Status.OK, ""
+    if existing is not None:
+        row.version += 1
+    row.save()
+    if existing is not None:
+        row.columns.all().delete()
+        row.dependencies.all().delete()
+    m.Column.objects.bulk_create(
+        [
+            m.Column(
+                table=row,
+                position=i,
+                name=c.name,
+                data_type=_stored_type(c.data_type),
+                nullable=c.data_type.nullable,
+                time_attribute=c.data_type.time_attribute,
+            )
+            for i, c in enumerate(view.columns)
+        ]
+    )
+    for dependency in dependencies:
+        dependency.view = row
+    m.Dependency.objects.bulk_create(dependencies)
+    return row

@@ -48,6 +48,13 @@ class Column:
             self.kind == ColumnKind.METADATA and not self.virtual
         )
 
+    @property
+    def is_proctime(self) -> bool:
+        return self.kind == ColumnKind.COMPUTED and (self.expression or "").upper() in (
+            "PROCTIME()",
+            "`PROCTIME`()",
+        )
+
     def renamed(self, name: str) -> Column:
         return replace(self, name=name)
 
@@ -78,6 +85,19 @@ class CatalogTable:
     def column(self, name: str) -> Column | None:
         return next((c for c in self.columns if c.name == name), None)
 
+    def time_attributed_columns(self) -> list[Column]:
+        """The columns with their time attributes: the watermark's column is a rowtime
+        attribute, a ``PROCTIME()`` column a processing-time attribute."""
+        rowtime = self.watermark.rowtime_attribute if self.watermark else None
+        result = []
+        for column in self.columns:
+            if column.name == rowtime:
+                column = replace(column, data_type=column.data_type.with_time_attribute("ROWTIME"))
+            elif column.is_proctime:
+                column = replace(column, data_type=column.data_type.with_time_attribute("PROCTIME"))
+            result.append(column)
+        return result
+
 
 @dataclass
 class CatalogDescriptor:
@@ -96,4 +116,16 @@ class CatalogFunction:
     class_name: str
     language: str = "JAVA"
     jars: list[str] = field(default_factory=list)
+    temporary: bool = False
+
+
+@dataclass
+class CatalogView:
+    """A view: the query as written, the query Flink expanded, and the columns derived."""
+
+    identifier: ObjectIdentifier
+    columns: list[Column]
+    original_query: str
+    expanded_query: str
+    comment: str | None = None
     temporary: bool = False

@@ -11,6 +11,12 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 
+class TableArgument(exp.Expression):
+    """``TABLE t [PARTITION BY ...]`` as the argument of a table function (window TVFs)."""
+
+    arg_types = {"this": True, "partition_by": False}
+
+
 class Flink(Dialect):
     NORMALIZE_FUNCTIONS = False
 
@@ -31,6 +37,49 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+
+        LAMBDAS = {
+            **parser.Parser.LAMBDAS,
+            # Named arguments (``SIZE => INTERVAL '1' MINUTE``) keep their name as written.
+            TokenType.FARROW: lambda self, expressions: self.expression(
+                exp.Kwarg(
+                    this=expressions[0],
+                    expression=self._parse_table_argument() or self._parse_disjunction(),
+                )
+            ),
+        }
+
+        def _parse_lambda(self, alias: bool = False) -> exp.Expr | None:
+            return self._parse_table_argument() or super()._parse_lambda(alias)
+
+        def _parse_table_argument(self) -> TableArgument | None:
+            """``TABLE t`` as a function argument, as window table functions take it."""
+            nxt = self._next
+            if not (
+                self._curr is not None
+                and self._curr.token_type == TokenType.TABLE
+                and nxt is not None
+                and nxt.token_type != TokenType.L_PAREN
+            ):
+                return None
+            self._advance()
+            table = self._parse_table_parts()
+            partition = None
+            if self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY"):
+                partition = self._parse_wrapped_csv(self._parse_column, optional=True)
+            return self.expression(TableArgument(this=table, partition_by=partition))
+
+        def _parse_ordered(self, parse_method=None) -> exp.Ordered | None:
+            ordered = super()._parse_ordered(parse_method)
+            if ordered is not None and self._prev is not None:
+                before = self._tokens[self._index - 2] if self._index >= 2 else None
+                if (
+                    self._prev.text.upper() in ("FIRST", "LAST")
+                    and before is not None
+                    and before.text.upper() == "NULLS"
+                ):
+                    ordered.meta["explicit_nulls"] = self._prev.text.upper()
+            return ordered
 
         def _parse_cast(self, strict: bool, safe: bool | None = None) -> exp.Expr:
             """CAST(x AS <Flink type>): the type is kept as written, for Flink's type parser."""

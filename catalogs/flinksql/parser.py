@@ -178,7 +178,12 @@ class _Parser:
             return self.create_catalog()
         if self.s.accept_keyword("DATABASE"):
             return self.create_database()
+        or_replace = self.s.accept_keyword("OR", "REPLACE")
         temporary = self.s.accept_keyword("TEMPORARY")
+        if self.s.accept_keyword("VIEW"):
+            return self.create_view(or_replace, temporary)
+        if or_replace:
+            raise self.s.unexpected()
         system = temporary and self.s.accept_keyword("SYSTEM")
         if not system and self.s.accept_keyword("TABLE"):
             return self.create_table(temporary)
@@ -363,6 +368,28 @@ class _Parser:
             position,
         )
 
+    def create_view(self, or_replace: bool, temporary: bool) -> st.CreateView:
+        if_not_exists = self.if_not_exists()
+        path = self.path()
+        column_names = None
+        if self.s.at_type(TokenType.L_PAREN):
+            column_names = self.name_list()
+        comment = self.comment()
+        self.s.expect_keyword("AS")
+        query = self.query()
+        return st.CreateView(
+            path, query, column_names, comment, if_not_exists, or_replace, temporary
+        )
+
+    def query(self) -> str:
+        """The rest of the statement, as written: a view's query."""
+        first = self.s.peek()
+        if first is None:
+            raise self.s.error_at_end()
+        last = self.s.tokens[-1]
+        self.s.pos = len(self.s.tokens)
+        return self.s.text[first.start : last.end + 1]
+
     def create_function(self, temporary: bool, system: bool) -> st.CreateFunction:
         if_not_exists = self.if_not_exists()
         path = self.path(1 if system else 3)
@@ -410,6 +437,13 @@ class _Parser:
             return st.AlterDatabase(path, self.properties())
         if self.s.accept_keyword("TABLE"):
             return self.alter_table()
+        if self.s.accept_keyword("VIEW"):
+            path = self.path()
+            if self.s.accept_keyword("RENAME"):
+                self.s.expect_keyword("TO")
+                return st.AlterViewRename(path, self.path())
+            self.s.expect_keyword("AS")
+            return st.AlterViewAs(path, self.query())
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             path = self.path()
@@ -477,6 +511,9 @@ class _Parser:
         if not system and self.s.accept_keyword("TABLE"):
             if_exists = self.if_exists()
             return st.DropTable(self.path(), if_exists, temporary)
+        if not system and self.s.accept_keyword("VIEW"):
+            if_exists = self.if_exists()
+            return st.DropView(self.path(), if_exists, temporary)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             return st.DropFunction(self.path(1 if system else 3), if_exists, temporary, system)
@@ -505,7 +542,14 @@ class _Parser:
             if not (self.s.accept_keyword("FROM") or self.s.accept_keyword("IN")):
                 raise self.s.unexpected()
             return st.ShowColumns(self.path(), self.like_pattern(ilike=False))
+        if self.s.accept_keyword("VIEWS"):
+            database = None
+            if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
+                database = self.path(2)
+            return st.ShowViews(database, self.like_pattern(ilike=False))
         if self.s.accept_keyword("CREATE"):
+            if self.s.accept_keyword("VIEW"):
+                return st.ShowCreateView(self.path())
             if self.s.accept_keyword("TABLE"):
                 return st.ShowCreateTable(self.path())
             if self.s.accept_keyword("CATALOG"):

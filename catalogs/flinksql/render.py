@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from .catalog import CatalogDescriptor, CatalogTable, Column, quote_identifier, quote_string
+from .catalog import (
+    CatalogDescriptor,
+    CatalogTable,
+    CatalogView,
+    Column,
+    quote_identifier,
+    quote_string,
+)
 from .statements import ColumnKind
 
 Row = list[str | bool | None]
@@ -62,16 +69,10 @@ def describe_table(table: CatalogTable) -> tuple[list[str], list[Row]]:
     rowtime = table.watermark.rowtime_attribute if table.watermark else None
     with_comment = any(c.comment is not None for c in table.columns)
     rows: list[Row] = []
-    for column in table.columns:
-        data_type = column.data_type
-        if column.name == rowtime:
-            data_type = data_type.with_time_attribute("ROWTIME")
-        elif column.kind == ColumnKind.COMPUTED and _is_proctime(column):
-            data_type = data_type.with_time_attribute("PROCTIME")
-        type_text = data_type.summary_without_nullability()
+    for column in table.time_attributed_columns():
         row: Row = [
             column.name,
-            type_text,
+            column.data_type.summary_without_nullability(),
             column.data_type.nullable,
             key if column.name in pk_columns else None,
             _extras(column),
@@ -82,10 +83,6 @@ def describe_table(table: CatalogTable) -> tuple[list[str], list[Row]]:
         rows.append(row)
     columns = DESCRIBE_COLUMNS + (["comment"] if with_comment else [])
     return columns, rows
-
-
-def _is_proctime(column: Column) -> bool:
-    return (column.expression or "").upper().replace("`", "") == "PROCTIME()"
 
 
 def _extras(column: Column) -> str | None:
@@ -99,6 +96,25 @@ def _extras(column: Column) -> str | None:
             text += " VIRTUAL"
         return text
     return None
+
+
+def show_create_view(view: CatalogView) -> str:
+    """The text of ``SHOW CREATE VIEW``: the column names, the comment, the expanded query."""
+    keyword = "CREATE TEMPORARY VIEW" if view.temporary else "CREATE VIEW"
+    names = ",\n".join(f"  {quote_identifier(c.name)}" for c in view.columns)
+    text = f"{keyword} {view.identifier.quoted()} (\n{names}\n)\n"
+    if view.comment:
+        text += f"COMMENT {quote_string(view.comment)}\n"
+    return text + f"AS {view.expanded_query}\n"
+
+
+def describe_view(view: CatalogView) -> tuple[list[str], list[Row]]:
+    """``DESCRIBE`` of a view: the derived column types, time attributes included."""
+    rows: list[Row] = [
+        [c.name, c.data_type.summary_without_nullability(), c.data_type.nullable, None, None, None]
+        for c in view.columns
+    ]
+    return list(DESCRIBE_COLUMNS), rows
 
 
 def show_create_catalog(catalog: CatalogDescriptor) -> str:

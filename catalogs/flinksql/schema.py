@@ -65,20 +65,13 @@ def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermar
             f"The rowtime attribute field '{spec.column}' is not defined in the table schema, "
             f"{_at(spec.position).strip()}\nAvailable fields: [{available}]"
         )
-    if _is_proctime(column):
+    if column.is_proctime:
         raise ValidationError("A watermark can not be defined for a processing-time attribute.")
     _check_time_type(column.data_type, "time field", "the time field type")
     scope = {c.name: c.data_type for c in columns}
     expression_type = derive_type(spec.expression, scope)
     _check_time_type(expression_type, "expression", "the watermark expression type", True)
     return Watermark(spec.column, unparse(spec.expression))
-
-
-def _is_proctime(column: Column) -> bool:
-    return column.kind == st.ColumnKind.COMPUTED and (column.expression or "").upper() in (
-        "PROCTIME()",
-        "`PROCTIME`()",
-    )
 
 
 def _check_time_type(t: DataType, what: str, label: str, with_null: bool = False) -> None:

@@ -309,6 +309,48 @@ class DescribeTable(Statement):
     extended: bool = False
 
 
+# -- views -------------------------------------------------------------------------------
+@dataclass
+class CreateView(Statement):
+    path: Path
+    query: str  # the query as written
+    column_names: list[str] | None = None
+    comment: str | None = None
+    if_not_exists: bool = False
+    or_replace: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class AlterViewAs(Statement):
+    path: Path
+    query: str
+
+
+@dataclass
+class AlterViewRename(Statement):
+    path: Path
+    new_path: Path
+
+
+@dataclass
+class DropView(Statement):
+    path: Path
+    if_exists: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class ShowViews(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowCreateView(Statement):
+    path: Path
+
+
 # -- functions ---------------------------------------------------------------------------
 @dataclass
 class CreateFunction(Statement):

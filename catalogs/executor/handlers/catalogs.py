@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import store
+from catalogs.executor import marks, store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import ValidationError
@@ -122,6 +122,7 @@ def drop_catalog(ctx: Context, s: st.DropCatalog) -> Result:
         raise ValidationError("Cannot drop a catalog which is currently in use.")
     _not_environment_catalog(catalog, "dropped")
     catalog.delete()
+    marks.refresh_readers_within(ctx, catalog.name)
     return OK
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from catalogs import models as m
 from catalogs.executor import store
 from catalogs.executor.session import Session
-from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.errors import ValidationError
 
 Result = tuple[list[str], list[list[Any]]]
@@ -74,17 +74,30 @@ class Context:
         return None
 
     def find_table(self, identifier: ObjectIdentifier) -> CatalogTable | None:
-        """A temporary table shadows a permanent one of the same name."""
-        temporary = self.session.temporary_tables.get(identifier)
-        if temporary is not None:
-            return temporary
+        relation = self.find_relation(identifier)
+        return relation if isinstance(relation, CatalogTable) else None
+
+    def find_view(self, identifier: ObjectIdentifier) -> CatalogView | None:
+        relation = self.find_relation(identifier)
+        return relation if isinstance(relation, CatalogView) else None
+
+    def find_relation(
+        self, identifier: ObjectIdentifier, temporary: bool = True
+    ) -> CatalogTable | CatalogView | None:
+        """The table or view of that name; a temporary one shadows a permanent one."""
+        if temporary:
+            found = self.session.temporary_tables.get(identifier)
+            if found is not None:
+                return found
+        row = self.permanent_row(identifier)
+        if row is None:
+            return None
+        if row.is_view:
+            return store.view_definition(row, identifier)
+        return store.table_definition(row, identifier)
+
+    def permanent_row(self, identifier: ObjectIdentifier) -> m.Table | None:
+        """The stored table or view of that name, if its catalog and database exist."""
         catalog = store.catalog_or_none(self.environment, identifier.catalog)
-        if catalog is None:
-            return None
-        database = store.database_or_none(catalog, identifier.database)
-        if database is None:
-            return None
-        table = store.table_or_none(database, identifier.name)
-        if table is None or table.is_view:
-            return None
-        return store.table_definition(table, identifier)
+        database = catalog and store.database_or_none(catalog, identifier.database)
+        return store.table_or_none(database, identifier.name) if database else None

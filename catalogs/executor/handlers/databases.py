@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import store
+from catalogs.executor import marks, store
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.patterns import filter_names
@@ -66,6 +66,7 @@ def drop_database(ctx: Context, s: st.DropDatabase) -> Result:
     if not s.cascade and (database.tables.exists() or database.functions.exists()):
         raise ValidationError(f"Database {database.name} in catalog {catalog.name} is not empty.")
     database.delete()
+    marks.refresh_readers_within(ctx, catalog.name, database.name)
     return OK
 
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import store
+from catalogs.executor import marks, store
 from catalogs.flinksql import render, schema
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.patterns import filter_names
 
@@ -63,6 +63,7 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
         if s.if_not_exists:
             return OK
         raise _already_exists(identifier) from None
+    marks.refresh_readers(ctx, identifier)
     return OK
 
 
@@ -85,6 +86,7 @@ def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> R
     ctx.writable(row.database.catalog)
     table = change(store.table_definition(row, identifier))
     store.write_table(row.database, table, row)
+    marks.refresh_readers(ctx, identifier)
     return OK
 
 
@@ -148,6 +150,7 @@ def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
             row.save()
     except IntegrityError:
         raise _already_exists(target) from None
+    marks.refresh_readers(ctx, identifier, target)
     return OK
 
 
@@ -174,6 +177,7 @@ def drop_table(ctx: Context, s: st.DropTable) -> Result:
         raise ValidationError(f"Table with identifier '{identifier}' does not exist.")
     ctx.writable(row.database.catalog)
     row.delete()
+    marks.refresh_readers(ctx, identifier)
     return OK
 
 
@@ -198,7 +202,12 @@ def show_tables(ctx: Context, s: st.ShowTables) -> Result:
 
 def show_create_table(ctx: Context, s: st.ShowCreateTable) -> Result:
     identifier = ctx.identifier(s.path)
-    table = ctx.find_table(identifier)
+    table = ctx.find_relation(identifier)
+    if isinstance(table, CatalogView):
+        raise ValidationError(
+            f"SHOW CREATE TABLE is only supported for tables, but {identifier.quoted()} is a "
+            "view. Please use SHOW CREATE VIEW instead."
+        )
     if table is None:
         raise ValidationError(
             "Could not execute SHOW CREATE TABLE. "
@@ -207,20 +216,22 @@ def show_create_table(ctx: Context, s: st.ShowCreateTable) -> Result:
     return ["result"], [[render.show_create_table(table)]]
 
 
-def _described(ctx: Context, path: tuple[str, ...]) -> CatalogTable:
+def _described(ctx: Context, path: tuple[str, ...]) -> Result:
     identifier = ctx.identifier(path)
-    table = ctx.find_table(identifier)
-    if table is None:
+    relation = ctx.find_relation(identifier)
+    if relation is None:
         raise ValidationError(f"Tables or views with the identifier '{identifier}' doesn't exist.")
-    return table
+    if isinstance(relation, CatalogView):
+        return render.describe_view(relation)
+    return render.describe_table(relation)
 
 
 def describe_table(ctx: Context, s: st.DescribeTable) -> Result:
-    return render.describe_table(_described(ctx, s.path))
+    return _described(ctx, s.path)
 
 
 def show_columns(ctx: Context, s: st.ShowColumns) -> Result:
-    columns, rows = render.describe_table(_described(ctx, s.path))
+    columns, rows = _described(ctx, s.path)
     keep = set(filter_names([str(row[0]) for row in rows], s.like))
     return columns, [row for row in rows if row[0] in keep]
 

@@ -1,0 +1,130 @@
+"""Broken and stale marks of views, kept up to date as the objects they read change.
+
+A view is **broken** when a table, view or function it reads no longer exists, and **stale**
+when a column it reads is gone or has another type than when the view was last defined.
+Views are never dropped for that (Flink keeps them too); creating the object again or
+``ALTER VIEW ... AS`` clears the mark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from catalogs import models as m
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.lineage import columns_read
+
+from .handlers.context import Context
+
+
+def dependency_rows(
+    ctx: Context, dependencies: Iterable, expanded_query: str
+) -> list[m.Dependency]:
+    """Rows recording what a view reads, with the type of every column it reads."""
+    read = columns_read(expanded_query)
+    rows = []
+    for dependency in dependencies:
+        identifier = dependency.identifier
+        columns: dict[str, str] = {}
+        if dependency.kind != "function":
+            relation = ctx.find_relation(identifier)
+            if relation is not None:
+                names = read.get(identifier, set())
+                columns = {
+                    c.name: c.data_type.summary() for c in relation.columns if c.name in names
+                }
+        rows.append(
+            m.Dependency(
+                environment=ctx.environment,
+                kind=dependency.kind,
+                catalog_name=identifier.catalog,
+                database_name=identifier.database,
+                object_name=identifier.name,
+                columns=columns,
+            )
+        )
+    return rows
+
+
+def readers_of(ctx: Context, identifier: ObjectIdentifier) -> list[m.Table]:
+    """The views that read ``identifier`` (one indexed query)."""
+    return list(
+        m.Table.objects.filter(
+            dependencies__environment=ctx.environment,
+            dependencies__catalog_name=identifier.catalog,
+            dependencies__database_name=identifier.database,
+            dependencies__object_name=identifier.name,
+        ).distinct()
+    )
+
+
+def refresh_readers(ctx: Context, *identifiers: ObjectIdentifier) -> None:
+    """Recompute the marks of every view that reads one of ``identifiers``."""
+    views: dict[int, m.Table] = {}
+    for identifier in identifiers:
+        for view in readers_of(ctx, identifier):
+            views[view.pk] = view
+    _recompute(ctx, views.values())
+
+
+def refresh_readers_within(ctx: Context, catalog: str, database: str | None = None) -> None:
+    """Recompute the marks of every view that reads something in a dropped catalog or
+    database."""
+    dependencies = m.Dependency.objects.filter(environment=ctx.environment, catalog_name=catalog)
+    if database is not None:
+        dependencies = dependencies.filter(database_name=database)
+    view_ids = dependencies.values_list("view_id", flat=True).distinct()
+    _recompute(ctx, m.Table.objects.filter(pk__in=list(view_ids)))
+
+
+def _recompute(ctx: Context, views: Iterable[m.Table]) -> None:
+    for view in views:
+        status, reason = _status(ctx, view)
+        if (status, reason) != (view.status, view.status_reason):
+            view.status, view.status_reason = status, reason
+            view.save(update_fields=["status", "status_reason"])
+
+
+def _status(ctx: Context, view: m.Table) -> tuple[str, str]:
+    missing: list[str] = []
+    changed: list[str] = []
+    for dependency in view.dependencies.all():
+        identifier = ObjectIdentifier(
+            dependency.catalog_name, dependency.database_name, dependency.object_name
+        )
+        if dependency.kind == m.Dependency.Kind.FUNCTION:
+            if not _function_exists(ctx, identifier):
+                missing.append(f"function {identifier}")
+            continue
+        relation = ctx.find_relation(identifier, temporary=False)
+        if relation is None:
+            missing.append(f"{dependency.kind} {identifier}")
+            continue
+        current = {
+            c.name: c.data_type.summary()
+            for c in (
+                relation.time_attributed_columns()
+                if isinstance(relation, CatalogTable)
+                else relation.columns
+            )
+        }
+        for name, was in sorted(dependency.columns.items()):
+            now = current.get(name)
+            if now is None:
+                changed.append(f"column {name} of {identifier} is gone (was {was})")
+            elif now != was:
+                changed.append(f"column {name} of {identifier} changed from {was} to {now}")
+    if missing:
+        return m.Table.Status.BROKEN, "Reads what no longer exists: " + "; ".join(missing) + "."
+    if changed:
+        return m.Table.Status.STALE, "Reads changed columns: " + "; ".join(changed) + "."
+    return m.Table.Status.OK, ""
+
+
+def _function_exists(ctx: Context, identifier: ObjectIdentifier) -> bool:
+    return m.Function.objects.filter(
+        database__catalog__environment=ctx.environment,
+        database__catalog__name=identifier.catalog,
+        database__name=identifier.database,
+        name=identifier.name,
+    ).exists()

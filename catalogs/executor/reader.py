@@ -1,0 +1,46 @@
+"""The catalog as the view normalizer reads it: relations and functions of one session."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from catalogs import models as m
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.types import DataType, parse_type
+from catalogs.flinksql.views import Relation, RelationColumn
+
+from .handlers.context import Context
+
+
+class SessionCatalogReader:
+    """Resolves names for ``expand_view`` within one environment (never another's)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def relation(self, identifier: ObjectIdentifier) -> Relation | None:
+        found = self.ctx.find_relation(identifier)
+        if found is None:
+            return None
+        is_table = isinstance(found, CatalogTable)
+        columns = found.time_attributed_columns() if is_table else found.columns
+        return Relation(
+            identifier,
+            tuple(RelationColumn(c.name, c.data_type) for c in columns),
+            is_view=not is_table,
+        )
+
+    def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
+        qualified = self.ctx.function_name(name)
+        if qualified is None:
+            return None
+        session = self.ctx.session
+        function = m.Function.objects.filter(
+            database__catalog__environment=self.ctx.environment,
+            database__catalog__name=session.current_catalog,
+            database__name=session.current_database,
+            name=name.lower(),
+        ).first()
+        if function is None or not function.return_type:
+            return "unknown"
+        return parse_type(function.return_type, ddl=False)
