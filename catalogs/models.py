@@ -7,6 +7,7 @@ constraint: two concurrent creates of one name cannot both succeed.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from environments.models import Environment
@@ -144,6 +145,14 @@ class Function(models.Model):
     return_type = models.TextField(
         null=True, blank=True, help_text="Declared result type; Flink's DDL has no clause for it"
     )
+    artifact = models.ForeignKey(
+        "environments.Artifact",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="functions",
+        help_text="The artifact holding the function's code; calling it needs Use on it",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -189,3 +198,54 @@ class Dependency(models.Model):
 
     def __str__(self) -> str:
         return f"{self.catalog_name}.{self.database_name}.{self.object_name}"
+
+
+class HistoryEntry(models.Model):
+    """A statement that changed the catalog: who ran it, when, where. Never edited."""
+
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="history")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    session_key = models.CharField(max_length=64, blank=True, default="")
+    statement = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.statement[:80]
+
+
+class HistoryChange(models.Model):
+    """One object a history entry changed, with its definition before and after.
+
+    ``before``/``after`` hold the object's SHOW CREATE text (empty when it did not exist).
+    """
+
+    class Kind(models.TextChoices):
+        CATALOG = "catalog"
+        DATABASE = "database"
+        TABLE = "table"
+        VIEW = "view"
+        FUNCTION = "function"
+
+    entry = models.ForeignKey(HistoryEntry, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    catalog_name = models.CharField(max_length=255)
+    database_name = models.CharField(max_length=255, blank=True, default="")
+    object_name = models.CharField(max_length=255, blank=True, default="")
+    before = models.TextField(blank=True, default="")
+    after = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["entry", "pk"]
+        indexes = [
+            models.Index(
+                fields=["catalog_name", "database_name", "object_name"], name="history_object"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.catalog_name}.{self.database_name}.{self.object_name}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
@@ -36,3 +37,79 @@ class Environment(models.Model):
     def catalog_name(self) -> str:
         """The name of this environment's own catalog."""
         return f"{ENVIRONMENT_CATALOG_PREFIX}{self.name}"
+
+
+class Role(models.TextChoices):
+    """What a user may do in an environment; each role includes the ones before it."""
+
+    VIEWER = "viewer", "Viewer (read)"
+    EDITOR = "editor", "Editor (run DDL)"
+    ADMIN = "admin", "Admin (roles, artifacts, the environment)"
+
+
+ROLE_RANK = {Role.VIEWER: 1, Role.EDITOR: 2, Role.ADMIN: 3}
+
+
+class Membership(models.Model):
+    """A user's role in one environment. Superusers hold admin everywhere without one."""
+
+    environment = models.ForeignKey(
+        Environment, on_delete=models.CASCADE, related_name="memberships"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=6, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["environment", "user"], name="one_role_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.role} in {self.environment}"
+
+
+class Artifact(models.Model):
+    """A named file of code (a UDF jar, a Python file) uploaded to an environment."""
+
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="artifacts")
+    name = models.CharField(max_length=255)
+    users = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="usable_artifacts",
+        blank=True,
+        help_text="Users holding the Use permission on this artifact",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["environment", "name"], name="unique_artifact_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ArtifactVersion(models.Model):
+    """One immutable upload of an artifact, identified by its sha256."""
+
+    artifact = models.ForeignKey(Artifact, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    file_name = models.CharField(max_length=255)
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["artifact", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["artifact", "version"], name="unique_artifact_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.artifact} v{self.version}"

@@ -10,11 +10,14 @@ from typing import Any
 from django.db import transaction
 
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
+from environments.access import has_role
+from environments.models import Role
 
+from . import history
 from .handlers import HANDLERS, Context
 from .session import Session
 
@@ -30,15 +33,24 @@ class StatementResult:
     columns: list[str] | None = None
     rows: list[list[Value]] | None = None
     error: str | None = None
+    # what kind of failure: invalid, parse, conflict (already exists), forbidden, internal
+    code: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}
 
 
 class Executor:
-    def __init__(self, session: Session, user: Any = None) -> None:
+    """Runs statements for ``user`` (None: the system itself, e.g. the demo loader).
+
+    A user needs the viewer role in the session's environment to read and the editor role to
+    change anything; every change is kept in the history.
+    """
+
+    def __init__(self, session: Session, user: Any = None, session_key: str = "") -> None:
         self.session = session
         self.user = user
+        self.session_key = session_key
 
     def execute_script(self, script: str, stop_on_error: bool = False) -> list[StatementResult]:
         results = []
@@ -62,22 +74,42 @@ class Executor:
             if handler is None:
                 raise FlinkSqlError(_unsupported_message(statement))
             context = Context(self.session, self.user)
+            changing = isinstance(statement, history.CHANGING)
+            self._check_role(statement, changing)
             with transaction.atomic(), user_functions(context.function_name):
+                touched = history.touched(context, statement) if changing else []
+                before = {item: history.definition(context, item) for item in touched}
                 columns, rows = handler(context, statement)
+                if before:
+                    history.record(context, statement, before, self.session_key)
         except FlinkSqlError as exc:
             self._restore(saved)
-            return StatementResult(text, False, error=exc.message)
+            return StatementResult(text, False, error=exc.message, code=exc.code)
         except Exception:  # a bug must not take the session down; it is logged in full
             self._restore(saved)
             logger.exception("statement failed unexpectedly: %s", text)
             return StatementResult(
-                text, False, error="Internal error while running the statement; it was not applied."
+                text,
+                False,
+                error="Internal error while running the statement; it was not applied.",
+                code="internal",
             )
         logger.info(
             "statement ok",
             extra={"environment": self.session.environment.name, "user": str(self.user)},
         )
         return StatementResult(text, True, columns, rows)
+
+    def _check_role(self, statement: st.Statement, changing: bool) -> None:
+        if self.user is None:
+            return
+        environment = self.session.environment
+        needed = Role.EDITOR if changing else Role.VIEWER
+        if not has_role(self.user, environment, needed):
+            action = "change the catalog" if changing else "read the catalog"
+            raise Forbidden(
+                f"You need the {needed.value} role in environment '{environment.name}' to {action}."
+            )
 
     def _restore(self, saved: tuple) -> None:
         s = self.session

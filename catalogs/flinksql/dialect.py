@@ -28,7 +28,7 @@ class Flink(Dialect):
         # sqlglot reads the rest of a "command" (SHOW, SET, ...) as one string; Flink does not.
         COMMANDS: set[TokenType] = set()
         KEYWORDS = {
-            **tokens.Tokenizer.KEYWORDS,
+            **{k: v for k, v in tokens.Tokenizer.KEYWORDS.items() if k != "SESSION"},
             "STRING": TokenType.TEXT,
             "BYTES": TokenType.VARBINARY,
         }
@@ -68,6 +68,14 @@ class Flink(Dialect):
             if self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY"):
                 partition = self._parse_wrapped_csv(self._parse_column, optional=True)
             return self.expression(TableArgument(this=table, partition_by=partition))
+
+        def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            result = super()._parse_function(*args, **kwargs)
+            niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
+            if isinstance(result, niladic) and self._prev is not None:
+                # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.
+                result.meta["written"] = self._prev.text
+            return result
 
         def _parse_ordered(self, parse_method=None) -> exp.Ordered | None:
             ordered = super()._parse_ordered(parse_method)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 
 class FlinkSqlError(Exception):
-    """A statement failed; ``message`` is the text a user sees (Flink's own where Flink has one)."""
+    """A statement failed; ``message`` is the text a user sees (Flink's own where Flink has one).
+
+    ``code`` says what kind of failure it is, for doors that map failures to HTTP statuses.
+    """
+
+    code = "invalid"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -13,6 +18,8 @@ class FlinkSqlError(Exception):
 
 class SqlParseError(FlinkSqlError):
     """The text is not a statement of the Flink SQL dialect."""
+
+    code = "parse"
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         if line is not None:
@@ -26,3 +33,15 @@ class SqlParseError(FlinkSqlError):
 
 class ValidationError(FlinkSqlError):
     """The statement is well formed but breaks a rule of Flink or of the dashboard."""
+
+
+class AlreadyExists(ValidationError):
+    """An object of that name exists already."""
+
+    code = "conflict"
+
+
+class Forbidden(FlinkSqlError):
+    """The user may not run this statement (role, or Use permission on an artifact)."""
+
+    code = "forbidden"

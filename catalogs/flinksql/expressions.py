@@ -499,7 +499,8 @@ def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
             f"Supported form(s): {forms}"
         )
     if "DOUBLE" in roots or "FLOAT" in roots:
-        return T("DOUBLE") if "DOUBLE" in roots else T("FLOAT")
+        # Flink's type factory ranks FLOAT above DOUBLE: FLOAT + DOUBLE is FLOAT.
+        return T("FLOAT") if "FLOAT" in roots else T("DOUBLE")
     if "DECIMAL" in roots:
         (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
         if op in (exp.Add, exp.Sub):

@@ -376,9 +376,10 @@ class _Parser:
             column_names = self.name_list()
         comment = self.comment()
         self.s.expect_keyword("AS")
+        position = self.s.position(self.s.peek()) if self.s.peek() else (1, 1)
         query = self.query()
         return st.CreateView(
-            path, query, column_names, comment, if_not_exists, or_replace, temporary
+            path, query, column_names, comment, if_not_exists, or_replace, temporary, position
         )
 
     def query(self) -> str:
@@ -443,7 +444,8 @@ class _Parser:
                 self.s.expect_keyword("TO")
                 return st.AlterViewRename(path, self.path())
             self.s.expect_keyword("AS")
-            return st.AlterViewAs(path, self.query())
+            position = self.s.position(self.s.peek()) if self.s.peek() else (1, 1)
+            return st.AlterViewAs(path, self.query(), position)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             path = self.path()

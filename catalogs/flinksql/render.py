@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .catalog import (
     CatalogDescriptor,
+    CatalogFunction,
     CatalogTable,
     CatalogView,
     Column,
@@ -135,3 +136,28 @@ def describe_catalog(catalog: CatalogDescriptor, extended: bool) -> tuple[list[s
             [f"option:{k}", catalog.options[k]] for k in sorted(catalog.options) if k != "type"
         ]
     return ["info name", "info value"], rows
+
+
+def create_database(
+    catalog: str, name: str, comment: str | None, properties: dict[str, str]
+) -> str:
+    """A database's definition as a CREATE DATABASE statement. Flink has no SHOW CREATE
+    DATABASE; this is the dashboard's own rendering, in the style of SHOW CREATE CATALOG."""
+    text = f"CREATE DATABASE {quote_identifier(catalog)}.{quote_identifier(name)}\n"
+    if comment is not None:
+        text += f"COMMENT {quote_string(comment)}\n"
+    if properties:
+        text += _options_block(properties)
+    return text
+
+
+def create_function(function: CatalogFunction) -> str:
+    """A function's definition as a CREATE FUNCTION statement (the dashboard's rendering)."""
+    keyword = "CREATE TEMPORARY FUNCTION" if function.temporary else "CREATE FUNCTION"
+    text = (
+        f"{keyword} {function.identifier.quoted()} AS {quote_string(function.class_name)} "
+        f"LANGUAGE {function.language}"
+    )
+    if function.jars:
+        text += " USING " + ", ".join(f"JAR {quote_string(j)}" for j in function.jars)
+    return text + "\n"

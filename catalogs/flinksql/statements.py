@@ -319,12 +319,14 @@ class CreateView(Statement):
     if_not_exists: bool = False
     or_replace: bool = False
     temporary: bool = False
+    query_position: tuple[int, int] = (1, 1)  # line and column where the query starts
 
 
 @dataclass
 class AlterViewAs(Statement):
     path: Path
     query: str
+    query_position: tuple[int, int] = (1, 1)
 
 
 @dataclass

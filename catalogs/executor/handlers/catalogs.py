@@ -8,7 +8,7 @@ from catalogs import models as m
 from catalogs.executor import marks, store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 from environments.models import ENVIRONMENT_CATALOG_PREFIX
 
@@ -18,7 +18,7 @@ DEFAULT_DATABASE_OPTION = "default-database"
 
 
 def _already_exists(name: str) -> ValidationError:
-    return ValidationError(f"Catalog {name} already exists.")
+    return AlreadyExists(f"Catalog {name} already exists.")
 
 
 def _not_environment_catalog(catalog: m.Catalog, action: str) -> None:

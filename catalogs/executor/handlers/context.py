@@ -9,10 +9,18 @@ from catalogs import models as m
 from catalogs.executor import store
 from catalogs.executor.session import Session
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 
 Result = tuple[list[str], list[list[Any]]]
 OK: Result = (["result"], [["OK"]])
+
+
+def already_exists(identifier: ObjectIdentifier) -> AlreadyExists:
+    """Tables and views share one set of names, and this one message."""
+    return AlreadyExists(
+        f"Table (or view) {identifier.database}.{identifier.name} already exists in "
+        f"Catalog {identifier.catalog}."
+    )
 
 
 @dataclass

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from catalogs import models as m
 from catalogs.executor import marks, store
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
 from .context import OK, Context, Result
@@ -19,7 +19,7 @@ def create_database(ctx: Context, s: st.CreateDatabase) -> Result:
     catalog_name, name = ctx.session.resolve_database(s.path)
     catalog = ctx.writable(ctx.catalog(catalog_name, MISSING_CATALOG))
     name = store.normalize(catalog, name)
-    already = ValidationError(f"Database {name} already exists in Catalog {catalog.name}.")
+    already = AlreadyExists(f"Database {name} already exists in Catalog {catalog.name}.")
     if store.database_or_none(catalog, name) is not None:
         if s.if_not_exists:
             return OK

@@ -12,7 +12,7 @@ from catalogs import models as m
 from catalogs.executor import marks, store
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogFunction, ObjectIdentifier
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
 from .context import OK, Context, Result
@@ -56,7 +56,7 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
         if key in ctx.session.temporary_functions:
             if s.if_not_exists:
                 return OK
-            raise ValidationError(f"Temporary function '{key.name}' already exists")
+            raise AlreadyExists(f"Temporary function '{key.name}' already exists")
         ctx.session.temporary_functions[key] = CatalogFunction(
             key, s.class_name, s.language, list(s.jars), temporary=True
         )
@@ -64,7 +64,7 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     identifier = _identifier(ctx, s.path)
     database = _database(ctx, identifier)
     ctx.writable(database.catalog)
-    already = ValidationError(
+    already = AlreadyExists(
         f"Function {identifier.database}.{identifier.name} already exists in "
         f"Catalog {identifier.catalog}."
     )

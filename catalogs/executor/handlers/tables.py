@@ -11,17 +11,10 @@ from catalogs.executor import marks, store
 from catalogs.flinksql import render, schema
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
-from .context import OK, Context, Result
-
-
-def _already_exists(identifier: ObjectIdentifier) -> ValidationError:
-    return ValidationError(
-        f"Table (or view) {identifier.database}.{identifier.name} already exists in "
-        f"Catalog {identifier.catalog}."
-    )
+from .context import OK, Context, Result, already_exists
 
 
 def create_table(ctx: Context, s: st.CreateTable) -> Result:
@@ -41,7 +34,7 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
         if identifier in ctx.session.temporary_tables:
             if s.if_not_exists:
                 return OK
-            raise ValidationError(f"Temporary table '{identifier.quoted()}' already exists")
+            raise AlreadyExists(f"Temporary table '{identifier.quoted()}' already exists")
         ctx.session.temporary_tables[identifier] = schema.create_table(identifier, s, source)
         return OK
     catalog = ctx.catalog(identifier.catalog, "Catalog {name} does not exist.")
@@ -54,7 +47,7 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
     if store.table_or_none(database, identifier.name) is not None:
         if s.if_not_exists:
             return OK
-        raise _already_exists(identifier)
+        raise already_exists(identifier)
     table = schema.create_table(identifier, s, source)
     try:
         with transaction.atomic():
@@ -62,7 +55,7 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
     except IntegrityError:
         if s.if_not_exists:
             return OK
-        raise _already_exists(identifier) from None
+        raise already_exists(identifier) from None
     marks.refresh_readers(ctx, identifier)
     return OK
 
@@ -142,14 +135,14 @@ def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
     new_name = store.normalize(row.database.catalog, s.new_path[-1])
     target = ObjectIdentifier(identifier.catalog, identifier.database, new_name)
     if store.table_or_none(row.database, new_name) is not None:
-        raise _already_exists(target)
+        raise already_exists(target)
     row.name = new_name
     row.version += 1
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError:
-        raise _already_exists(target) from None
+        raise already_exists(target) from None
     marks.refresh_readers(ctx, identifier, target)
     return OK
 

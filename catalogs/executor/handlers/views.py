@@ -16,20 +16,13 @@ from catalogs.executor import marks, store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogView, Column, ObjectIdentifier
-from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.errors import AlreadyExists, Forbidden, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
-from .context import OK, Context, Result
+from .context import OK, Context, Result, already_exists
 
 if TYPE_CHECKING:
     from catalogs.flinksql.views import ExpandedView
-
-
-def _already_exists(identifier: ObjectIdentifier) -> ValidationError:
-    return ValidationError(
-        f"Table (or view) {identifier.database}.{identifier.name} already exists in "
-        f"Catalog {identifier.catalog}."
-    )
 
 
 def _check_view_ddl_allowed(ctx: Context, identifier: ObjectIdentifier) -> m.Catalog | None:
@@ -41,7 +34,12 @@ def _check_view_ddl_allowed(ctx: Context, identifier: ObjectIdentifier) -> m.Cat
     return ctx.writable(catalog)
 
 
-def _expand(ctx: Context, query: str, column_names: list[str] | None) -> ExpandedView:
+def _expand(
+    ctx: Context,
+    query: str,
+    column_names: list[str] | None,
+    position: tuple[int, int] = (1, 1),
+) -> ExpandedView:
     from catalogs.executor.reader import SessionCatalogReader
     from catalogs.flinksql.views import expand_view
 
@@ -52,7 +50,35 @@ def _expand(ctx: Context, query: str, column_names: list[str] | None) -> Expande
         session.current_catalog,
         session.current_database,
         column_names,
+        position,
     )
+
+
+def _check_use_permission(ctx: Context, expanded: ExpandedView) -> None:
+    """A view that calls a user-defined function needs Use on the function's artifact."""
+    user = ctx.user
+    if user is None or user.is_superuser:
+        return
+    for dependency in expanded.dependencies:
+        if dependency.kind != "function":
+            continue
+        identifier = dependency.identifier
+        function = (
+            m.Function.objects.filter(
+                database__catalog__environment=ctx.environment,
+                database__catalog__name=identifier.catalog,
+                database__name=identifier.database,
+                name=identifier.name,
+            )
+            .select_related("artifact")
+            .first()
+        )
+        artifact = function.artifact if function else None
+        if artifact is not None and not artifact.users.filter(pk=user.pk).exists():
+            raise Forbidden(
+                f"Calling function '{identifier}' needs the Use permission on artifact "
+                f"'{artifact.name}', which you do not hold."
+            )
 
 
 def _definition(
@@ -107,7 +133,7 @@ def _save(
         with transaction.atomic():
             store.write_view(database, view, existing, rows)
     except IntegrityError:
-        raise _already_exists(view.identifier) from None
+        raise already_exists(view.identifier) from None
     marks.refresh_readers(ctx, view.identifier)
 
 
@@ -122,8 +148,9 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
         if identifier in ctx.session.temporary_tables:
             if s.if_not_exists:
                 return OK
-            raise ValidationError(f"Temporary table '{identifier.quoted()}' already exists")
-        expanded = _expand(ctx, s.query, s.column_names)
+            raise AlreadyExists(f"Temporary table '{identifier.quoted()}' already exists")
+        expanded = _expand(ctx, s.query, s.column_names, s.query_position)
+        _check_use_permission(ctx, expanded)
         view = _definition(identifier, s.query, expanded, s.comment, temporary=True)
         ctx.session.temporary_tables[identifier] = view
         return OK
@@ -134,8 +161,9 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
         if s.if_not_exists:
             return OK
         if not (s.or_replace and existing.is_view):
-            raise _already_exists(identifier)
-    expanded = _expand(ctx, s.query, s.column_names)
+            raise already_exists(identifier)
+    expanded = _expand(ctx, s.query, s.column_names, s.query_position)
+    _check_use_permission(ctx, expanded)
     if existing is not None:
         _check_cycle(ctx, identifier, expanded)
     view = _definition(identifier, s.query, expanded, s.comment)
@@ -145,6 +173,7 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
 
 def _permanent_view(ctx: Context, path: tuple[str, ...]) -> tuple[ObjectIdentifier, m.Table]:
     identifier = ctx.identifier(path)
+    _check_view_ddl_allowed(ctx, identifier)
     row = ctx.permanent_row(identifier)
     if row is None or not row.is_view or identifier in ctx.session.temporary_tables:
         raise ValidationError(f"View {identifier.quoted()} doesn't exist or is a temporary view.")
@@ -153,8 +182,8 @@ def _permanent_view(ctx: Context, path: tuple[str, ...]) -> tuple[ObjectIdentifi
 
 def alter_view_as(ctx: Context, s: st.AlterViewAs) -> Result:
     identifier, row = _permanent_view(ctx, s.path)
-    _check_view_ddl_allowed(ctx, identifier)
-    expanded = _expand(ctx, s.query, None)
+    expanded = _expand(ctx, s.query, None, s.query_position)
+    _check_use_permission(ctx, expanded)
     _check_cycle(ctx, identifier, expanded)
     view = _definition(identifier, s.query, expanded, row.comment)
     _save(ctx, row.database, view, expanded, row)
@@ -163,7 +192,6 @@ def alter_view_as(ctx: Context, s: st.AlterViewAs) -> Result:
 
 def alter_view_rename(ctx: Context, s: st.AlterViewRename) -> Result:
     identifier, row = _permanent_view(ctx, s.path)
-    _check_view_ddl_allowed(ctx, identifier)
     target = ctx.identifier(s.new_path)
     if (target.catalog, target.database) != (identifier.catalog, identifier.database):
         raise ValidationError(
@@ -172,14 +200,14 @@ def alter_view_rename(ctx: Context, s: st.AlterViewRename) -> Result:
             "same query and drop the original."
         )
     if store.table_or_none(row.database, target.name) is not None:
-        raise _already_exists(target)
+        raise already_exists(target)
     row.name = target.name
     row.version += 1
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError:
-        raise _already_exists(target) from None
+        raise already_exists(target) from None
     marks.refresh_readers(ctx, identifier, target)
     return OK
 
@@ -199,12 +227,12 @@ def drop_view(ctx: Context, s: st.DropView) -> Result:
             f"Temporary view with identifier '{identifier.quoted()}' exists. "
             "Drop it first before removing the permanent view."
         )
+    _check_view_ddl_allowed(ctx, identifier)
     row = ctx.permanent_row(identifier)
     if row is None or not row.is_view:
         if s.if_exists:
             return OK
         raise ValidationError(f"View with identifier '{identifier}' does not exist.")
-    _check_view_ddl_allowed(ctx, identifier)
     row.delete()
     marks.refresh_readers(ctx, identifier)
     return OK

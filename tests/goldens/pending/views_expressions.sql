@@ -165,6 +165,16 @@ DESCRIBE v_literals2;
 CREATE VIEW v_literals3 AS SELECT ARRAY[1, 2, 3] AS a, ARRAY['a', 'bc'] AS a2, MAP['k', 1, 'l', 2] AS m, ROW(1, 'a') AS r, (1, 'b') AS r2, CAST(NULL AS INT) AS ni FROM orders;
 SHOW CREATE VIEW v_literals3;
 DESCRIBE v_literals3;
+-- the stored text of a few views above, read back by a view over each
+CREATE VIEW v_over_literals AS SELECT a2, m, r.EXPR$0 AS r0 FROM v_literals3;
+SHOW CREATE VIEW v_over_literals;
+DESCRIBE v_over_literals;
+CREATE VIEW v_over_json AS SELECT o, a, j FROM v_json_build;
+SHOW CREATE VIEW v_over_json;
+DESCRIBE v_over_json;
+CREATE VIEW v_over_strings AS SELECT s1, s3 FROM v_strings2;
+SHOW CREATE VIEW v_over_strings;
+DESCRIBE v_over_strings;
 CREATE VIEW v_no_from AS SELECT 1 AS n1, 'a' AS letter;
 SHOW CREATE VIEW v_no_from;
 DESCRIBE v_no_from;

@@ -1,0 +1,93 @@
+"""Flink-exact view normalization, without a JVM.
+
+When a view is created Flink (Calcite underneath) validates its query and stores the *expanded*
+query: every name resolved and quoted, every table fully qualified and aliased, every column
+qualified, ``*`` expanded, Calcite's own spelling of each construct. ``SHOW CREATE VIEW`` prints
+that text after ``AS`` and ``DESCRIBE`` prints the columns Flink derived. :func:`expand_view`
+computes both, byte for byte as Flink 2.3 does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from ..catalog import ObjectIdentifier
+from ..types import DataType
+
+
+@dataclass(frozen=True)
+class RelationColumn:
+    name: str
+    data_type: DataType
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A table or view a query reads.
+
+    ``columns`` holds, for a table, its computed and metadata columns too, in table order, with
+    the time attributes set (the rowtime column ``ROWTIME``, a ``PROCTIME()`` column
+    ``PROCTIME``).
+    """
+
+    identifier: ObjectIdentifier
+    columns: tuple[RelationColumn, ...]
+    is_view: bool
+
+
+class CatalogReader(Protocol):
+    def relation(self, identifier: ObjectIdentifier) -> Relation | None:
+        """The table or view of that name, or None."""
+        ...
+
+    def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
+        """A user-defined function's declared return type; "unknown" if the function exists
+        without one; None if there is no such function."""
+        ...
+
+
+@dataclass(frozen=True)
+class Dependency:
+    kind: Literal["table", "view", "function"]
+    identifier: ObjectIdentifier
+
+
+@dataclass(frozen=True)
+class ExpandedView:
+    expanded_query: str  # what SHOW CREATE VIEW prints after "AS "
+    columns: tuple[RelationColumn, ...]  # DESCRIBE's columns, named by the column list if any
+    dependencies: tuple[Dependency, ...]  # every table, view and function the query reads
+
+
+def expand_view(
+    query: str,
+    reader: CatalogReader,
+    current_catalog: str,
+    current_database: str,
+    column_names: Sequence[str] | None = None,
+    query_position: tuple[int, int] = (1, 1),
+) -> ExpandedView:
+    """Validate ``query`` as Flink does for ``CREATE VIEW`` and expand it.
+
+    ``column_names`` is the view's optional column list. ``query_position`` is the line and
+    column where the query starts in the statement (Flink's messages count from there).
+    Raises :class:`~..errors.ValidationError` or :class:`~..errors.SqlParseError` with Flink's
+    messages.
+    """
+    from .validator import validate_view
+
+    return validate_view(
+        query, reader, current_catalog, current_database, column_names, query_position
+    )
+
+
+__all__ = [
+    "CatalogReader",
+    "Dependency",
+    "ExpandedView",
+    "Relation",
+    "RelationColumn",
+    "expand_view",
+]

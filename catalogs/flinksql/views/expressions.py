@@ -1,0 +1,611 @@
+"""Scalar expressions of a view's query: name resolution, types and Calcite's spelling.
+
+Builds on the computed-column writer and typer of :mod:`..expressions`: a view's expression is
+first *resolved* (each column reference replaced by its qualified, typed form, each subquery by
+its validated text), then typed and written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sqlglot import exp
+
+from ..catalog import quote_identifier
+from ..errors import ValidationError
+from ..expressions import PARSER_FUNCTIONS, T, _strip, _Typer, _Writer
+from ..types import DataType, parse_type
+
+if TYPE_CHECKING:
+    from .validator import Scope, Validator
+
+AGGREGATES = frozenset(
+    """
+    COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
+    LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
+    GROUPING GROUP_ID
+    """.split()
+)
+RANKING = frozenset(["ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE"])
+# Functions a view writes by their upper-case name (resolved by Calcite's or Flink's operator
+# tables at parse time); any other call keeps the name as written, quoted.
+VIEW_FUNCTIONS = (
+    PARSER_FUNCTIONS
+    | AGGREGATES
+    | RANKING
+    | frozenset(
+        """
+    LAG LEAD CURRENT_ROW_TIMESTAMP TUMBLE_START TUMBLE_END TUMBLE_ROWTIME TUMBLE_PROCTIME
+    HOP_START HOP_END HOP_ROWTIME HOP_PROCTIME SESSION_START SESSION_END SESSION_ROWTIME
+    SESSION_PROCTIME ROW ARRAY MAP
+    """.split()
+    )
+)
+# Group window functions of the legacy GROUP BY TUMBLE(...) syntax and their helpers.
+GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])
+GROUP_WINDOW_HELPERS = frozenset(
+    f"{w}_{p}" for w in GROUP_WINDOWS for p in ("START", "END", "ROWTIME", "PROCTIME")
+)
+_NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
+
+
+class QueryExpr(exp.Expression):
+    """A validated subquery inside an expression: its text and its fields."""
+
+    arg_types: dict[str, bool] = {}
+
+    def __init__(self, text: str, fields: list[tuple[str, DataType]], **args: Any) -> None:
+        super().__init__(**args)
+        self.meta["text"] = text
+        self.meta["fields"] = fields
+
+
+def is_aggregate(node: exp.Expression) -> bool:
+    """An aggregate call that is not a window (OVER) call."""
+    if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
+        return not isinstance(node.parent, exp.Window) and not (
+            isinstance(node.parent, exp.Filter) and isinstance(node.parent.parent, exp.Window)
+        )
+    return False
+
+
+class ExpressionContext:
+    def __init__(self, validator: Validator, scope: Scope, grouped: bool) -> None:
+        self.validator = validator
+        self.scope = scope
+        self.grouped = grouped
+
+    def resolve(self, node: exp.Expression) -> exp.Expression:
+        """A copy of ``node`` whose columns and subqueries are resolved."""
+        return node.copy().transform(self._resolve_node, copy=False)
+
+    def _resolve_node(self, node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.Column) and not isinstance(node.this, exp.Star):
+            if (
+                isinstance(node.parent, exp.Bracket)
+                and node.arg_key == "this"
+                and not node.table
+                and node.name.upper() == "MAP"
+                and not self.validator._column_exists(node.name, self.scope)
+            ):
+                return node
+            return self._column(node)
+        if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
+            return self._column(node)
+        if isinstance(node, exp.Select | exp.Union | exp.Intersect | exp.Except):
+            return self.validator.subquery(node, self.scope)
+        if isinstance(node, exp.Subquery):
+            return self.validator.subquery(node.this, self.scope)
+        return node
+
+    def _column(self, node: exp.Expression) -> exp.Expression:
+        parts = [p.name for p in _parts(node)]
+        if (
+            len(parts) == 1
+            and parts[0].upper() in _NILADIC
+            and not self.validator._column_exists(parts[0], self.scope)
+        ):
+            niladic = exp.Anonymous(this=parts[0].upper(), expressions=[])
+            niladic.meta["niladic"] = True
+            return niladic
+        qualified, data_type = self.validator.resolve_column(parts, self.scope)
+        column = exp.column(parts[-1])
+        column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
+        column.meta["flink_type"] = data_type
+        column.meta["written_name"] = ".".join(parts)
+        return column
+
+
+def _leftmost(node: exp.Expression) -> exp.Expression:
+    while isinstance(node, exp.Dot):
+        node = node.this
+    return node
+
+
+def _parts(node: exp.Expression) -> list[exp.Identifier]:
+    if isinstance(node, exp.Column):
+        return [p for p in node.parts if isinstance(p, exp.Identifier)]
+    if isinstance(node, exp.Dot):
+        return [*_parts(node.this), node.expression]
+    return [node]  # type: ignore[list-item]
+
+
+class ViewWriter(_Writer):
+    """Calcite's spelling of a validated expression."""
+
+    def __init__(self, context: ExpressionContext) -> None:
+        self.context = context
+
+    def _column(self, node: exp.Column) -> str:
+        return node.meta["flink_text"]
+
+    def _queryexpr(self, node: QueryExpr) -> str:
+        parent = node.parent
+        while isinstance(parent, exp.Paren):
+            parent = parent.parent
+        if isinstance(parent, exp.In | exp.Exists):
+            return node.meta["text"]
+        return f"((({node.meta['text']})))"
+
+    def _exists(self, node: exp.Exists) -> str:
+        return f"EXISTS ({self.write(node.this)})"
+
+    def _in(self, node: exp.In, negated: bool = False) -> str:
+        query = node.args.get("query")
+        keyword = "NOT IN" if negated else "IN"
+        if query is not None:
+            return f"{self._operand(node.this, 32)} {keyword} ({self.write(query)})"
+        return super()._in(node, negated)
+
+    def _star(self, node: exp.Star) -> str:
+        return "*"
+
+    def _distinct(self, node: exp.Distinct) -> str:
+        return "DISTINCT " + ", ".join(self.write(e) for e in node.expressions)
+
+    def _anonymous(self, node: exp.Anonymous) -> str:
+        name = node.name
+        upper = name.upper()
+        if node.meta.get("niladic"):
+            return upper
+        if upper == "NULLIF" and len(node.expressions) == 2:
+            a, b = (self.write(e) for e in node.expressions)
+            return f"CASE WHEN {a} = {b} THEN NULL ELSE {a} END"
+        args = ", ".join(self.write(a) for a in node.expressions)
+        if upper in GROUP_WINDOWS and node.meta.get("in_group_by"):
+            return f"${upper}({args})"
+        if upper in VIEW_FUNCTIONS:
+            return f"{upper}({args})"
+        qualified = node.meta.get("function_text")
+        if qualified is not None:
+            return f"{qualified}({args})"
+        return f"{quote_identifier(name)}({args})"
+
+    def _neg(self, node: exp.Neg) -> str:
+        inner = _strip(node.this)
+        if isinstance(inner, exp.Literal) and not inner.is_string and node.this is inner:
+            return f"-{self.write(inner)}"
+        return super()._neg(node)
+
+    def _case(self, node: exp.Case) -> str:
+        subject = node.this
+        if subject is None:
+            return super()._case(node)
+        parts = ["CASE"]
+        left = self._operand(subject, 30)
+        for branch in node.args.get("ifs") or []:
+            right = self._operand(branch.this, 30, right=True)
+            parts.append(f"WHEN {left} = {right} THEN {self.write(branch.args['true'])}")
+        default = node.args.get("default")
+        parts.append(f"ELSE {self.write(default) if default is not None else 'NULL'}")
+        parts.append("END")
+        return " ".join(parts)
+
+    def _currenttimestamp(self, node: exp.Expression) -> str:
+        return "CURRENT_TIMESTAMP"
+
+    def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
+        if isinstance(_strip(node), exp.Window):
+            return f"({self.write(node)})"
+        return super()._operand(node, parent_prec, right)
+
+    def _between(self, node: exp.Between, negated: bool = False) -> str:
+        text = super()._between(node, negated)
+        if node.args.get("symmetric"):
+            text = text.replace("BETWEEN ASYMMETRIC", "BETWEEN SYMMETRIC", 1)
+        return text
+
+    def _interval(self, node: exp.Interval) -> str:
+        unit = node.unit
+        if isinstance(unit, exp.IntervalSpan):
+            start, end = unit.this.name.upper(), unit.expression.name.upper()
+            return f"INTERVAL {self.write(node.this)} {start} TO {end}"
+        return super()._interval(node)
+
+    def _initcap(self, node: exp.Initcap) -> str:
+        return f"INITCAP({self.write(node.this)})"
+
+    def _tuple(self, node: exp.Tuple) -> str:
+        return "(" + ", ".join(self.write(e) for e in node.expressions) + ")"
+
+    def _currenttime(self, node: exp.Expression) -> str:
+        return "CURRENT_TIME"
+
+    def _filter(self, node: exp.Filter) -> str:
+        condition = node.expression.this
+        return f"{self.write(node.this)} FILTER (WHERE {self.write(condition)})"
+
+    def _escape(self, node: exp.Escape) -> str:
+        return f"{self.write(node.this)} ESCAPE {self.write(node.expression)}"
+
+    def _similarto(self, node: exp.SimilarTo) -> str:
+        return f"{self._operand(node.this, 32)} SIMILAR TO {self._operand(node.expression, 33)}"
+
+    def _kwarg(self, node: exp.Kwarg) -> str:
+        return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
+
+    def _window(self, node: exp.Window) -> str:
+        call = self.write(node.this)
+        if (
+            node.args.get("partition_by") is None
+            and node.args.get("order") is None
+            and (node.args.get("spec") is None and node.args.get("alias") is not None)
+        ):
+            return f"{call} OVER {quote_identifier(node.args['alias'].name)}"
+        return f"{call} OVER ({self.window_spec(node)})"
+
+    def window_spec(self, node: exp.Window) -> str:
+        parts = []
+        partition = node.args.get("partition_by")
+        if partition:
+            parts.append("PARTITION BY " + ", ".join(self.write(p) for p in partition))
+        order = node.args.get("order")
+        if order is not None:
+            items = []
+            for ordered in order.expressions:
+                text = self.write(ordered.this)
+                if ordered.args.get("desc"):
+                    text += " DESC"
+                nulls = ordered.meta.get("explicit_nulls")
+                if nulls:
+                    text += f" NULLS {nulls}"
+                items.append(text)
+            parts.append("ORDER BY " + ", ".join(items))
+        spec = node.args.get("spec")
+        if spec is not None:
+            kind = spec.args.get("kind")
+            start = self._bound(spec.args.get("start"), spec.args.get("start_side"))
+            end_value = spec.args.get("end")
+            if end_value is None:
+                parts.append(f"{kind} {start}")
+            else:
+                end = self._bound(end_value, spec.args.get("end_side"))
+                parts.append(f"{kind} BETWEEN {start} AND {end}")
+        return " ".join(parts)
+
+    def _bound(self, value: Any, side: Any) -> str:
+        if isinstance(value, str):
+            text = value.upper()
+        elif isinstance(value, exp.Expression):
+            text = self.write(value)
+        else:
+            text = str(value)
+        if side:
+            text += f" {str(side).upper()}"
+        return text
+
+
+class ViewTyper(_Typer):
+    """The types Flink derives for a view's expressions."""
+
+    def __init__(self, context: ExpressionContext) -> None:
+        super().__init__({})
+        self.context = context
+
+    def type_of(self, node: exp.Expression) -> DataType:
+        node = _strip(node)
+        if isinstance(node, exp.Column):
+            return node.meta["flink_type"]
+        if isinstance(node, QueryExpr):
+            fields = node.meta["fields"]
+            if len(fields) != 1:
+                return T("BOOLEAN")
+            return fields[0][1].with_nullable(True)
+        if isinstance(node, exp.Exists):
+            return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.In) and node.args.get("query") is not None:
+            left = self.type_of(node.this)
+            fields = node.args["query"].meta["fields"]
+            if len(fields) != 1:
+                raise ValidationError("Values passed to IN operator must have compatible types")
+            return T("BOOLEAN").with_nullable(left.nullable or fields[0][1].nullable)
+        if isinstance(node, exp.Window):
+            return self._window(node)
+        if isinstance(node, exp.Filter):
+            return self.type_of(node.this)
+        if isinstance(node, exp.Escape | exp.SimilarTo):
+            inner = node.this if isinstance(node, exp.Escape) else node
+            return self._boolean_of(inner.this, inner.expression)
+        if isinstance(node, exp.Case) and node.this is not None:
+            self.type_of(node.this)
+            branches = [b.args["true"] for b in node.args.get("ifs") or []]
+            default = node.args.get("default")
+            return self._common(*branches, default if default is not None else exp.Null())
+        if isinstance(node, exp.StrPosition):
+            args = [self.type_of(node.this), self.type_of(node.args["substr"])]
+            return T("INT").with_nullable(any(a.nullable for a in args))
+        if isinstance(node, exp.Extract):
+            return T("BIGINT").with_nullable(self.type_of(node.expression).nullable)
+        if isinstance(node, exp.Initcap):
+            return T("STRING").with_nullable(self.type_of(node.this).nullable)
+        if isinstance(node, exp.DPipe):
+            return _concat(self.type_of(node.this), self.type_of(node.expression))
+        if isinstance(node, exp.CurrentTime):
+            return T("TIME(0) NOT NULL")
+        if isinstance(node, exp.Anonymous):
+            return self._call(node)
+        if isinstance(node, exp.Neg):
+            return self.type_of(node.this).with_time_attribute(None)
+        if isinstance(node, exp.Cast):
+            return super().type_of(node).with_time_attribute(None)
+        if isinstance(node, exp.Bracket) and not _is_map(node):
+            return self._item(node)
+        if isinstance(node, exp.Array):
+            result = self._array(node)
+            for item in node.expressions:
+                target = item.meta.get("coerce_to")
+                if target and target.startswith(("CHAR", "VARCHAR")):
+                    item.meta["coerce_to"] = f"{target} CHARACTER SET `UTF-16LE`"
+            return result
+        result = super().type_of(node)
+        return result
+
+    def _item(self, node: exp.Bracket) -> DataType:
+        container = self.type_of(node.this)
+        if container.name in ("ARRAY", "MULTISET"):
+            return container.children[0].with_nullable(True)
+        if container.name == "MAP":
+            return container.children[1].with_nullable(True)
+        raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
+
+    def _window(self, node: exp.Window) -> DataType:
+        call = node.this
+        if isinstance(call, exp.Filter):
+            call = call.this
+        name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
+        if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
+            return T("BIGINT NOT NULL")
+        if name in ("PERCENT_RANK", "CUME_DIST"):
+            return T("DOUBLE NOT NULL")
+        if name in ("LAG", "LEAD"):
+            return self.type_of(call.expressions[0]).with_nullable(True)
+        return self._aggregate(call, grouped=True)
+
+    def _call(self, node: exp.Anonymous) -> DataType:
+        name = node.name.upper()
+        if node.meta.get("niladic"):
+            return {
+                "CURRENT_TIMESTAMP": T("TIMESTAMP_LTZ(3) NOT NULL"),
+                "LOCALTIMESTAMP": T("TIMESTAMP(3) NOT NULL"),
+                "CURRENT_DATE": T("DATE NOT NULL"),
+                "CURRENT_TIME": T("TIME(0) NOT NULL"),
+                "LOCALTIME": T("TIME(0) NOT NULL"),
+            }[name]
+        if name in AGGREGATES:
+            return self._aggregate(node, grouped=self.context.grouped)
+        if name in ("PROCTIME",):
+            return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
+        if name in GROUP_WINDOWS:
+            return self.type_of(node.expressions[0]).with_nullable(False)
+        if name == "CURRENT_ROW_TIMESTAMP":
+            return T("TIMESTAMP_LTZ(3) NOT NULL")
+        if name == "ROW":
+            types = [self.type_of(a) for a in node.expressions]
+            return DataType(
+                "ROW",
+                (),
+                False,
+                tuple(types),
+                tuple(f"EXPR${i}" for i in range(len(types))),
+            )
+        udf = self._user_function(node)
+        if udf is not None:
+            return udf
+        if name in _MORE_FUNCTIONS:
+            args = [self.type_of(a) for a in node.expressions]
+            return _MORE_FUNCTIONS[name](args, any(a.nullable for a in args))
+        result = self._function(node)
+        if name in ("FLOOR", "CEIL", "ABS"):
+            return result
+        return result.with_time_attribute(None) if result.time_attribute else result
+
+    def _user_function(self, node: exp.Anonymous) -> DataType | None:
+        reader = self.context.validator.reader
+        declared = reader.function_return_type(node.name)
+        if declared is None:
+            return None
+        from .. import catalog as _catalog
+        from . import Dependency
+
+        validator = self.context.validator
+        identifier = _function_identifier(node.name, validator.catalog, validator.database)
+        validator.dependencies.setdefault(
+            ("function", identifier), Dependency("function", identifier)
+        )
+        node.meta["function_text"] = _catalog.quote_identifier(node.name)
+        if declared == "unknown":
+            raise ValidationError(
+                f"Cannot derive the result type of user-defined function '{identifier}'."
+            )
+        for arg in node.expressions:
+            self.type_of(arg)
+        return declared
+
+    def _aggregate(self, node: exp.Anonymous, grouped: bool) -> DataType:
+        name = node.name.upper()
+        args = node.expressions
+        if name in ("GROUPING", "GROUP_ID"):
+            return T("BIGINT NOT NULL")
+        if name == "COUNT":
+            for arg in args:
+                if not isinstance(arg, exp.Star):
+                    self.type_of(arg.expressions[0] if isinstance(arg, exp.Distinct) else arg)
+            return T("BIGINT NOT NULL")
+        if not args:
+            raise ValidationError(f"Invalid number of arguments to function '{name}'")
+        first = args[0]
+        if isinstance(first, exp.Distinct):
+            first = first.expressions[0]
+        typed = self.type_of(first)
+        arg = typed.with_time_attribute(None)
+        nullable = arg.nullable or not grouped
+        if name in ("MIN", "MAX"):
+            return typed.with_nullable(nullable)
+        if name in ("SUM", "SUM0"):
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, arg.scale), nullable)
+            return arg.with_nullable(nullable)
+        if name == "AVG":
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, max(6, arg.scale)), nullable)
+            return arg.with_nullable(nullable)
+        if name in ("MIN", "MAX", "FIRST_VALUE", "LAST_VALUE"):
+            return arg.with_nullable(nullable)
+        if name in ("STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "VARIANCE"):
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, max(6, arg.scale)), True)
+            return arg.with_nullable(True)
+        if name == "LISTAGG":
+            return T("STRING").with_nullable(True)
+        if name == "COLLECT":
+            return DataType("MULTISET", (), False, (arg,))
+        if name == "ARRAY_AGG":
+            return DataType("ARRAY", (), True, (arg,))
+        return arg.with_nullable(True)
+
+    @staticmethod
+    def least_restrictive(a: DataType, b: DataType) -> DataType | None:
+        """The common type of two columns of a set operation, or None if they have none."""
+        from ..expressions import _least_restrictive
+
+        nullable = a.nullable or b.nullable
+        if a.name == "NULL":
+            return b.with_nullable(True)
+        if b.name == "NULL":
+            return a.with_nullable(True)
+        string_like = {"CHAR", "VARCHAR"}
+        if (a.name in string_like) != (b.name in string_like):
+            return None
+        if a.is_numeric != b.is_numeric:
+            return None
+        result = _least_restrictive(a.with_nullable(True), b.with_nullable(True))
+        time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
+        return result.with_nullable(nullable).with_time_attribute(time_attribute)
+
+
+def _concat(a: DataType, b: DataType) -> DataType:
+    """``a || b``: CHAR if both are CHAR, else VARCHAR, of the summed length."""
+    nullable = a.nullable or b.nullable
+    if not (a.is_string and b.is_string):
+        return T("STRING").with_nullable(nullable)
+    length = min((a.length or 0) + (b.length or 0), 2147483647)
+    name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
+    return DataType(name, (length,), nullable)
+
+
+def _is_map(node: exp.Bracket) -> bool:
+    return (
+        isinstance(node.this, exp.Column)
+        and node.this.name.upper() == "MAP"
+        and "flink_type" not in node.this.meta
+    )
+
+
+def _function_identifier(name: str, catalog: str, database: str) -> Any:
+    from ..catalog import ObjectIdentifier
+
+    parts = name.split(".")
+    if len(parts) == 3:
+        return ObjectIdentifier(*parts)
+    if len(parts) == 2:
+        return ObjectIdentifier(catalog, parts[0], parts[1])
+    return ObjectIdentifier(catalog, database, name)
+
+
+def _fixed(text: str, always_not_null: bool = False) -> Any:
+    def rule(args: list[DataType], nullable: bool) -> DataType:
+        return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
+
+    return rule
+
+
+def _string_function(args: list[DataType], nullable: bool) -> DataType:
+    return T("STRING").with_nullable(nullable)
+
+
+def _same(args: list[DataType], nullable: bool) -> DataType:
+    return args[0].with_nullable(nullable).with_time_attribute(None)
+
+
+def _element(args: list[DataType], nullable: bool) -> DataType:
+    return args[0].children[0].with_nullable(True)
+
+
+_MORE_FUNCTIONS = {
+    "MOD": lambda args, nullable: args[1].with_nullable(nullable),
+    "ROUND": _same,
+    "TRUNCATE": _same,
+    "NULLIF": lambda args, nullable: args[0].with_nullable(True),
+    "ELEMENT": _element,
+    "GROUPING": _fixed("BIGINT", always_not_null=True),
+    "GROUP_ID": _fixed("BIGINT", always_not_null=True),
+    "INITCAP": _string_function,
+    "UUID": _fixed("CHAR(36)", always_not_null=True),
+    "CHARACTER_LENGTH": _fixed("INT"),
+    "POSITION": _fixed("INT"),
+    "LOCATE": _fixed("INT"),
+    "INSTR": _fixed("INT"),
+    "SUBSTR": _string_function,
+    "SUBSTRING": _string_function,
+    "LPAD": _string_function,
+    "RPAD": _string_function,
+    "REPEAT": _string_function,
+    "REVERSE": _string_function,
+    "SPLIT_INDEX": _string_function,
+    "JSON_QUERY": _string_function,
+    "TO_BASE64": _string_function,
+    "FROM_BASE64": _string_function,
+    "HEX": _string_function,
+    "SHA1": _fixed("CHAR(40)"),
+    "SHA256": _fixed("CHAR(64)"),
+    "LOCALTIMESTAMP": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "CURRENT_DATE": _fixed("DATE", always_not_null=True),
+    "TUMBLE_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "TUMBLE_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "HOP_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "HOP_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "SESSION_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "SESSION_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "JSON_EXISTS": _fixed("BOOLEAN"),
+    "IS_ALPHA": _fixed("BOOLEAN"),
+    "IS_DIGIT": _fixed("BOOLEAN"),
+    "IS_DECIMAL": _fixed("BOOLEAN"),
+    "REGEXP": _fixed("BOOLEAN"),
+    "LN": _fixed("DOUBLE"),
+    "LOG": _fixed("DOUBLE"),
+    "LOG10": _fixed("DOUBLE"),
+    "LOG2": _fixed("DOUBLE"),
+    "EXP": _fixed("DOUBLE"),
+    "SQRT": _fixed("DOUBLE"),
+    "POWER": _fixed("DOUBLE"),
+    "SIN": _fixed("DOUBLE"),
+    "COS": _fixed("DOUBLE"),
+    "TAN": _fixed("DOUBLE"),
+    "RAND": _fixed("DOUBLE", always_not_null=True),
+    "PI": _fixed("DOUBLE", always_not_null=True),
+    "E": _fixed("DOUBLE", always_not_null=True),
+    "HASH_CODE": _fixed("INT"),
+    "DATEDIFF": _fixed("INT"),
+    "CARDINALITY": _fixed("INT"),
+    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
+}

@@ -1,0 +1,10 @@
+CREATE CATALOG g WITH ('type' = 'generic_in_memory');
+USE CATALOG g;
+CREATE TABLE bids (bid_id BIGINT NOT NULL, price INT, bidtime TIMESTAMP(3), WATERMARK FOR bidtime AS bidtime) WITH ('connector' = 'datagen');
+CREATE VIEW a AS SELECT window_start, COUNT(*) AS n FROM TABLE(TUMBLE((SELECT bid_id, bidtime FROM bids WHERE price > 10), DESCRIPTOR(bidtime), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end;
+SHOW CREATE VIEW a;
+CREATE VIEW b AS SELECT window_start, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE (SELECT bid_id, bidtime FROM bids), DESCRIPTOR(bidtime), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end;
+CREATE VIEW c AS WITH f AS (SELECT bid_id, bidtime FROM bids WHERE price > 10) SELECT window_start, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE f, DESCRIPTOR(bidtime), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end;
+SHOW CREATE VIEW c;
+CREATE VIEW d AS SELECT * FROM TUMBLE(TABLE bids, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES);
+SHOW CREATE VIEW d;

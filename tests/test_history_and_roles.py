@@ -1,0 +1,99 @@
+"""The executor keeps every change in the history and checks roles and Use permissions."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from catalogs.executor import Executor, Session
+from catalogs.models import Function, HistoryEntry, Table
+from environments.models import Artifact, Membership, Role
+from tests.test_atomicity import dump
+
+
+@pytest.fixture
+def users(environment):
+    made = {}
+    for name, role in (("ed", Role.EDITOR), ("vi", Role.VIEWER), ("ad", Role.ADMIN)):
+        user = User.objects.create_user(name, password="pw")
+        Membership.objects.create(environment=environment, user=user, role=role)
+        made[name] = user
+    made["out"] = User.objects.create_user("out", password="pw")
+    return made
+
+
+def run_as(environment, user, statement: str):
+    return Executor(Session.start(environment), user).execute(statement)
+
+
+def test_it_keeps_who_changed_what_with_the_definition_before_and_after(environment, users):
+    editor = users["ed"]
+    assert run_as(environment, editor, "CREATE TABLE t (a INT)").ok
+    assert run_as(environment, editor, "ALTER TABLE t ADD b STRING").ok
+    assert run_as(environment, editor, "SHOW TABLES").ok  # reads are not history
+    entries = list(HistoryEntry.objects.order_by("pk"))
+    assert [e.statement for e in entries] == [
+        "CREATE TABLE t (a INT)",
+        "ALTER TABLE t ADD b STRING",
+    ]
+    assert {e.user for e in entries} == {editor}
+    create, alter = (e.changes.get() for e in entries)
+    assert (create.kind, create.object_name, create.before) == ("table", "t", "")
+    assert create.after == "CREATE TABLE `_env_default`.`default`.`t` (\n  `a` INT\n)\n"
+    assert alter.before == create.after
+    assert alter.after == (
+        "CREATE TABLE `_env_default`.`default`.`t` (\n  `a` INT,\n  `b` VARCHAR(2147483647)\n)\n"
+    )
+
+
+def test_it_keeps_no_history_for_a_failed_or_idle_statement(environment, users):
+    editor = users["ed"]
+    assert run_as(environment, editor, "CREATE TABLE t (a INT)").ok
+    assert not run_as(environment, editor, "CREATE TABLE t (a INT)").ok
+    assert run_as(environment, editor, "CREATE TABLE IF NOT EXISTS t (b INT)").ok
+    assert HistoryEntry.objects.count() == 1
+
+
+def test_it_records_both_names_of_a_rename(environment, users):
+    assert run_as(environment, users["ed"], "CREATE TABLE t (a INT)").ok
+    assert run_as(environment, users["ed"], "ALTER TABLE t RENAME TO u").ok
+    entry = HistoryEntry.objects.order_by("pk").last()
+    changes = {c.object_name: (bool(c.before), bool(c.after)) for c in entry.changes.all()}
+    assert changes == {"t": (True, False), "u": (False, True)}
+
+
+def test_it_lets_viewers_read_but_not_change(environment, users):
+    before = dump()
+    result = run_as(environment, users["vi"], "CREATE TABLE t (a INT)")
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert result.error == (
+        "You need the editor role in environment 'default' to change the catalog."
+    )
+    assert dump() == before
+    assert run_as(environment, users["vi"], "SHOW TABLES").ok
+
+
+def test_it_lets_outsiders_neither_read_nor_change(environment, users):
+    result = run_as(environment, users["out"], "SHOW TABLES")
+    assert result.error == "You need the viewer role in environment 'default' to read the catalog."
+    assert run_as(environment, users["out"], "CREATE TABLE t (a INT)").code == "forbidden"
+
+
+def test_it_needs_use_on_the_artifact_of_a_function_a_view_calls(environment, users):
+    editor = users["ed"]
+    assert run_as(environment, editor, "CREATE TABLE t (a STRING)").ok
+    assert run_as(environment, editor, "CREATE FUNCTION parse_ua AS 'com.example.ParseUa'").ok
+    artifact = Artifact.objects.create(environment=environment, name="ua-udfs")
+    Function.objects.filter(name="parse_ua").update(artifact=artifact, return_type="STRING")
+    before = dump()
+    result = run_as(environment, editor, "CREATE VIEW v AS SELECT parse_ua(a) AS ua FROM t")
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert result.error == (
+        "Calling function '_env_default.default.parse_ua' needs the Use permission on "
+        "artifact 'ua-udfs', which you do not hold."
+    )
+    assert dump() == before
+    artifact.users.add(editor)
+    result = run_as(environment, editor, "CREATE VIEW v AS SELECT parse_ua(a) AS ua FROM t")
+    assert result.ok, result
+    assert Table.objects.filter(name="v", kind=Table.Kind.VIEW).exists()
