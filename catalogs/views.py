@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from environments.models import Environment
+from environments.access import visible_environments
 
 from .executor import Executor, Session, StatementResult
 from .flinksql.catalog import ObjectIdentifier
@@ -51,13 +51,15 @@ def databases_with_counts() -> QuerySet[Database]:
 def home(request: HttpRequest) -> HttpResponse:
     # Three queries, however many catalogs there are.
     catalogs = Catalog.objects.prefetch_related(Prefetch("databases", databases_with_counts()))
-    environments = Environment.objects.prefetch_related(Prefetch("catalogs", catalogs))
+    environments = visible_environments(request.user).prefetch_related(
+        Prefetch("catalogs", catalogs)
+    )
     return render_page(request, "catalogs/home.html", {"environments": environments})
 
 
 @login_required
 def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
-    found = get_catalog(environment, catalog)
+    found = get_catalog(request.user, environment, catalog)
     context = {
         "catalog": found,
         "options": mask_options(found.options),
@@ -68,7 +70,7 @@ def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpRespons
 
 @login_required
 def database(request: HttpRequest, environment: str, catalog: str, database: str) -> HttpResponse:
-    found = get_database(environment, catalog, database)
+    found = get_database(request.user, environment, catalog, database)
     tables = found.tables.order_by("name")
     context = {
         "database": found,
@@ -84,7 +86,7 @@ def database(request: HttpRequest, environment: str, catalog: str, database: str
 def table(
     request: HttpRequest, environment: str, catalog: str, database: str, table: str
 ) -> HttpResponse:
-    found = get_table(environment, catalog, database, table)
+    found = get_table(request.user, environment, catalog, database, table)
     identifier = ObjectIdentifier(found.database.catalog.name, found.database.name, found.name)
     executor = Executor(Session.start(found.database.catalog.environment), request.user)
     # Flink's own texts, from the same executor that every change goes through.

@@ -72,7 +72,9 @@ def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> R
         catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
         database = catalog and store.database_or_none(catalog, identifier.database)
         row = database and store.table_or_none(database, identifier.name)
-    if row is None or row.is_view:
+    if row is not None and row.is_view:
+        raise ValidationError("ALTER TABLE for a view is not allowed")
+    if row is None:
         if s.if_exists:
             return OK
         raise _not_found(identifier)
@@ -126,7 +128,9 @@ def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
         catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
         database = catalog and store.database_or_none(catalog, identifier.database)
         row = database and store.table_or_none(database, identifier.name)
-    if row is None or row.is_view:
+    if row is not None and row.is_view:
+        raise ValidationError("ALTER TABLE for a view is not allowed")
+    if row is None:
         if s.if_exists:
             return OK
         raise _not_found(identifier)

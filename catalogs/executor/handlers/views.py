@@ -155,7 +155,12 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
         ctx.session.temporary_tables[identifier] = view
         return OK
     _check_view_ddl_allowed(ctx, identifier)
-    database = ctx.database(identifier.catalog, identifier.database)
+    catalog = ctx.catalog(identifier.catalog, "Catalog {name} does not exist.")
+    database = store.database_or_none(catalog, identifier.database)
+    if database is None:
+        raise ValidationError(
+            f"Database {identifier.database} does not exist in Catalog {catalog.name}."
+        )
     existing = store.table_or_none(database, identifier.name)
     if existing is not None:
         if s.if_not_exists:
@@ -175,7 +180,9 @@ def _permanent_view(ctx: Context, path: tuple[str, ...]) -> tuple[ObjectIdentifi
     identifier = ctx.identifier(path)
     _check_view_ddl_allowed(ctx, identifier)
     row = ctx.permanent_row(identifier)
-    if row is None or not row.is_view or identifier in ctx.session.temporary_tables:
+    if row is not None and not row.is_view:
+        raise ValidationError("ALTER VIEW for a table is not allowed")
+    if row is None or identifier in ctx.session.temporary_tables:
         raise ValidationError(f"View {identifier.quoted()} doesn't exist or is a temporary view.")
     return identifier, row
 
@@ -219,7 +226,9 @@ def drop_view(ctx: Context, s: st.DropView) -> Result:
         if not isinstance(temporaries.get(identifier), CatalogView):
             if s.if_exists:
                 return OK
-            raise ValidationError(f"Temporary view with identifier '{identifier}' does not exist.")
+            raise ValidationError(
+                f"Temporary table or view with identifier '{identifier}' does not exist."
+            )
         del temporaries[identifier]
         return OK
     if isinstance(temporaries.get(identifier), CatalogView):

@@ -1,0 +1,304 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.types import parse_type
+from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
+from catalogs.secrets import mask_ddl, mask_options
+
+
+def no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise serializers.ValidationError("NUL characters are not allowed.")
+    return value
+
+
+def flink_type(value: str) -> str:
+    try:
+        parse_type(value)
+    except FlinkSqlError as exc:
+        raise serializers.ValidationError(exc.message) from None
+    return value
+
+
+class MaskedOptionsField(serializers.DictField):
+    """Options as Flink lists them, sorted, with the values of secret options masked."""
+
+    child = serializers.CharField()
+
+    def to_representation(self, value: dict) -> dict:
+        return mask_options(value)
+
+
+# What is read -------------------------------------------------------------------------------
+
+
+class CatalogSerializer(serializers.ModelSerializer):
+    type = serializers.CharField(source="catalog_type")
+    options = MaskedOptionsField()
+
+    class Meta:
+        model = Catalog
+        fields = ["name", "type", "comment", "options", "is_environment_catalog", "version"]
+
+
+class DatabaseSerializer(serializers.ModelSerializer):
+    catalog = serializers.CharField(source="catalog.name")
+    properties = MaskedOptionsField()
+
+    class Meta:
+        model = Database
+        fields = ["name", "catalog", "comment", "properties"]
+
+
+class ColumnSerializer(serializers.ModelSerializer):
+    type = serializers.CharField(source="data_type", help_text="Flink type, without NOT NULL")
+    virtual = serializers.BooleanField(source="is_virtual")
+
+    class Meta:
+        model = Column
+        fields = ["name", "kind", "type", "nullable", "comment", "expression"]
+        fields += ["metadata_key", "virtual"]
+
+
+class ViewColumnSerializer(serializers.ModelSerializer):
+    type = serializers.CharField(source="data_type", help_text="Flink type, without NOT NULL")
+
+    class Meta:
+        model = Column
+        fields = ["name", "type", "nullable", "time_attribute"]
+
+
+class WatermarkSerializer(serializers.Serializer):
+    column = serializers.CharField(source="watermark_column")
+    expression = serializers.CharField(source="watermark_expression")
+
+
+class PrimaryKeySerializer(serializers.Serializer):
+    name = serializers.CharField(source="primary_key_name")
+    columns = serializers.ListField(source="primary_key_columns", child=serializers.CharField())
+
+
+class TableSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["name", "comment", "version"]
+
+
+class ViewSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["name", "comment", "status", "version"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    catalog = serializers.CharField(source="database.catalog.name")
+    database = serializers.CharField(source="database.name")
+    columns = ColumnSerializer(many=True)
+    watermark = serializers.SerializerMethodField()
+    primary_key = serializers.SerializerMethodField()
+    partition_keys = serializers.ListField(child=serializers.CharField())
+    options = MaskedOptionsField()
+
+    class Meta:
+        model = Table
+        fields = ["name", "catalog", "database", "comment", "columns", "watermark"]
+        fields += ["primary_key", "partition_keys", "options", "version", "updated_at"]
+
+    @extend_schema_field(WatermarkSerializer(allow_null=True))
+    def get_watermark(self, table: Table) -> dict | None:
+        return WatermarkSerializer(table).data if table.watermark_column else None
+
+    @extend_schema_field(PrimaryKeySerializer(allow_null=True))
+    def get_primary_key(self, table: Table) -> dict | None:
+        return PrimaryKeySerializer(table).data if table.primary_key_name else None
+
+
+class ObjectNameSerializer(serializers.Serializer):
+    catalog = serializers.CharField()
+    database = serializers.CharField()
+    name = serializers.CharField()
+
+
+class DependencySerializer(serializers.ModelSerializer):
+    catalog = serializers.CharField(source="catalog_name")
+    database = serializers.CharField(source="database_name")
+    name = serializers.CharField(source="object_name")
+    columns = serializers.DictField(
+        child=serializers.CharField(), help_text="Column read -> its type when the view was defined"
+    )
+
+    class Meta:
+        model = Dependency
+        fields = ["kind", "catalog", "database", "name", "columns"]
+
+
+class ViewSerializer(serializers.ModelSerializer):
+    catalog = serializers.CharField(source="database.catalog.name")
+    database = serializers.CharField(source="database.name")
+    columns = ViewColumnSerializer(many=True)
+    dependencies = DependencySerializer(many=True, help_text="What the view reads")
+    readers = ObjectNameSerializer(many=True, help_text="The views that read this view")
+
+    class Meta:
+        model = Table
+        fields = ["name", "catalog", "database", "comment", "original_query", "expanded_query"]
+        fields += ["columns", "dependencies", "readers", "status", "status_reason", "version"]
+        fields += ["updated_at"]
+
+
+class FunctionSerializer(serializers.ModelSerializer):
+    jars = serializers.ListField(child=serializers.CharField())
+    artifact = serializers.CharField(source="artifact.name", default=None)
+
+    class Meta:
+        model = Function
+        fields = ["name", "class_name", "language", "jars", "return_type", "artifact"]
+
+
+# What is sent -------------------------------------------------------------------------------
+
+
+class StatementRequestSerializer(serializers.Serializer):
+    statement = serializers.CharField(
+        trim_whitespace=False,
+        validators=[no_nul],
+        help_text="One statement or a script of several separated by ';'",
+    )
+    catalog = serializers.CharField(required=False, validators=[no_nul])
+    database = serializers.CharField(required=False, validators=[no_nul])
+
+
+class StatementResultSerializer(serializers.Serializer):
+    statement = serializers.CharField()
+    ok = serializers.BooleanField()
+    columns = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    rows = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(allow_null=True)), allow_null=True
+    )
+    error = serializers.CharField(allow_null=True)
+
+
+class StatementAnswerSerializer(serializers.Serializer):
+    results = StatementResultSerializer(many=True)
+
+
+class ChangeAnswerSerializer(serializers.Serializer):
+    statements = serializers.ListField(
+        child=serializers.CharField(), help_text="The Flink SQL statements that were run"
+    )
+
+
+class NewColumnSerializer(serializers.Serializer):
+    name = serializers.CharField(validators=[no_nul])
+    kind = serializers.ChoiceField(choices=Column.Kind.choices, default=Column.Kind.PHYSICAL)
+    type = serializers.CharField(required=False, validators=[no_nul, flink_type])
+    nullable = serializers.BooleanField(default=True)
+    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    expression = serializers.CharField(required=False, validators=[no_nul])
+    metadata_key = serializers.CharField(required=False, validators=[no_nul])
+    virtual = serializers.BooleanField(default=False)
+
+    def validate(self, data: dict) -> dict:
+        if data["kind"] == Column.Kind.COMPUTED and not data.get("expression"):
+            raise serializers.ValidationError("A computed column needs an expression.")
+        if data["kind"] != Column.Kind.COMPUTED and not data.get("type"):
+            raise serializers.ValidationError("A physical or metadata column needs a type.")
+        return data
+
+
+class NewWatermarkSerializer(serializers.Serializer):
+    column = serializers.CharField(validators=[no_nul])
+    expression = serializers.CharField(validators=[no_nul])
+
+
+class NewTableSerializer(serializers.Serializer):
+    name = serializers.CharField(validators=[no_nul])
+    columns = NewColumnSerializer(many=True, allow_empty=False)
+    watermark = NewWatermarkSerializer(required=False)
+    primary_key = serializers.ListField(
+        child=serializers.CharField(validators=[no_nul]), required=False
+    )
+    partition_keys = serializers.ListField(
+        child=serializers.CharField(validators=[no_nul]), required=False
+    )
+    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    options = serializers.DictField(
+        child=serializers.CharField(validators=[no_nul]), required=False
+    )
+
+
+class TableChangeSerializer(serializers.Serializer):
+    set_options = serializers.DictField(
+        child=serializers.CharField(validators=[no_nul]), required=False
+    )
+    reset_options = serializers.ListField(
+        child=serializers.CharField(validators=[no_nul]), required=False
+    )
+
+
+class NewViewSerializer(serializers.Serializer):
+    name = serializers.CharField(validators=[no_nul])
+    query = serializers.CharField(validators=[no_nul])
+    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+
+
+class ViewChangeSerializer(serializers.Serializer):
+    query = serializers.CharField(validators=[no_nul], help_text="The view's new query")
+
+
+class NewFunctionSerializer(serializers.Serializer):
+    name = serializers.CharField(validators=[no_nul])
+    class_name = serializers.CharField(validators=[no_nul])
+    language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
+    jars = serializers.ListField(child=serializers.CharField(validators=[no_nul]), required=False)
+
+
+class FunctionChangeSerializer(serializers.Serializer):
+    return_type = serializers.CharField(
+        allow_null=True, required=False, validators=[no_nul], help_text="A Flink type, or null"
+    )
+    artifact = serializers.CharField(
+        allow_null=True, required=False, validators=[no_nul], help_text="An artifact, or null"
+    )
+
+
+class MaskedDdlField(serializers.CharField):
+    """Flink DDL text with the values of secret options masked."""
+
+    def to_representation(self, value: str) -> str:
+        return mask_ddl(value)
+
+
+class HistoryVersionSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(source="entry_id")
+    user = serializers.CharField(source="entry.user.username", default=None)
+    created_at = serializers.DateTimeField(source="entry.created_at")
+    statement = MaskedDdlField(source="entry.statement")
+    before = MaskedDdlField(help_text="SHOW CREATE text before; empty: it did not exist")
+    after = MaskedDdlField(help_text="SHOW CREATE text after; empty: it was dropped")
+
+
+class HistoryDiffSerializer(serializers.Serializer):
+    from_entry = serializers.IntegerField()
+    to_entry = serializers.IntegerField()
+    diff = serializers.CharField(help_text="Unified diff of the definition between the versions")
+
+
+class TableChangeAnswerSerializer(ChangeAnswerSerializer):
+    table = TableSerializer()
+
+
+class ViewChangeAnswerSerializer(ChangeAnswerSerializer):
+    view = ViewSerializer()
+
+
+class FunctionChangeAnswerSerializer(ChangeAnswerSerializer):
+    function = FunctionSerializer()
+
+
+class ObjectHistorySerializer(serializers.Serializer):
+    versions = HistoryVersionSerializer(many=True)
+    diff = HistoryDiffSerializer(allow_null=True, help_text="With ?from=&to= only")

@@ -1,0 +1,37 @@
+from django.urls import path
+
+from environments.api.urls import ensure_name_converter
+
+from . import views
+
+ensure_name_converter()
+
+ENV = "environments/<name:environment>"
+CATALOG = f"{ENV}/catalogs/<name:catalog>"
+DATABASE = f"{CATALOG}/databases/<name:database>"
+
+urlpatterns = [
+    path(f"{ENV}/statements", views.Statements.as_view(), name="api-statements"),
+    path(f"{ENV}/catalogs/", views.CatalogList.as_view(), name="api-catalogs"),
+    path(CATALOG, views.CatalogDetail.as_view(), name="api-catalog"),
+    path(f"{CATALOG}/databases/", views.DatabaseList.as_view(), name="api-databases"),
+    path(DATABASE, views.DatabaseDetail.as_view(), name="api-database"),
+    path(f"{DATABASE}/tables/", views.TableList.as_view(), name="api-tables"),
+    path(f"{DATABASE}/tables/<name:table>", views.TableDetail.as_view(), name="api-table"),
+    path(
+        f"{DATABASE}/tables/<name:table>/history",
+        views.ObjectHistory.as_view(),
+        name="api-table-history",
+    ),
+    path(f"{DATABASE}/views/", views.ViewList.as_view(), name="api-views"),
+    path(f"{DATABASE}/views/<name:view>", views.ViewDetail.as_view(), name="api-view"),
+    path(
+        f"{DATABASE}/views/<name:view>/history",
+        views.ViewHistory.as_view(),
+        name="api-view-history",
+    ),
+    path(f"{DATABASE}/functions/", views.FunctionList.as_view(), name="api-functions"),
+    path(
+        f"{DATABASE}/functions/<name:function>", views.FunctionDetail.as_view(), name="api-function"
+    ),
+]

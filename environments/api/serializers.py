@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from catalogs.models import HistoryEntry
+from catalogs.secrets import mask_ddl
+from environments.models import Artifact, ArtifactVersion, Environment, Membership, Role
+
+
+class EnvironmentSerializer(serializers.ModelSerializer):
+    catalog = serializers.CharField(source="catalog_name", read_only=True)
+    role = serializers.SerializerMethodField(help_text="Your role in the environment")
+
+    class Meta:
+        model = Environment
+        fields = ["name", "description", "catalog", "role", "created_at"]
+
+    def get_role(self, environment: Environment) -> str:
+        return self.context["roles"](environment)
+
+
+class EnvironmentWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=63)
+    description = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+class EnvironmentChangeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=63, required=False)
+    description = serializers.CharField(allow_blank=True, required=False)
+
+
+class RoleSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.username")
+
+    class Meta:
+        model = Membership
+        fields = ["user", "role"]
+
+
+class GrantRoleSerializer(serializers.Serializer):
+    user = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class SetRoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class ArtifactVersionSerializer(serializers.ModelSerializer):
+    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None)
+    size = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ArtifactVersion
+        fields = ["version", "file_name", "sha256", "size", "uploaded_by", "uploaded_at"]
+
+    def get_size(self, version: ArtifactVersion) -> int:
+        return len(version.content)
+
+
+class ArtifactSerializer(serializers.ModelSerializer):
+    versions = ArtifactVersionSerializer(many=True, read_only=True)
+    users = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="username", help_text="Users holding Use"
+    )
+
+    class Meta:
+        model = Artifact
+        fields = ["name", "versions", "users"]
+
+
+class UploadSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=255, help_text="The artifact; a new one or a version")
+    file = serializers.FileField()
+
+
+class HistoryChangeSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    catalog = serializers.CharField(source="catalog_name")
+    database = serializers.CharField(source="database_name")
+    name = serializers.CharField(source="object_name")
+
+
+class HistoryEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    user = serializers.CharField(source="user.username", default=None)
+    created_at = serializers.DateTimeField()
+    session = serializers.CharField(source="session_key")
+    statement = serializers.SerializerMethodField()
+    changes = HistoryChangeSerializer(many=True)
+
+    def get_statement(self, entry: HistoryEntry) -> str:
+        return mask_ddl(entry.statement)
