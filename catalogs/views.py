@@ -16,6 +16,7 @@ from .executor import Executor, Session, StatementResult
 from .flinksql.catalog import ObjectIdentifier
 from .lookup import get_catalog, get_database, get_table
 from .models import Catalog, Database, Function, Table
+from .readers import readers_of
 from .secrets import mask_ddl, mask_options
 from .tableau import cell_text
 
@@ -101,6 +102,10 @@ def table(
         "describe": _rows_as_text(describe),
         "show_create": mask_ddl(show_create.rows[0][0]) if show_create.ok else None,
         "show_create_error": show_create.error,
+        "reads": found.dependencies.all() if found.is_view else [],
+        "readers": readers_of(found.database.catalog.environment, identifier).select_related(
+            "database__catalog"
+        ),
     }
     return render_page(request, "catalogs/table.html", context)
 

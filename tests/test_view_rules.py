@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from catalogs.executor import marks
 from catalogs.executor.handlers import Context
@@ -13,7 +14,8 @@ from catalogs.models import Table
 from tests.test_atomicity import dump
 
 SETUP = """
-CREATE TABLE orders (id BIGINT, customer STRING, price DECIMAL(10, 2)) WITH ('connector' = 'datagen');
+CREATE TABLE orders (id BIGINT, customer STRING, price DECIMAL(10, 2))
+  WITH ('connector' = 'datagen');
 CREATE TABLE customers (id BIGINT, name STRING);
 CREATE VIEW large_orders AS SELECT id, price FROM orders WHERE price > 50;
 """
@@ -195,3 +197,26 @@ def test_it_answers_what_reads_an_object_in_one_query(ready, run, executor) -> N
         readers = marks.readers_of(ctx, target)
     assert len(queries) == 1
     assert len(readers) == 31
+
+
+def view_page(client, name: str):
+    url = reverse("table", args=["default", ENV, "default", name])
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_it_shows_the_mark_and_its_reason_on_the_view_page(ready, run, client) -> None:
+    assert "Broken" not in view_page(client, "large_orders")
+    assert one(run, "DROP TABLE orders").ok
+    page = view_page(client, "large_orders")
+    assert (
+        "<strong>Broken:</strong> Reads what no longer exists: table _env_default.default.orders."
+        in page
+    )
+    assert "SELECT id, price FROM orders WHERE price &gt; 50" in page  # the query as written
+
+
+def test_it_lists_what_a_view_reads_and_what_reads_a_table(ready, run, client) -> None:
+    assert "<code>_env_default.default.orders</code>" in view_page(client, "large_orders")
+    assert "<code>_env_default.default.large_orders</code>" in view_page(client, "orders")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from catalogs import models as m
+from catalogs import readers
 from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
 from catalogs.flinksql.lineage import columns_read
 
@@ -48,14 +49,7 @@ def dependency_rows(
 
 def readers_of(ctx: Context, identifier: ObjectIdentifier) -> list[m.Table]:
     """The views that read ``identifier`` (one indexed query)."""
-    return list(
-        m.Table.objects.filter(
-            dependencies__environment=ctx.environment,
-            dependencies__catalog_name=identifier.catalog,
-            dependencies__database_name=identifier.database,
-            dependencies__object_name=identifier.name,
-        ).distinct()
-    )
+    return list(readers.readers_of(ctx.environment, identifier))
 
 
 def refresh_readers(ctx: Context, *identifiers: ObjectIdentifier) -> None:

@@ -64,6 +64,30 @@ def table_or_none(database: m.Database, name: str) -> m.Table | None:
     )
 
 
+def relation_row(environment: Environment, identifier: ObjectIdentifier) -> m.Table | None:
+    """The table or view ``identifier`` names, with its database and catalog, in one query
+    (and one more for its columns). Hive catalogs keep names in lower case."""
+    columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
+    rows = (
+        m.Table.objects.filter(
+            database__catalog__environment=environment,
+            database__catalog__name=identifier.catalog,
+        )
+        .select_related("database__catalog")
+        .prefetch_related(columns)
+    )
+    exact = rows.filter(database__name=identifier.database, name=identifier.name)
+    row = exact.first()
+    if row is None:
+        lowered = rows.filter(
+            database__catalog__catalog_type="hive",
+            database__name=identifier.database.lower(),
+            name=identifier.name.lower(),
+        )
+        row = lowered.first()
+    return row
+
+
 def descriptor(catalog: m.Catalog) -> CatalogDescriptor:
     return CatalogDescriptor(catalog.name, dict(catalog.options), catalog.comment)
 

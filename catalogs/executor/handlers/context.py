@@ -105,7 +105,5 @@ class Context:
         return store.table_definition(row, identifier)
 
     def permanent_row(self, identifier: ObjectIdentifier) -> m.Table | None:
-        """The stored table or view of that name, if its catalog and database exist."""
-        catalog = store.catalog_or_none(self.environment, identifier.catalog)
-        database = catalog and store.database_or_none(catalog, identifier.database)
-        return store.table_or_none(database, identifier.name) if database else None
+        """The stored table or view of that name (one query, plus one for its columns)."""
+        return store.relation_row(self.environment, identifier)

@@ -1,0 +1,161 @@
+#!/usr/bin/env python
+"""How fast the dashboard normalizes a view, beside real Flink doing the same.
+
+For every view of the golden scripts (tests/goldens/views_*.sql) that both Flink and the
+dashboard accept alike, it measures
+
+* the dashboard's normalization alone (``expand_view``: parse, resolve, expand, derive types),
+* the dashboard's whole ``CREATE VIEW`` + ``SHOW CREATE VIEW`` + ``DESCRIBE`` through the
+  executor (SQLite in memory),
+* real Flink 2.3 (PyFlink, warm JVM) running the same three statements,
+
+and prints the median time per view of each, and the ratios. Needs ``java`` and
+``apache-flink``. Run: ``.venv/bin/python bench/normalize.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["DATABASE_URL"] = "sqlite:///:memory:"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+GOLDENS = ROOT / "tests" / "goldens"
+REPEAT = 5
+
+
+def selected_views() -> dict[str, set[str]]:
+    """Per script, the CREATE VIEW statements Flink accepted and the dashboard answers alike."""
+    gaps = json.loads((GOLDENS / "gaps.json").read_text())
+    deviations = json.loads((GOLDENS / "deviations.json").read_text())
+    chosen: dict[str, set[str]] = {}
+    for sql in sorted(GOLDENS.glob("views_*.sql")):
+        script = sql.stem
+        skip = gaps.get(script, {}).keys() | deviations.get(script, {}).keys()
+        records = json.loads(sql.with_suffix(".json").read_text())
+        chosen[script] = {
+            r["statement"]
+            for r in records
+            if r["ok"]
+            and r["statement"].upper().startswith("CREATE VIEW")
+            and "IF NOT EXISTS" not in r["statement"].upper()
+            and r["statement"] not in skip
+        }
+    return chosen
+
+
+def view_name(statement: str) -> str:
+    from catalogs.flinksql.catalog import quote_identifier
+    from catalogs.flinksql.parser import parse_statement
+
+    return ".".join(quote_identifier(p) for p in parse_statement(statement).path)
+
+
+def dashboard(chosen: dict[str, set[str]]) -> tuple[list[float], list[float]]:
+    from catalogs.executor import Executor, Session
+    from catalogs.executor.handlers import Context
+    from catalogs.executor.reader import SessionCatalogReader
+    from catalogs.flinksql.parser import parse_statement
+    from catalogs.flinksql.views import expand_view
+    from environments.models import Environment
+
+    call_command("migrate", verbosity=0)
+    normalize, triple = [], []
+    environment = Environment.objects.get(name="default")
+    for script, views in chosen.items():
+        records = json.loads((GOLDENS / f"{script}.json").read_text())
+        executor = Executor(Session.start(environment))
+        for record in records:
+            statement = record["statement"]
+            if statement in views:
+                parsed = parse_statement(statement)
+                reader = SessionCatalogReader(Context(executor.session))
+                session = executor.session
+                times = []
+                for _ in range(REPEAT):
+                    start = time.perf_counter()
+                    expand_view(
+                        parsed.query,
+                        reader,
+                        session.current_catalog,
+                        session.current_database,
+                        parsed.column_names,
+                    )
+                    times.append(time.perf_counter() - start)
+                normalize.append(min(times))
+                name = view_name(statement)
+                start = time.perf_counter()
+                results = [
+                    executor.execute(statement),
+                    executor.execute(f"SHOW CREATE VIEW {name}"),
+                    executor.execute(f"DESCRIBE {name}"),
+                ]
+                triple.append(time.perf_counter() - start)
+                assert all(r.ok for r in results), results
+            else:
+                executor.execute(statement)
+    return normalize, triple
+
+
+def flink(chosen: dict[str, set[str]]) -> list[float]:
+    from pyflink.table import EnvironmentSettings, TableEnvironment
+
+    from catalogs.flinksql.splitter import split_statements
+
+    def collect(env, statement: str) -> None:
+        with env.execute_sql(statement).collect() as rows:
+            list(rows)
+
+    timings: list[float] = []
+    for round_ in ("warm-up", "measure"):
+        for script, views in chosen.items():
+            env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+            for statement in split_statements((GOLDENS / f"{script}.sql").read_text()):
+                if statement in views:
+                    name = view_name(statement)
+                    start = time.perf_counter()
+                    collect(env, statement)
+                    collect(env, f"SHOW CREATE VIEW {name}")
+                    collect(env, f"DESCRIBE {name}")
+                    if round_ == "measure":
+                        timings.append(time.perf_counter() - start)
+                else:
+                    try:
+                        collect(env, statement)
+                    except Exception:  # the golden scripts document errors on purpose
+                        pass
+            if round_ == "warm-up":
+                break
+    return timings
+
+
+def main() -> None:
+    chosen = selected_views()
+    count = sum(len(v) for v in chosen.values())
+    normalize, triple = dashboard(chosen)
+    flink_times = flink(chosen)
+    ms = 1000
+    n_med, t_med, f_med = (statistics.median(x) * ms for x in (normalize, triple, flink_times))
+    print(f"views measured:                               {count}")
+    print(f"dashboard, normalization only (median):       {n_med:8.3f} ms per view")
+    print(f"dashboard, CREATE + SHOW CREATE + DESCRIBE:   {t_med:8.3f} ms per view")
+    print(f"Flink 2.3 (PyFlink, warm), the same three:    {f_med:8.3f} ms per view")
+    print(f"ratio Flink / dashboard normalization:        {f_med / n_med:8.1f}x")
+    print(f"ratio Flink / dashboard three statements:     {f_med / t_med:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()
