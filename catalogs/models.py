@@ -249,3 +249,27 @@ class HistoryChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.catalog_name}.{self.database_name}.{self.object_name}"
+
+
+class Snapshot(models.Model):
+    """An immutable catalog snapshot (flink-sql-bootstrap JSON), served unchanged forever."""
+
+    snapshot_id = models.CharField(max_length=32, unique=True)  # YYYYMMDD-HHMMSS-<4 hex>
+    environment = models.ForeignKey(
+        Environment, on_delete=models.CASCADE, related_name="snapshots"
+    )
+    catalog_name = models.CharField(max_length=255)
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64)
+    label = models.CharField(max_length=255, blank=True, default="")
+    note = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.snapshot_id
