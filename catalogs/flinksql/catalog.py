@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .quoting import quote_identifier, quote_string
 from .statements import ColumnKind
 from .types import DataType
 
-
-def quote_identifier(name: str) -> str:
-    """`name`, with backticks inside doubled."""
-    return "`" + name.replace("`", "``") + "`"
-
-
-def quote_string(value: str) -> str:
-    """'value', with single quotes inside doubled."""
-    return "'" + value.replace("'", "''") + "'"
+# Re-exported: most callers name the quoting helpers from here.
+__all__ = [
+    "CatalogDescriptor",
+    "CatalogFunction",
+    "CatalogTable",
+    "CatalogView",
+    "Column",
+    "ObjectIdentifier",
+    "PrimaryKey",
+    "Watermark",
+    "quote_identifier",
+    "quote_string",
+]
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from sqlglot.tokens import Token, TokenType
 
 from .errors import FlinkSqlError, SqlParseError, ValidationError
 from .keywords import is_reserved
+from .quoting import quote_identifier, quote_string
 from .tokens import TokenStream
 
 MAX_LENGTH = 2147483647  # the length of STRING and BYTES, and the largest integer parameter
@@ -120,14 +121,6 @@ DEFAULT_DAY_PRECISION = 2
 DEFAULT_FRACTIONAL_PRECISION = 6
 
 TIME_ATTRIBUTES = ("ROWTIME", "PROCTIME")
-
-
-def _quote_identifier(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def _quote_string(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 @dataclass(frozen=True)
@@ -289,12 +282,12 @@ class DataType:
             return f"MAP<{key._render(summary)}, {value._render(summary)}>"
         if name == ROW:
             fields = ", ".join(
-                f"{_quote_identifier(n)} {t._render(summary)}" for n, t in self.fields
+                f"{quote_identifier(n)} {t._render(summary)}" for n, t in self.fields
             )
             return f"ROW<{fields}>"
         if name == RAW:
             snapshot = "..." if summary else str(params[1])
-            return f"RAW({_quote_string(str(params[0]))}, {_quote_string(snapshot)})"
+            return f"RAW({quote_string(str(params[0]))}, {quote_string(snapshot)})"
         if name in (INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME):
             resolution = str(params[0])
             fractional = params[2] if name == INTERVAL_DAY_TIME else 0

@@ -104,6 +104,28 @@ class Context:
             return store.view_definition(row, identifier)
         return store.table_definition(row, identifier)
 
+    def listed_database(self, path: tuple[str, ...] | None) -> m.Database:
+        """The database ``SHOW TABLES`` / ``SHOW VIEWS [FROM path]`` lists."""
+        session = self.session
+        if path is None:
+            catalog_name, database_name = session.current_catalog, session.current_database
+        else:
+            catalog_name, database_name = session.resolve_database(path)
+        catalog = self.catalog(catalog_name, "Catalog {name} does not exist")
+        database = store.database_or_none(catalog, database_name)
+        if database is None:
+            raise ValidationError(f"Database '{catalog_name}'.'{database_name}' doesn't exist.")
+        return database
+
+    def temporary_names(self, database: m.Database, kind: type = object) -> list[ObjectIdentifier]:
+        """The session's temporary tables or views (of ``kind``) in ``database``."""
+        place = (database.catalog.name, database.name)
+        return [
+            identifier
+            for identifier, found in self.session.temporary_tables.items()
+            if (identifier.catalog, identifier.database) == place and isinstance(found, kind)
+        ]
+
     def permanent_row(self, identifier: ObjectIdentifier) -> m.Table | None:
         """The stored table or view of that name (one query, plus one for its columns)."""
         return store.relation_row(self.environment, identifier)

@@ -64,21 +64,29 @@ def _not_found(identifier: ObjectIdentifier) -> ValidationError:
     return ValidationError(f"Table {identifier.quoted()} doesn't exist or is a temporary table.")
 
 
-def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> Result:
-    """Apply ``change`` to the permanent table ``s.path``; temporary tables are not altered."""
+def _permanent_table(ctx: Context, s) -> tuple[ObjectIdentifier, m.Table] | None:
+    """The stored table ``s.path`` names; None when it is missing and ``IF EXISTS`` was
+    written. Temporary tables cannot be altered, views not with ALTER TABLE."""
     identifier = ctx.identifier(s.path)
     row = None
     if identifier not in ctx.session.temporary_tables:
-        catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
-        database = catalog and store.database_or_none(catalog, identifier.database)
-        row = database and store.table_or_none(database, identifier.name)
+        row = ctx.permanent_row(identifier)
     if row is not None and row.is_view:
         raise ValidationError("ALTER TABLE for a view is not allowed")
     if row is None:
         if s.if_exists:
-            return OK
+            return None
         raise _not_found(identifier)
     ctx.writable(row.database.catalog)
+    return identifier, row
+
+
+def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> Result:
+    """Apply ``change`` to the permanent table ``s.path``."""
+    found = _permanent_table(ctx, s)
+    if found is None:
+        return OK
+    identifier, row = found
     table = change(store.table_definition(row, identifier))
     store.write_table(row.database, table, row)
     marks.refresh_readers(ctx, identifier)
@@ -122,19 +130,10 @@ def alter_reset(ctx: Context, s: st.AlterTableReset) -> Result:
 
 
 def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
-    identifier = ctx.identifier(s.path)
-    row = None
-    if identifier not in ctx.session.temporary_tables:
-        catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
-        database = catalog and store.database_or_none(catalog, identifier.database)
-        row = database and store.table_or_none(database, identifier.name)
-    if row is not None and row.is_view:
-        raise ValidationError("ALTER TABLE for a view is not allowed")
-    if row is None:
-        if s.if_exists:
-            return OK
-        raise _not_found(identifier)
-    ctx.writable(row.database.catalog)
+    found = _permanent_table(ctx, s)
+    if found is None:
+        return OK
+    identifier, row = found
     # As in Flink, the table stays in its database and takes the last part of the new name.
     new_name = store.normalize(row.database.catalog, s.new_path[-1])
     target = ObjectIdentifier(identifier.catalog, identifier.database, new_name)
@@ -179,21 +178,9 @@ def drop_table(ctx: Context, s: st.DropTable) -> Result:
 
 
 def show_tables(ctx: Context, s: st.ShowTables) -> Result:
-    session = ctx.session
-    if s.database is None:
-        catalog_name, database_name = session.current_catalog, session.current_database
-    else:
-        catalog_name, database_name = session.resolve_database(s.database)
-    catalog = ctx.catalog(catalog_name, "Catalog {name} does not exist")
-    database = store.database_or_none(catalog, database_name)
-    if database is None:
-        raise ValidationError(f"Database '{catalog_name}'.'{database_name}' doesn't exist.")
-    names = set(m.Table.objects.filter(database=database).values_list("name", flat=True))
-    names |= {
-        i.name
-        for i in session.temporary_tables
-        if (i.catalog, i.database) == (catalog_name, database.name)
-    }
+    database = ctx.listed_database(s.database)
+    names = set(database.tables.values_list("name", flat=True))
+    names |= {i.name for i in ctx.temporary_names(database)}
     return ["table name"], [[n] for n in filter_names(list(names), s.like)]
 
 

@@ -248,21 +248,9 @@ def drop_view(ctx: Context, s: st.DropView) -> Result:
 
 
 def show_views(ctx: Context, s: st.ShowViews) -> Result:
-    session = ctx.session
-    if s.database is None:
-        catalog_name, database_name = session.current_catalog, session.current_database
-    else:
-        catalog_name, database_name = session.resolve_database(s.database)
-    catalog = ctx.catalog(catalog_name, "Catalog {name} does not exist")
-    database = store.database_or_none(catalog, database_name)
-    if database is None:
-        raise ValidationError(f"Database '{catalog_name}'.'{database_name}' doesn't exist.")
+    database = ctx.listed_database(s.database)
     names = set(database.tables.filter(kind=m.Table.Kind.VIEW).values_list("name", flat=True))
-    names |= {
-        i.name
-        for i, obj in session.temporary_tables.items()
-        if isinstance(obj, CatalogView) and (i.catalog, i.database) == (catalog_name, database.name)
-    }
+    names |= {i.name for i in ctx.temporary_names(database, CatalogView)}
     return ["view name"], [[n] for n in filter_names(list(names), s.like)]
 
 
