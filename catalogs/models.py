@@ -255,9 +255,7 @@ class Snapshot(models.Model):
     """An immutable catalog snapshot (flink-sql-bootstrap JSON), served unchanged forever."""
 
     snapshot_id = models.CharField(max_length=32, unique=True)  # YYYYMMDD-HHMMSS-<4 hex>
-    environment = models.ForeignKey(
-        Environment, on_delete=models.CASCADE, related_name="snapshots"
-    )
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="snapshots")
     catalog_name = models.CharField(max_length=255)
     content = models.BinaryField()
     sha256 = models.CharField(max_length=64)

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import re
 
+from sqlglot.errors import TokenError
+from sqlglot.tokens import TokenType
+
+from catalogs.flinksql.dialect import tokenize
+
 MASK = "******"
 _SECRET_WORDS = ("password", "secret", "token", "credential", "sasl.jaas.config")
 
-# One option line of Flink's SHOW CREATE text: `  'key' = 'value',` with quotes doubled inside.
-_OPTION = re.compile(r"^(?P<head>\s*'(?P<key>(?:[^']|'')*)'\s*=\s*)'(?:[^']|'')*'", re.MULTILINE)
+# An option anywhere in a statement: `'key' = 'value'`, quotes doubled inside. Used only when
+# the text cannot be tokenized (an unterminated quote).
+_OPTION = re.compile(r"(?P<head>'(?P<key>(?:[^']|'')*)'\s*=\s*)'(?:[^']|'')*'?")
 
 
 def is_secret(key: str) -> bool:
@@ -23,12 +29,27 @@ def mask_options(options: dict[str, str]) -> dict[str, str]:
 
 
 def mask_ddl(text: str) -> str:
-    """Flink's DDL text with the values of secret options replaced by the mask."""
+    """SQL text (Flink's SHOW CREATE output or a statement as typed, on one line or many) with
+    the values of secret options replaced by the mask."""
+    try:
+        tokens = tokenize(text)
+    except TokenError:
+        return _OPTION.sub(_mask_match, text)
+    spans = [
+        (value.start, value.end)
+        for key, eq, value in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        if key.token_type == TokenType.STRING
+        and eq.token_type == TokenType.EQ
+        and value.token_type == TokenType.STRING
+        and is_secret(key.text)
+    ]
+    for start, end in reversed(spans):
+        text = f"{text[:start]}'{MASK}'{text[end + 1 :]}"
+    return text
 
-    def replace(match: re.Match[str]) -> str:
-        key = match.group("key").replace("''", "'")
-        if not is_secret(key):
-            return match.group(0)
-        return f"{match.group('head')}'{MASK}'"
 
-    return _OPTION.sub(replace, text)
+def _mask_match(match: re.Match[str]) -> str:
+    key = match.group("key").replace("''", "'")
+    if not is_secret(key):
+        return match.group(0)
+    return f"{match.group('head')}'{MASK}'"

@@ -115,3 +115,26 @@ def test_it_refuses_data_statements_with_a_clear_message(executor) -> None:
         "INSERT statements are not run here: the dashboard manages catalog definitions "
         "(catalogs, databases, tables, views and functions), not data or session settings."
     )
+
+
+def test_it_undoes_a_whole_script_at_its_first_failure_when_asked(executor) -> None:
+    before = dump()
+    results = executor.execute_script(
+        "CREATE TABLE fresh (a INT); USE CATALOG pg; CREATE TABLE orders (a INT); "
+        "CREATE TABLE never_run (a INT)",
+        all_or_nothing=True,
+    )
+    assert [r.ok for r in results] == [True, True, False]
+    assert dump() == before
+    assert executor.session.current_catalog == "shop"
+
+
+def test_it_refuses_functions_in_a_kafka_catalog(executor) -> None:
+    executor.execute("CREATE CATALOG kc WITH ('type' = 'kafka')")
+    before = dump()
+    result = executor.execute("CREATE FUNCTION kc.`default`.f AS 'com.example.F'")
+    assert result.error == (
+        "CREATE FUNCTION is not supported on Kafka catalog 'kc': create the function in the "
+        "environment catalog."
+    )
+    assert dump() == before

@@ -81,7 +81,9 @@ def test_it_lets_outsiders_neither_read_nor_change(environment, users):
 
 def test_it_needs_use_on_the_artifact_of_a_function_a_view_calls(environment, users):
     editor = users["ed"]
-    assert run_as(environment, editor, "CREATE TABLE t (a STRING)").ok
+    assert run_as(
+        environment, editor, "CREATE TABLE t (a STRING) WITH ('connector' = 'datagen')"
+    ).ok
     assert run_as(environment, editor, "CREATE FUNCTION parse_ua AS 'com.example.ParseUa'").ok
     artifact = Artifact.objects.create(environment=environment, name="ua-udfs")
     Function.objects.filter(name="parse_ua").update(artifact=artifact, return_type="STRING")

@@ -51,3 +51,21 @@ def test_it_masks_secret_option_lines_of_ddl() -> None:
 def test_it_masks_a_value_that_spans_lines() -> None:
     masked = mask_ddl("WITH (\n  'token' = 'line1\nline2'\n)")
     assert masked == "WITH (\n  'token' = '******'\n)"
+
+
+def test_it_masks_secrets_in_a_statement_typed_on_one_line() -> None:
+    statement = (
+        "CREATE CATALOG c WITH ('type' = 'jdbc', 'password' = 'it''s', 'user'='u', "
+        "'properties.sasl.jaas.config'='x required;')"
+    )
+    assert mask_ddl(statement) == (
+        f"CREATE CATALOG c WITH ('type' = 'jdbc', 'password' = '{MASK}', 'user'='u', "
+        f"'properties.sasl.jaas.config'='{MASK}')"
+    )
+
+
+def test_it_masks_a_secret_even_when_its_quote_is_not_closed() -> None:
+    assert (
+        mask_ddl("ALTER TABLE t SET ('password' = 'half")
+        == f"ALTER TABLE t SET ('password' = '{MASK}'"
+    )

@@ -52,7 +52,14 @@ class Executor:
         self.user = user
         self.session_key = session_key
 
-    def execute_script(self, script: str, stop_on_error: bool = False) -> list[StatementResult]:
+    def execute_script(
+        self, script: str, stop_on_error: bool = False, all_or_nothing: bool = False
+    ) -> list[StatementResult]:
+        """Run each statement of ``script``. With ``all_or_nothing`` the script is one
+        transaction: at the first failure everything it did is undone (and the session is as
+        it was), and the statements after it are not run."""
+        if all_or_nothing:
+            return self._execute_atomically(split_statements(script))
         results = []
         for text in split_statements(script):
             result = self.execute(text)
@@ -61,13 +68,31 @@ class Executor:
                 break
         return results
 
-    def execute(self, text: str) -> StatementResult:
-        saved = (
-            self.session.current_catalog,
-            self.session.current_database,
-            copy.copy(self.session.temporary_tables),
-            copy.copy(self.session.temporary_functions),
+    def _execute_atomically(self, statements: list[str]) -> list[StatementResult]:
+        saved = self._save()
+        results: list[StatementResult] = []
+        try:
+            with transaction.atomic():
+                for text in statements:
+                    result = self.execute(text)
+                    results.append(result)
+                    if not result.ok:
+                        raise _RolledBack
+        except _RolledBack:
+            self._restore(saved)
+        return results
+
+    def _save(self) -> tuple:
+        s = self.session
+        return (
+            s.current_catalog,
+            s.current_database,
+            copy.copy(s.temporary_tables),
+            copy.copy(s.temporary_functions),
         )
+
+    def execute(self, text: str) -> StatementResult:
+        saved = self._save()
         try:
             statement = parse_statement(text)
             handler = HANDLERS.get(type(statement))
@@ -114,6 +139,10 @@ class Executor:
     def _restore(self, saved: tuple) -> None:
         s = self.session
         s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
+
+
+class _RolledBack(Exception):
+    """Undoes an all-or-nothing script at its first failed statement."""
 
 
 def _unsupported_message(statement: st.Statement) -> str:

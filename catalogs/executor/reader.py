@@ -34,6 +34,7 @@ class SessionCatalogReader:
             identifier,
             tuple(RelationColumn(c.name, c.data_type) for c in columns),
             is_view=not is_table,
+            options=dict(found.options) if is_table else None,
         )
 
     def database_exists(self, catalog: str, database: str) -> bool:

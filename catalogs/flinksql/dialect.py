@@ -17,11 +17,118 @@ class TableArgument(exp.Expression):
     arg_types = {"this": True, "partition_by": False}
 
 
+class JsonFunction(exp.Expression):
+    """JSON_VALUE, JSON_QUERY, JSON_EXISTS and JSON_ARRAY with their SQL/JSON clauses.
+
+    ``this`` is the upper-case function name; ``returning`` the RETURNING type as written;
+    ``wrapper`` JSON_QUERY's array wrapper; ``on_empty``, ``on_error`` and ``on_null`` the
+    behaviours as written (``NULL``, ``EMPTY ARRAY``, ``DEFAULT`` ...), ``empty_default`` and
+    ``error_default`` the expressions of ``DEFAULT <expr> ON EMPTY|ERROR``.
+    """
+
+    arg_types = {
+        "this": True,
+        "expressions": False,
+        "returning": False,
+        "wrapper": False,
+        "on_empty": False,
+        "on_error": False,
+        "on_null": False,
+        "empty_default": False,
+        "error_default": False,
+    }
+
+
+_JSON_BEHAVIOURS = ("NULL", "ERROR", "TRUE", "FALSE", "UNKNOWN", "ABSENT", "EMPTY", "DEFAULT")
+_JSON_CLAUSE_WORDS = frozenset((*_JSON_BEHAVIOURS, "WITH", "WITHOUT", "RETURNING"))
+
+
+def _parse_json_function(self: Flink.Parser, name: str) -> JsonFunction:
+    """``JSON_xxx(args [RETURNING type] [wrapper] [behaviour ON EMPTY|ERROR|NULL] ...)``."""
+    args: dict = {"this": name}
+    expressions: list[exp.Expr] = []
+    while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
+        if self._curr.text.upper() in _JSON_CLAUSE_WORDS and not (
+            self._curr.text.upper() in ("NULL", "TRUE", "FALSE")
+            and (not expressions or self._prev.token_type == TokenType.COMMA)
+        ):
+            break
+        if expressions and not self._match(TokenType.COMMA):
+            break
+        item = self._parse_assignment()
+        if item is None:
+            self.raise_error(f"Expected an argument of {name}")
+        expressions.append(item)
+    args["expressions"] = expressions
+    while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
+        word = self._curr.text.upper()
+        if word == "RETURNING":
+            self._advance()
+            first = self._curr
+            last = None
+            depth = 0
+            while self._curr is not None:
+                kind = self._curr.token_type
+                if depth == 0 and (
+                    kind == TokenType.R_PAREN or self._curr.text.upper() in _JSON_CLAUSE_WORDS
+                ):
+                    break
+                if kind in (TokenType.L_PAREN, TokenType.LT):
+                    depth += 1
+                elif kind in (TokenType.R_PAREN, TokenType.GT):
+                    depth -= 1
+                last = self._curr
+                self._advance()
+            if first is None or last is None:
+                self.raise_error("Expected a type after RETURNING")
+            args["returning"] = self.sql[first.start : last.end + 1]
+            continue
+        if word in ("WITH", "WITHOUT"):
+            words = [word]
+            self._advance()
+            while self._curr is not None and self._curr.text.upper() in (
+                "CONDITIONAL",
+                "UNCONDITIONAL",
+                "ARRAY",
+            ):
+                words.append(self._curr.text.upper())
+                self._advance()
+            if not self._match_text_seq("WRAPPER"):
+                self.raise_error("Expected WRAPPER")
+            args["wrapper"] = " ".join(words)
+            continue
+        if word in _JSON_BEHAVIOURS:
+            self._advance()
+            default = None
+            if word == "EMPTY":
+                kind = self._curr.text.upper() if self._curr is not None else ""
+                if kind not in ("ARRAY", "OBJECT"):
+                    self.raise_error("Expected ARRAY or OBJECT after EMPTY")
+                self._advance()
+                word = f"EMPTY {kind}"
+            elif word == "DEFAULT":
+                default = self._parse_assignment()
+            if not self._match(TokenType.ON):
+                self.raise_error("Expected ON")
+            target = self._curr.text.upper() if self._curr is not None else ""
+            if target not in ("EMPTY", "ERROR", "NULL"):
+                self.raise_error("Expected EMPTY, ERROR or NULL")
+            self._advance()
+            key = {"EMPTY": "on_empty", "ERROR": "on_error", "NULL": "on_null"}[target]
+            args[key] = word
+            if default is not None:
+                args[key.replace("on_", "") + "_default"] = default
+            continue
+        self.raise_error(f"Unexpected {self._curr.text} in {name}")
+    return self.expression(JsonFunction(**args))
+
+
 class Flink(Dialect):
     NORMALIZE_FUNCTIONS = False
 
     class Tokenizer(tokens.Tokenizer):
         IDENTIFIERS = ["`"]
+        HEX_STRINGS = [("X'", "'"), ("x'", "'")]
         QUOTES = ["'"]
         STRING_ESCAPES = ["'"]
         IDENTIFIER_ESCAPES = ["`"]
@@ -37,6 +144,13 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+        FUNCTION_PARSERS = {
+            **parser.Parser.FUNCTION_PARSERS,
+            **{
+                name: (lambda n: lambda self: _parse_json_function(self, n))(name)
+                for name in ("JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_ARRAY")
+            },
+        }
 
         LAMBDAS = {
             **parser.Parser.LAMBDAS,
@@ -49,12 +163,65 @@ class Flink(Dialect):
             ),
         }
 
+        def _parse_json_object(self, agg: bool = False):  # type: ignore[no-untyped-def]
+            # JSON_OBJECT(NULL ON NULL): no key/value pairs, only the NULL behaviour.
+            if (
+                self._curr is not None
+                and self._curr.text.upper() in ("NULL", "ABSENT")
+                and self._next is not None
+                and self._next.token_type == TokenType.ON
+            ):
+                handling = self._parse_on_handling("NULL", "NULL", "ABSENT")
+                return self.expression(exp.JSONObject(expressions=[], null_handling=handling))
+            return super()._parse_json_object(agg)  # type: ignore[call-overload]
+
+        def _parse_statement(self) -> exp.Expr | None:
+            if self._curr is not None and self._curr.token_type == TokenType.VALUES:
+                values = self._parse_derived_table_values()
+                return self._parse_query_modifiers(self._parse_set_operations(values))
+            return super()._parse_statement()
+
+        def _parse_value(self, values: bool = True) -> exp.Tuple | None:
+            # VALUES ROW(1, 'a'), ROW(2, 'b'): the way Calcite writes VALUES rows back.
+            if (
+                self._curr is not None
+                and self._curr.text.upper() == "ROW"
+                and self._next is not None
+                and self._next.token_type == TokenType.L_PAREN
+            ):
+                self._advance()
+            return super()._parse_value(values)
+
         def _parse_lambda(self, alias: bool = False) -> exp.Expr | None:
-            return self._parse_table_argument() or super()._parse_lambda(alias)
+            argument = self._parse_table_argument()
+            if argument is not None:
+                return argument
+            result = super()._parse_lambda(alias)
+            if isinstance(result, exp.Subquery | exp.Paren) and (
+                self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY")
+            ):
+                # (subquery) PARTITION BY k: how Calcite writes a partitioned table argument.
+                return self.expression(
+                    TableArgument(this=result, partition_by=self._parse_partition_keys())
+                )
+            return result
+
+        def _parse_partition_keys(self) -> list:
+            if self._curr is not None and self._curr.token_type == TokenType.L_PAREN:
+                return self._parse_wrapped_csv(self._parse_column)
+            return [self._parse_column()]
 
         def _parse_table_argument(self) -> TableArgument | None:
             """``TABLE t`` as a function argument, as window table functions take it."""
             nxt = self._next
+            if (
+                self._curr is not None
+                and self._curr.token_type == TokenType.TABLE
+                and nxt is not None
+                and nxt.token_type == TokenType.L_PAREN
+            ):
+                # TABLE (subquery) as an argument: Flink's parser wants TABLE <name>.
+                self.raise_error('Encountered "("', nxt)
             if not (
                 self._curr is not None
                 and self._curr.token_type == TokenType.TABLE
@@ -66,7 +233,7 @@ class Flink(Dialect):
             table = self._parse_table_parts()
             partition = None
             if self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY"):
-                partition = self._parse_wrapped_csv(self._parse_column, optional=True)
+                partition = self._parse_partition_keys()
             return self.expression(TableArgument(this=table, partition_by=partition))
 
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -128,4 +295,4 @@ def tokenize(text: str) -> list[tokens.Token]:
     return DIALECT.tokenize(text)
 
 
-__all__ = ["DIALECT", "Flink", "TokenType", "exp", "tokenize"]
+__all__ = ["DIALECT", "Flink", "JsonFunction", "TokenType", "exp", "tokenize"]

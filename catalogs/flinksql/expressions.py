@@ -9,6 +9,7 @@ Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -18,6 +19,7 @@ from sqlglot import exp
 from sqlglot.tokens import TokenType
 
 from .catalog import quote_identifier, quote_string
+from .dialect import JsonFunction
 from .errors import ValidationError
 from .types import DataType, parse_type
 
@@ -151,7 +153,7 @@ class _Writer:
         return f"{self._operand(node.this, 32)} IS {self.write(node.expression)}"
 
     def _like(self, node: exp.Like, negated: bool = False) -> str:
-        keyword = "NOT LIKE" if negated else "LIKE"
+        keyword = "NOT LIKE" if negated or node.args.get("negate") else "LIKE"
         return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
     def _between(self, node: exp.Between, negated: bool = False) -> str:
@@ -241,6 +243,62 @@ class _Writer:
     def _floor(self, node: exp.Floor) -> str:
         return self._round_to(node, "FLOOR")
 
+    def _overlay(self, node: exp.Overlay) -> str:
+        text = f"OVERLAY({self.write(node.this)} PLACING {self.write(node.expression)}"
+        text += f" FROM {self.write(node.args['from_'])}"
+        if node.args.get("for_") is not None:
+            text += f" FOR {self.write(node.args['for_'])}"
+        return text + ")"
+
+    def _hexstring(self, node: exp.HexString) -> str:
+        return f"X'{node.this.upper()}'"
+
+    def _json(self, node: exp.JSON) -> str:
+        kind = node.this
+        text = kind.name if isinstance(kind, exp.Expression) else kind
+        return f"JSON {str(text).upper() if text else 'VALUE'}"
+
+    def _jsonobject(self, node: exp.JSONObject) -> str:
+        items = [
+            f"KEY {self.write(kv.this)} VALUE {self.write(kv.expression)}"
+            for kv in node.expressions
+        ]
+        handling = node.args.get("null_handling") or "NULL ON NULL"
+        return "JSON_OBJECT(" + ", ".join(items) + (" " if items else "") + f"{handling})"
+
+    def _jsonfunction(self, node: JsonFunction) -> str:
+        """SQL/JSON functions with the clauses Calcite fills in when they are left out."""
+        name = node.name
+        text = ", ".join(self.write(a) for a in node.expressions)
+        clauses = []
+        returning = node.args.get("returning")
+        if returning:
+            to = exp.DataType(this=exp.DataType.Type.USERDEFINED, kind=returning)
+            clauses.append(f"RETURNING {_cast_type_name(to)}")
+        on_empty, on_error = node.args.get("on_empty"), node.args.get("on_error")
+        if name == "JSON_QUERY":
+            wrapper = node.args.get("wrapper") or "WITHOUT ARRAY"
+            if wrapper.startswith("WITH ") and "CONDITIONAL" not in wrapper.split()[1]:
+                wrapper = "WITH UNCONDITIONAL ARRAY"
+            elif wrapper == "WITH CONDITIONAL":
+                wrapper = "WITH CONDITIONAL ARRAY"
+            elif wrapper == "WITHOUT":
+                wrapper = "WITHOUT ARRAY"
+            clauses.append(f"{wrapper} WRAPPER")
+            on_empty, on_error = on_empty or "NULL", on_error or "NULL"
+        for behaviour, target, default in (
+            (on_empty, "EMPTY", node.args.get("empty_default")),
+            (on_error, "ERROR", node.args.get("error_default")),
+        ):
+            if behaviour == "DEFAULT" and default is not None:
+                clauses.append(f"DEFAULT {self.write(default)} ON {target}")
+            elif behaviour:
+                clauses.append(f"{behaviour} ON {target}")
+        if name == "JSON_ARRAY" and node.expressions:
+            clauses.append(f"{node.args.get('on_null') or 'ABSENT'} ON NULL")
+        tail = " ".join(clauses)
+        return f"{name}({text}{' ' if text and tail else ''}{tail})"
+
     def _round_to(self, node: exp.Expression, name: str) -> str:
         unit = node.args.get("to")
         if unit is not None:
@@ -262,6 +320,15 @@ def _cast_type_text(to: exp.DataType) -> str:
     if to.this == exp.DataType.Type.USERDEFINED:
         return to.args["kind"]
     return to.sql()
+
+
+_CHARACTER_SET = re.compile(r"\s+CHARACTER\s+SET\s+(`[^`]*`|\"[^\"]*\"|\w+)", re.IGNORECASE)
+
+
+def _cast_type_for_parser(to: exp.DataType) -> str:
+    """The CAST type without Calcite's ``CHARACTER SET`` clauses, which Flink's types lack."""
+    text = _cast_type_text(to)
+    return _CHARACTER_SET.sub("", text) if "CHARACTER" in text.upper() else text
 
 
 def _cast_type_name(to: exp.DataType) -> str:
@@ -337,6 +404,21 @@ class _Typer:
             return _literal_type(node)
         if isinstance(node, exp.Boolean):
             return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.HexString):
+            return DataType("BINARY", (len(node.this) // 2,), nullable=False)
+        if isinstance(node, JsonFunction):
+            return self._json_function(node)
+        if isinstance(node, exp.JSONObject):
+            for kv in node.expressions:
+                key = self.type_of(kv.this)
+                if key.nullable:
+                    raise ValidationError(
+                        f"Argument to function '{_message_text(kv.this)}' must not be NULL"
+                    )
+                self.type_of(kv.expression)
+            return T("STRING NOT NULL")
+        if isinstance(node, exp.Floor | exp.Ceil):
+            return self._floor_ceil(node)
         if isinstance(node, exp.Null):
             return T("NULL")
         if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod):
@@ -369,6 +451,10 @@ class _Typer:
         if isinstance(node, exp.Cast):
             return self._cast(node, safe=isinstance(node, exp.TryCast))
         if isinstance(node, exp.Interval):
+            unit = node.unit
+            first = unit.this if isinstance(unit, exp.IntervalSpan) else unit
+            if first is not None and first.name.upper().rstrip("S") in ("YEAR", "MONTH"):
+                return T("INTERVAL MONTH NOT NULL")
             return T("INTERVAL SECOND(3) NOT NULL")
         if isinstance(node, exp.CurrentTimestamp):
             return T("TIMESTAMP_LTZ(3) NOT NULL")
@@ -376,7 +462,20 @@ class _Typer:
             return T("DATE NOT NULL")
         if isinstance(node, exp.Substring | exp.Trim):
             args = [a for a in (node.this, node.args.get("start"), node.args.get("length")) if a]
-            return T("STRING").with_nullable(any(self.type_of(a).nullable for a in args))
+            nullable = any(self.type_of(a).nullable for a in args)
+            source = self.type_of(node.this)
+            if source.is_string:
+                # Calcite keeps the length: SUBSTRING/TRIM of CHAR(3) is VARCHAR(3).
+                return DataType("VARCHAR", (source.length,), nullable)
+            return T("STRING").with_nullable(nullable)
+        if isinstance(node, exp.Overlay):
+            parts = [node.this, node.expression, node.args.get("from_"), node.args.get("for_")]
+            types = [self.type_of(a) for a in parts if a is not None]
+            nullable = any(t.nullable for t in types)
+            if types[0].is_string and types[1].is_string:
+                length = min((types[0].length or 0) + (types[1].length or 0), 2147483647)
+                return DataType("VARCHAR", (length,), nullable)
+            return T("STRING").with_nullable(nullable)
         if isinstance(node, exp.Anonymous):
             return self._function(node)
         if isinstance(node, exp.Array):
@@ -394,6 +493,30 @@ class _Typer:
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
+
+    def _json_function(self, node: JsonFunction) -> DataType:
+        args = [self.type_of(a) for a in node.expressions]
+        for key in ("empty_default", "error_default"):
+            if node.args.get(key) is not None:
+                self.type_of(node.args[key])
+        name = node.name
+        if name == "JSON_ARRAY":
+            return T("STRING NOT NULL")
+        if name == "JSON_EXISTS":
+            return T("BOOLEAN").with_nullable(any(a.nullable for a in args))
+        returning = node.args.get("returning")
+        if returning:
+            return parse_type(returning, ddl=False).with_nullable(True)
+        return T("STRING")
+
+    def _floor_ceil(self, node: exp.Expression) -> DataType:
+        """FLOOR/CEIL keep the argument's type; a DECIMAL loses its scale."""
+        arg = self.type_of(node.this)
+        if node.args.get("to") is not None:
+            return arg
+        if arg.name == "DECIMAL":
+            return DataType("DECIMAL", (arg.precision, 0), arg.nullable)
+        return arg.with_time_attribute(None)
 
     def _common_strict(self, operands: list[exp.Expression]) -> DataType:
         """The least restrictive type of ``operands``, nullable if any of them is."""
@@ -433,7 +556,7 @@ class _Typer:
         if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
             return _typed_literal_type(node.to.sql().upper(), node.this.this)
         source = self.type_of(node.this)
-        target = parse_type(_cast_type_text(node.to), ddl=False)
+        target = parse_type(_cast_type_for_parser(node.to), ddl=False)
         return target.with_nullable(True if safe else source.nullable)
 
     def _function(self, node: exp.Anonymous) -> DataType:
@@ -560,13 +683,33 @@ def _least_restrictive(a: DataType, b: DataType) -> DataType:
         return T(f"CHAR({a.length})")
     if {a.name, b.name} <= {"CHAR", "VARCHAR"}:
         return T(f"VARCHAR({max(a.length, b.length)})")
+    if {a.name, b.name} <= {"BINARY", "VARBINARY"} and a.length != b.length:
+        return DataType("VARBINARY", (max(a.length or 0, b.length or 0),))
+    names = {a.name, b.name}
+    if names <= set(_NUMERIC_ORDER) and "DECIMAL" in names and not names & {"FLOAT", "DOUBLE"}:
+        (p1, s1), (p2, s2) = _as_decimal(a), _as_decimal(b)
+        scale = max(s1, s2)
+        precision = max(p1 - s1, p2 - s2) + scale
+        if precision > 38:
+            scale = max(0, scale - (precision - 38))
+            precision = 38
+        return DataType("DECIMAL", (precision, scale), nullable=True)
     if a.name in _NUMERIC_ORDER and b.name in _NUMERIC_ORDER and a.name != b.name:
-        return (
-            _numeric_result(exp.Add, a, b)
-            if "DECIMAL" in (a.name, b.name)
-            else T(max(a.name, b.name, key=_NUMERIC_ORDER.index))
-        )
+        return T(max(a.name, b.name, key=_NUMERIC_ORDER.index))
+    if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:
+        precision = max(a.precision or 0, b.precision or 0)
+        return DataType("TIMESTAMP_LTZ", (precision,))
+    if a.name == b.name == "TIMESTAMP" and a.precision != b.precision:
+        return DataType("TIMESTAMP", (max(a.precision or 0, b.precision or 0),))
     return a
+
+
+def _message_text(node: exp.Expression) -> str:
+    """An operand as Calcite names it in a message (``orders.day_str``)."""
+    text = node.meta.get("flink_text") if node.meta else None
+    if text:
+        return text.replace("`", "")
+    return node.sql()
 
 
 def _string_result(*args: DataType) -> DataType:
@@ -588,6 +731,13 @@ def _family(t: DataType) -> str:
     return f"<{root}>"
 
 
+def _trimmed(arg: DataType, nullable: bool) -> DataType:
+    """LTRIM/RTRIM keep the length of a character argument, as VARCHAR."""
+    if arg.is_string:
+        return DataType("VARCHAR", (arg.length,), nullable)
+    return T("STRING").with_nullable(nullable)
+
+
 def _same(args: list[DataType], nullable: bool) -> DataType:
     return args[0].with_nullable(nullable)
 
@@ -601,16 +751,16 @@ def _fixed(text: str, always_not_null: bool = False):
 
 _FUNCTIONS = {
     "ABS": _same,
-    "UPPER": _fixed("STRING"),
-    "LOWER": _fixed("STRING"),
+    "UPPER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
+    "LOWER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
     "INITCAP": _fixed("STRING"),
     "CONCAT": _fixed("STRING"),
     "CONCAT_WS": _fixed("STRING"),
     "REGEXP_REPLACE": _fixed("STRING"),
     "REGEXP_EXTRACT": _fixed("STRING"),
     "REPLACE": _fixed("STRING"),
-    "LTRIM": _fixed("STRING"),
-    "RTRIM": _fixed("STRING"),
+    "LTRIM": lambda args, nullable: _trimmed(args[0], nullable),
+    "RTRIM": lambda args, nullable: _trimmed(args[0], nullable),
     "FROM_UNIXTIME": _fixed("STRING"),
     "DATE_FORMAT": _fixed("STRING"),
     "MD5": _fixed("CHAR(32)"),

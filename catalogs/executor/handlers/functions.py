@@ -64,6 +64,11 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     identifier = _identifier(ctx, s.path)
     database = _database(ctx, identifier)
     ctx.writable(database.catalog)
+    if database.catalog.catalog_type == "kafka":
+        raise ValidationError(
+            f"CREATE FUNCTION is not supported on Kafka catalog '{database.catalog.name}': "
+            "create the function in the environment catalog."
+        )
     already = AlreadyExists(
         f"Function {identifier.database}.{identifier.name} already exists in "
         f"Catalog {identifier.catalog}."

@@ -9,7 +9,7 @@ computes both, byte for byte as Flink 2.3 does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -35,6 +35,9 @@ class Relation:
     identifier: ObjectIdentifier
     columns: tuple[RelationColumn, ...]
     is_view: bool
+    # A table's options, when the reader knows them: a view cannot read a table that has no
+    # 'connector' option (Flink builds the table source while it validates the view).
+    options: Mapping[str, str] | None = None
 
 
 class CatalogReader(Protocol):

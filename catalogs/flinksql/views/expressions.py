@@ -13,7 +13,15 @@ from sqlglot import exp
 
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import PARSER_FUNCTIONS, T, _strip, _Typer, _Writer
+from ..expressions import (
+    PARSER_FUNCTIONS,
+    T,
+    _least_restrictive,
+    _strip,
+    _Typer,
+    _Writer,
+    calcite_type_name,
+)
 from ..types import DataType, parse_type
 
 if TYPE_CHECKING:
@@ -23,7 +31,7 @@ AGGREGATES = frozenset(
     """
     COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
     LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
-    GROUPING GROUP_ID
+    GROUPING GROUP_ID GROUPING_ID
     """.split()
 )
 RANKING = frozenset(["ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE"])
@@ -37,7 +45,7 @@ VIEW_FUNCTIONS = (
         """
     LAG LEAD CURRENT_ROW_TIMESTAMP TUMBLE_START TUMBLE_END TUMBLE_ROWTIME TUMBLE_PROCTIME
     HOP_START HOP_END HOP_ROWTIME HOP_PROCTIME SESSION_START SESSION_END SESSION_ROWTIME
-    SESSION_PROCTIME ROW ARRAY MAP
+    SESSION_PROCTIME ROW ARRAY MAP TIMESTAMPADD TIMESTAMPDIFF
     """.split()
     )
 )
@@ -47,6 +55,24 @@ GROUP_WINDOW_HELPERS = frozenset(
     f"{w}_{p}" for w in GROUP_WINDOWS for p in ("START", "END", "ROWTIME", "PROCTIME")
 )
 _NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
+# Functions Calcite's parser turns into EXTRACT(<unit> FROM x).
+EXTRACT_FUNCTIONS = {
+    "YEAR": "YEAR",
+    "QUARTER": "QUARTER",
+    "MONTH": "MONTH",
+    "WEEK": "WEEK",
+    "DAYOFYEAR": "DOY",
+    "DAYOFMONTH": "DAY",
+    "DAYOFWEEK": "DOW",
+    "HOUR": "HOUR",
+    "MINUTE": "MINUTE",
+    "SECOND": "SECOND",
+}
+# Functions whose first argument is a time unit (a keyword, not a column).
+_UNIT_FUNCTIONS = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF"])
+_SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
+# Calls whose operands may be a bare NULL (its type is inferred from the other operands).
+_NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
 
 
 class QueryExpr(exp.Expression):
@@ -80,6 +106,15 @@ class ExpressionContext:
         return node.copy().transform(self._resolve_node, copy=False)
 
     def _resolve_node(self, node: exp.Expression) -> exp.Expression:
+        if (
+            isinstance(node, exp.Column)
+            and isinstance(node.parent, exp.Anonymous)
+            and node.parent.name.upper() in _UNIT_FUNCTIONS
+            and node.arg_key == "expressions"
+            and node.index == 0
+            and not node.table
+        ):
+            return exp.Var(this=node.name.upper())
         if isinstance(node, exp.Column) and not isinstance(node.this, exp.Star):
             if (
                 isinstance(node.parent, exp.Bracket)
@@ -92,6 +127,15 @@ class ExpressionContext:
             return self._column(node)
         if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
             return self._column(node)
+        if (
+            isinstance(node, exp.Anonymous)
+            and node.name.startswith("$")
+            and node.name[1:].upper() in GROUP_WINDOWS
+        ):
+            # GROUP BY $TUMBLE(...): a stored view's group window, read back.
+            node.set("this", node.name[1:].upper())
+            node.meta["in_group_by"] = True
+            return node
         if isinstance(node, exp.Select | exp.Union | exp.Intersect | exp.Except):
             return self.validator.subquery(node, self.scope)
         if isinstance(node, exp.Subquery):
@@ -99,7 +143,22 @@ class ExpressionContext:
         return node
 
     def _column(self, node: exp.Expression) -> exp.Expression:
+        if "flink_text" in node.meta:
+            return node
         parts = [p.name for p in _parts(node)]
+        using = self.scope.using_column(parts[0]) if len(parts) == 1 else None
+        if using is not None:
+            left_type, right_type = using.types()
+            operands = []
+            for ns, data_type in ((using.left, left_type), (using.right, right_type)):
+                column = exp.column(using.name)
+                column.meta["flink_text"] = (
+                    f"{quote_identifier(ns.alias)}.{quote_identifier(using.name)}"
+                )
+                column.meta["flink_type"] = data_type
+                column.meta["written_name"] = using.name
+                operands.append(column)
+            return exp.Anonymous(this="COALESCE", expressions=operands)
         if (
             len(parts) == 1
             and parts[0].upper() in _NILADIC
@@ -110,10 +169,32 @@ class ExpressionContext:
             return niladic
         qualified, data_type = self.validator.resolve_column(parts, self.scope)
         column = exp.column(parts[-1])
+        if self.scope.nullable_keys and not data_type.nullable:
+            text = ".".join(quote_identifier(p) for p in qualified)
+            if text in self.scope.nullable_keys and not _inside_aggregate(node):
+                data_type = data_type.with_nullable(True)
         column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
         column.meta["flink_type"] = data_type
         column.meta["written_name"] = ".".join(parts)
         return column
+
+
+def _contains_aggregate(node: exp.Expression) -> bool:
+    """Whether ``node`` calls an aggregate outside subqueries and OVER calls."""
+    if is_aggregate(node):
+        return True
+    if isinstance(node, QueryExpr | exp.Window | exp.Select | exp.Subquery):
+        return False
+    return any(_contains_aggregate(child) for child in node.iter_expressions())
+
+
+def _inside_aggregate(node: exp.Expression) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if is_aggregate(parent):
+            return True
+        parent = parent.parent
+    return False
 
 
 def _leftmost(node: exp.Expression) -> exp.Expression:
@@ -163,11 +244,28 @@ class ViewWriter(_Writer):
     def _distinct(self, node: exp.Distinct) -> str:
         return "DISTINCT " + ", ".join(self.write(e) for e in node.expressions)
 
+    def _dot(self, node: exp.Dot) -> str:
+        return f"{self.write(node.this)}.{quote_identifier(node.expression.name)}"
+
+    def _var(self, node: exp.Var) -> str:
+        return node.name.upper()
+
+    def _tuple(self, node: exp.Tuple) -> str:
+        items = ", ".join(self.write(e) for e in node.expressions)
+        if isinstance(node.parent, exp.In):
+            return f"({items})"
+        return f"ROW({items})"
+
     def _anonymous(self, node: exp.Anonymous) -> str:
         name = node.name
         upper = name.upper()
         if node.meta.get("niladic"):
             return upper
+        if node.meta.get("function_text") is None:
+            if upper in EXTRACT_FUNCTIONS and len(node.expressions) == 1:
+                return f"EXTRACT({EXTRACT_FUNCTIONS[upper]} FROM {self.write(node.expressions[0])})"
+            if upper == "CEILING":
+                return f"CEIL({', '.join(self.write(a) for a in node.expressions)})"
         if upper == "NULLIF" and len(node.expressions) == 2:
             a, b = (self.write(e) for e in node.expressions)
             return f"CASE WHEN {a} = {b} THEN NULL ELSE {a} END"
@@ -183,7 +281,7 @@ class ViewWriter(_Writer):
 
     def _neg(self, node: exp.Neg) -> str:
         inner = _strip(node.this)
-        if isinstance(inner, exp.Literal) and not inner.is_string and node.this is inner:
+        if isinstance(inner, exp.Literal) and not inner.is_string:
             return f"-{self.write(inner)}"
         return super()._neg(node)
 
@@ -225,9 +323,6 @@ class ViewWriter(_Writer):
     def _initcap(self, node: exp.Initcap) -> str:
         return f"INITCAP({self.write(node.this)})"
 
-    def _tuple(self, node: exp.Tuple) -> str:
-        return "(" + ", ".join(self.write(e) for e in node.expressions) + ")"
-
     def _currenttime(self, node: exp.Expression) -> str:
         return "CURRENT_TIME"
 
@@ -238,8 +333,15 @@ class ViewWriter(_Writer):
     def _escape(self, node: exp.Escape) -> str:
         return f"{self.write(node.this)} ESCAPE {self.write(node.expression)}"
 
-    def _similarto(self, node: exp.SimilarTo) -> str:
-        return f"{self._operand(node.this, 32)} SIMILAR TO {self._operand(node.expression, 33)}"
+    def _similarto(self, node: exp.SimilarTo, negated: bool = False) -> str:
+        keyword = "NOT SIMILAR TO" if negated or node.args.get("negate") else "SIMILAR TO"
+        return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
+
+    def _not(self, node: exp.Not) -> str:
+        inner = _strip(node.this)
+        if isinstance(inner, exp.SimilarTo):
+            return self._similarto(inner, negated=True)
+        return super()._not(node)
 
     def _kwarg(self, node: exp.Kwarg) -> str:
         return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
@@ -309,7 +411,11 @@ class ViewTyper(_Typer):
         if isinstance(node, QueryExpr):
             fields = node.meta["fields"]
             if len(fields) != 1:
-                return T("BOOLEAN")
+                record = ", ".join(f"{calcite_type_name(t)} {n.upper()}" for n, t in fields)
+                raise ValidationError(
+                    "Cannot apply '$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE("
+                    f"{record})>)'. Supported form(s): '$SCALAR_QUERY(<RECORDTYPE(SINGLE FIELD)>)'"
+                )
             return fields[0][1].with_nullable(True)
         if isinstance(node, exp.Exists):
             return T("BOOLEAN NOT NULL")
@@ -337,13 +443,35 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Extract):
             return T("BIGINT").with_nullable(self.type_of(node.expression).nullable)
         if isinstance(node, exp.Initcap):
-            return T("STRING").with_nullable(self.type_of(node.this).nullable)
+            arg = self.type_of(node.this)
+            if arg.is_string:
+                return arg.with_time_attribute(None)
+            return T("STRING").with_nullable(arg.nullable)
         if isinstance(node, exp.DPipe):
             return _concat(self.type_of(node.this), self.type_of(node.expression))
         if isinstance(node, exp.CurrentTime):
             return T("TIME(0) NOT NULL")
         if isinstance(node, exp.Anonymous):
             return self._call(node)
+        if isinstance(node, exp.Dot) and isinstance(node.expression, exp.Identifier):
+            row = self.type_of(node.this)
+            name = node.expression.name
+            if not row.is_row or name not in row.field_names:
+                raise ValidationError(f"Unknown field '{name}'")
+            member = dict(row.fields)[name]
+            return member.with_nullable(member.nullable or row.nullable)
+        if isinstance(node, exp.Tuple):
+            types = [self.type_of(a) for a in node.expressions]
+            names = tuple(f"EXPR${i}" for i in range(len(types)))
+            return DataType("ROW", (), False, tuple(types), names)
+        if isinstance(node, exp.If):
+            operands = (node.this, node.args.get("true"), node.args.get("false"))
+            if any(o is not None and isinstance(_strip(o), exp.Null) for o in operands):
+                raise ValidationError("Illegal use of 'NULL'")
+        if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod) and any(
+            isinstance(_strip(o), exp.Null) for o in (node.this, node.expression)
+        ):
+            raise ValidationError("Illegal use of 'NULL'")
         if isinstance(node, exp.Neg):
             return self.type_of(node.this).with_time_attribute(None)
         if isinstance(node, exp.Cast):
@@ -391,12 +519,25 @@ class ViewTyper(_Typer):
                 "CURRENT_TIME": T("TIME(0) NOT NULL"),
                 "LOCALTIME": T("TIME(0) NOT NULL"),
             }[name]
+        if name not in _NULL_TOLERANT and any(
+            isinstance(_strip(a), exp.Null) for a in node.expressions
+        ):
+            raise ValidationError("Illegal use of 'NULL'")
         if name in AGGREGATES:
+            if is_aggregate(node) and any(_contains_aggregate(a) for a in node.expressions):
+                raise ValidationError("Aggregate expressions cannot be nested")
             return self._aggregate(node, grouped=self.context.grouped)
         if name in ("PROCTIME",):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:
             return self.type_of(node.expressions[0]).with_nullable(False)
+        if name in GROUP_WINDOW_HELPERS and name.endswith(("_ROWTIME", "_PROCTIME")):
+            for arg in node.expressions:
+                self.type_of(arg)
+            if name.endswith("_PROCTIME"):
+                return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
+            time = self.type_of(node.expressions[0])
+            return time.with_time_attribute("ROWTIME") if time.is_timestamp else time
         if name == "CURRENT_ROW_TIMESTAMP":
             return T("TIMESTAMP_LTZ(3) NOT NULL")
         if name == "ROW":
@@ -411,6 +552,9 @@ class ViewTyper(_Typer):
         udf = self._user_function(node)
         if udf is not None:
             return udf
+        special = self._builtin(node, name)
+        if special is not None:
+            return special
         if name in _MORE_FUNCTIONS:
             args = [self.type_of(a) for a in node.expressions]
             return _MORE_FUNCTIONS[name](args, any(a.nullable for a in args))
@@ -418,6 +562,61 @@ class ViewTyper(_Typer):
         if name in ("FLOOR", "CEIL", "ABS"):
             return result
         return result.with_time_attribute(None) if result.time_attribute else result
+
+    def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
+        """Built-in functions whose type depends on more than their arguments' types."""
+        args = node.expressions
+        if name in EXTRACT_FUNCTIONS and len(args) == 1:
+            return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
+        if name == "CEILING" and len(args) == 1:
+            return self._floor_ceil(exp.Ceil(this=args[0]))
+        if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
+            unit = args[0].name.upper()
+            types = [self.type_of(a) for a in args[1:]]
+            nullable = any(t.nullable for t in types)
+            if name == "TIMESTAMPDIFF":
+                return T("INT").with_nullable(nullable)
+            target = types[1]
+            if unit in _SUB_DAY_UNITS:
+                if target.name == "DATE":
+                    return T("TIMESTAMP(0)").with_nullable(nullable)
+                target = target.with_time_attribute(None)
+            return target.with_nullable(nullable)
+        if name in ("ROUND", "TRUNCATE") and args:
+            arg = self.type_of(args[0])
+            for other in args[1:]:
+                self.type_of(other)
+            nullable = arg.nullable or any(self.type_of(a).nullable for a in args[1:])
+            if arg.name != "DECIMAL":
+                return arg.with_nullable(nullable).with_time_attribute(None)
+            digits = 0
+            if len(args) > 1:
+                literal = _strip(args[1])
+                negative = isinstance(literal, exp.Neg)
+                literal = _strip(literal.this) if negative else literal
+                if not (isinstance(literal, exp.Literal) and literal.is_int):
+                    return arg.with_nullable(nullable)
+                digits = -int(literal.this) if negative else int(literal.this)
+            precision, scale = arg.precision, arg.scale
+            if digits >= scale:
+                return arg.with_nullable(nullable)
+            if digits < 0:
+                return DataType("DECIMAL", (min(38, 1 + precision - scale), 0), nullable)
+            return DataType("DECIMAL", (1 + precision - scale + digits, digits), nullable)
+        if name in ("COALESCE", "IFNULL") and args:
+            types = [self.type_of(a) for a in args]
+            known = [t for t in types if t.name != "NULL"]
+            if not known:
+                raise ValidationError("Illegal use of 'NULL'")
+            common = known[0].with_time_attribute(None)
+            for other in known[1:]:
+                common = _least_restrictive(common, other.with_time_attribute(None))
+            common = common.with_nullable(True)
+            for arg, t in zip(args, types, strict=True):
+                if t.name != "NULL" and _needs_cast(t, common):
+                    arg.meta["coerce_to"] = calcite_type_name(common)
+            return common.with_nullable(all(t.nullable for t in types))
+        return None
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:
         reader = self.context.validator.reader
@@ -434,9 +633,7 @@ class ViewTyper(_Typer):
         )
         node.meta["function_text"] = _catalog.quote_identifier(node.name)
         if declared == "unknown":
-            raise ValidationError(
-                f"Cannot derive the result type of user-defined function '{identifier}'."
-            )
+            raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
         for arg in node.expressions:
             self.type_of(arg)
         return declared
@@ -444,7 +641,7 @@ class ViewTyper(_Typer):
     def _aggregate(self, node: exp.Anonymous, grouped: bool) -> DataType:
         name = node.name.upper()
         args = node.expressions
-        if name in ("GROUPING", "GROUP_ID"):
+        if name in ("GROUPING", "GROUP_ID", "GROUPING_ID"):
             return T("BIGINT NOT NULL")
         if name == "COUNT":
             for arg in args:
@@ -496,11 +693,25 @@ class ViewTyper(_Typer):
         string_like = {"CHAR", "VARCHAR"}
         if (a.name in string_like) != (b.name in string_like):
             return None
+        if a.is_integer and b.name == "TIMESTAMP" or b.is_integer and a.name == "TIMESTAMP":
+            # Flink's type factory widens an integer and a TIMESTAMP to the TIMESTAMP.
+            stamp = a if a.name == "TIMESTAMP" else b
+            return stamp.with_nullable(nullable).with_time_attribute(None)
         if a.is_numeric != b.is_numeric:
             return None
         result = _least_restrictive(a.with_nullable(True), b.with_nullable(True))
         time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
         return result.with_nullable(nullable).with_time_attribute(time_attribute)
+
+
+def _needs_cast(source: DataType, target: DataType) -> bool:
+    """Whether Flink casts an operand of ``source`` type to the common ``target`` type."""
+    if source.is_string and target.is_string:
+        return False
+    if source.is_binary and target.is_binary:
+        return False
+    plain = source.with_nullable(True).with_time_attribute(None)
+    return plain != target.with_nullable(True).with_time_attribute(None)
 
 
 def _concat(a: DataType, b: DataType) -> DataType:
@@ -608,4 +819,8 @@ _MORE_FUNCTIONS = {
     "DATEDIFF": _fixed("INT"),
     "CARDINALITY": _fixed("INT"),
     "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
+    "SHA2": _fixed("VARCHAR(128)"),
+    "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
+    "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
+    "JSON_STRING": lambda args, nullable: T("STRING").with_nullable(nullable),
 }

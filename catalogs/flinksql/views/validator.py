@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
@@ -17,6 +18,8 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import DIALECT, TableArgument
 from ..errors import SqlParseError, ValidationError
+from ..expressions import _family, calcite_type_name
+from ..keywords import is_reserved
 from ..types import DataType
 from . import CatalogReader, Dependency, ExpandedView, RelationColumn
 from .expressions import (
@@ -40,6 +43,17 @@ _JOIN_KEYWORDS = {
     ("", "CROSS"): "CROSS JOIN",
 }
 _WINDOW_FUNCTIONS = ("TUMBLE", "HOP", "CUMULATE", "SESSION")
+_PROCESS_TABLE_FUNCTIONS = ("TO_CHANGELOG",)
+_WINDOW_ARGUMENTS = {"TUMBLE": 3, "HOP": 4, "CUMULATE": 4, "SESSION": 3}
+_WINDOW_SIGNATURES = {
+    "TUMBLE": "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval"
+    "[, datetime interval])",
+    "HOP": "HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval"
+    "[, datetime interval])",
+    "CUMULATE": "CUMULATE(TABLE table_name, DESCRIPTOR(timecol), datetime interval, "
+    "datetime interval[, datetime interval])",
+    "SESSION": "SESSION(TABLE table_name, DESCRIPTOR(timecol), datetime interval)",
+}
 _NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
 
 
@@ -62,10 +76,35 @@ class Namespace:
 
 
 @dataclass
+class UsingColumn:
+    """A column of a USING or NATURAL join: both sides' column, read as their COALESCE."""
+
+    name: str
+    left: Namespace
+    right: Namespace
+
+    def types(self) -> tuple[DataType, DataType]:
+        left, right = self.left.field(self.name), self.right.field(self.name)
+        assert left is not None and right is not None
+        return left.data_type, right.data_type
+
+    def data_type(self) -> DataType:
+        a, b = self.types()
+        common = ViewTyper.least_restrictive(a, b) or a
+        return common.with_nullable(a.nullable and b.nullable).with_time_attribute(None)
+
+
+@dataclass
 class Scope:
     namespaces: list[Namespace]
     parent: Scope | None = None
     ctes: dict[str, list[Field]] = field(default_factory=dict)
+    # Group keys missing from some grouping set (ROLLUP, CUBE, GROUPING SETS): nullable.
+    nullable_keys: frozenset[str] = frozenset()
+    using: list[UsingColumn] = field(default_factory=list)
+
+    def using_column(self, name: str) -> UsingColumn | None:
+        return next((u for u in self.using if u.name == name), None)
 
     def cte(self, name: str) -> list[Field] | None:
         scope: Scope | None = self
@@ -91,20 +130,35 @@ def validate_view(
     query_position: tuple[int, int],
 ) -> ExpandedView:
     try:
-        node = DIALECT.parse(query)[0]
+        node = _parse(query)
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}
-        raise SqlParseError(
-            f'Encountered "{err.get("highlight") or query}"', err.get("line"), err.get("col")
-        ) from None
+        highlight = err.get("highlight") or query
+        line, column = err.get("line"), err.get("col")
+        if line is not None and column is not None:
+            column = max(1, column - len(highlight) + 1)
+            if line == 1:
+                line, column = query_position[0], query_position[1] + column - 1
+            else:
+                line = query_position[0] + line - 1
+        raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
     if node is None:
         raise SqlParseError("Empty query.")
-    if any(token.text == "!=" for token in DIALECT.tokenize(query)):
+    _check_syntax(node, query, query_position)
+    if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
         )
     validator = Validator(reader, catalog, database, query, query_position)
-    result = validator.query(node, None)
+    try:
+        result = validator.query(node, None)
+    except (ValidationError, SqlParseError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - any gap of the normalizer is a clear refusal
+        raise ValidationError(
+            f"Unsupported construct in the view's query ({type(exc).__name__}: {exc}); "
+            "the dashboard cannot validate it yet."
+        ) from None
     fields = result.fields
     names = [f.name for f in fields]
     if column_names is not None:
@@ -114,6 +168,66 @@ def validate_view(
     validator.check_unique(names, node)
     columns = tuple(RelationColumn(n, f.data_type) for n, f in zip(names, fields, strict=True))
     return ExpandedView(result.text, columns, tuple(validator.dependencies.values()))
+
+
+_QUERY_NODES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Values, exp.Subquery)
+
+
+def _position(text: str, offset: int, base: tuple[int, int]) -> tuple[int, int]:
+    """The line and column of ``offset`` in ``text``, counted as Flink does from ``base``."""
+    before = text[:offset]
+    line = before.count("\n")
+    column = offset - (before.rfind("\n") + 1) + 1
+    if line == 0:
+        return base[0], base[1] + column - 1
+    return base[0] + line, column
+
+
+def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> None:
+    """What Flink's parser rejects but sqlglot reads: a non-query, an empty select list, a
+    reserved word as an unquoted alias."""
+    if not isinstance(node, _QUERY_NODES):
+        offset = len(text) - len(text.lstrip())
+        word = text[offset:].split(None, 1)[0].upper() if text.strip() else ""
+        line, column = _position(text, offset, base)
+        raise SqlParseError(f"Incorrect syntax near the keyword '{word}'", line, column)
+    for select in node.find_all(exp.Select):
+        if not select.expressions:
+            raise SqlParseError("Incorrect syntax near the keyword 'FROM'")
+    for alias in node.find_all(exp.Alias):
+        if not isinstance(alias.parent, exp.Select) or alias.arg_key != "expressions":
+            # ``f(x AS y)``: Calcite's parser has no alias there (Flink writes one back for the
+            # columns of a USING join's star, and then cannot read its own view again).
+            ident = alias.args.get("alias")
+            start = ident.meta.get("start") if isinstance(ident, exp.Identifier) else None
+            if start is not None:
+                before = text[:start].rstrip()
+                if before.upper().endswith("AS"):
+                    line, column = _position(text, len(before) - 2, base)
+                    raise SqlParseError('Encountered "AS"', line, column)
+            raise SqlParseError('Encountered "AS"')
+    for alias in node.find_all(exp.Alias, exp.TableAlias):
+        ident = alias.args.get("alias") if isinstance(alias, exp.Alias) else alias.this
+        if (
+            isinstance(ident, exp.Identifier)
+            and not ident.quoted
+            and is_reserved(ident.name)
+            and "start" in ident.meta
+        ):
+            line, column = _position(text, ident.meta["start"], base)
+            raise SqlParseError(f'Encountered "{ident.name}"', line, column)
+
+
+@lru_cache(maxsize=512)
+def _parsed(query: str) -> exp.Expression | None:
+    return DIALECT.parse(query)[0]
+
+
+def _parse(query: str) -> exp.Expression | None:
+    """The query's tree: parsed once per text (a stored view is read again by every query over
+    it), copied because validation annotates the tree."""
+    node = _parsed(query)
+    return node.copy() if node is not None else None
 
 
 def _column_list_mismatch(names: Sequence[str], fields: list[Field]) -> str:
@@ -153,8 +267,19 @@ class Validator:
             for cte in with_.expressions:
                 name = cte.alias
                 inner = self.query(cte.this, scope)
-                ctes[name] = inner.fields
-                items.append(f"{quote_identifier(name)} AS ({inner.text})")
+                fields = inner.fields
+                alias_node = cte.args.get("alias")
+                columns = [c.name for c in alias_node.columns] if alias_node is not None else []
+                head = quote_identifier(name)
+                if columns:
+                    if len(columns) != len(fields):
+                        raise ValidationError(
+                            "Number of columns must match number of query columns"
+                        )
+                    fields = [Field(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
+                    head += " (" + ", ".join(quote_identifier(c) for c in columns) + ")"
+                ctes[name] = fields
+                items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
             parent = scope
         if isinstance(node, exp.Subquery) and not node.alias:
@@ -190,11 +315,13 @@ class Validator:
         else:
             keyword = "EXCEPT" if node.args.get("distinct") else "EXCEPT ALL"
         if node.args.get("order") or node.args.get("limit") or node.args.get("offset"):
-            wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=node.copy()))
+            # ... UNION ... ORDER BY/LIMIT: Calcite reads a SELECT * over the set operation.
+            inner = node.copy()
+            wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
             for key in ("order", "limit", "offset"):
                 if node.args.get(key) is not None:
-                    wrapper.set(key, node.args[key])
-                    wrapper.this.this.set(key, None)
+                    wrapper.set(key, node.args[key].copy())
+                    inner.set(key, None)
             return self.select(wrapper, parent)
         left = self._set_operand(node.this, parent, right=False)
         right = self._set_operand(node.expression, parent, right=True)
@@ -213,6 +340,12 @@ class Validator:
         if right and isinstance(self._strip_subquery(node), exp.Union | exp.Intersect | exp.Except):
             return Query(f"({result.text})", result.fields)
         return result
+
+    @staticmethod
+    def _strip_parens(node: exp.Expression) -> exp.Expression:
+        while isinstance(node, exp.Subquery | exp.Paren) and not node.alias:
+            node = node.this
+        return node
 
     @staticmethod
     def _strip_subquery(node: exp.Expression) -> exp.Expression:
@@ -263,6 +396,7 @@ class Validator:
         group_keys: list[str] = []
         if group is not None:
             group_text, group_keys = self.group_by(group, scope)
+        self._check_windows(node, scope)
         items_text, fields = self.select_list(node, scope, grouped, group, group_keys)
         distinct = "DISTINCT " if node.args.get("distinct") else ""
         clauses.append(f"SELECT {distinct}{items_text}")
@@ -274,7 +408,11 @@ class Validator:
             clauses.append(f"GROUP BY {group_text}")
         having = node.args.get("having")
         if having is not None:
-            text, _ = self.expression(having.this, scope, grouped=group is not None)
+            text, _, resolved = self.resolved_expression(
+                having.this, scope, grouped=group is not None
+            )
+            if grouped:
+                self._check_grouped(resolved, text, group_keys)
             clauses.append(f"HAVING {text}")
         windows = node.args.get("windows")
         if windows:
@@ -284,6 +422,40 @@ class Validator:
             clauses.append("ORDER BY " + self.order_by(order, scope, fields, group is not None))
         clauses.extend(self.offset_fetch(node))
         return Query("\n".join(clauses), fields)
+
+    def _check_windows(self, node: exp.Select, scope: Scope) -> None:
+        """Named windows must exist; a RANGE offset must suit the ORDER BY key's type."""
+        names = {w.name for w in node.args.get("windows") or []}
+        windows = [w for item in node.expressions for w in item.find_all(exp.Window)]
+        windows.extend(node.args.get("windows") or [])
+        for window in windows:
+            alias = window.args.get("alias")
+            if (
+                alias is not None
+                and window.args.get("partition_by") is None
+                and window.args.get("order") is None
+                and window.args.get("spec") is None
+                and alias.name not in names
+            ):
+                raise ValidationError(f"Window '{alias.name}' not found")
+            spec = window.args.get("spec")
+            order = window.args.get("order")
+            if spec is None or order is None or str(spec.args.get("kind")).upper() != "RANGE":
+                continue
+            offsets = [
+                v for v in (spec.args.get("start"), spec.args.get("end")) if isinstance(v, exp.Expr)
+            ]
+            if not offsets or len(order.expressions) != 1:
+                continue
+            try:
+                _, key_type = self.expression(order.expressions[0].this, scope)
+            except ValidationError:
+                continue
+            for offset in offsets:
+                is_interval = isinstance(offset, exp.Interval)
+                temporal = key_type.is_timestamp or key_type.name in ("DATE", "TIME")
+                if (temporal and not is_interval) or (key_type.is_numeric and is_interval):
+                    raise ValidationError("Data Type mismatch between ORDER BY and RANGE clause")
 
     def offset_fetch(self, node: exp.Expression) -> list[str]:
         out = []
@@ -316,6 +488,11 @@ class Validator:
             self.select_items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
             inner = item.this if isinstance(item, exp.Alias) else item
+            bare = inner
+            while isinstance(bare, exp.Paren):
+                bare = bare.this
+            if isinstance(bare, exp.Null):
+                raise ValidationError("Illegal use of 'NULL'")
             niladic = self._niladic_name(inner, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
@@ -328,7 +505,11 @@ class Validator:
                 texts.append(f"{text} AS {text}")
             elif isinstance(inner, exp.Column):
                 name = inner.name
-                texts.append(text)
+                texts.append(
+                    text
+                    if isinstance(resolved, exp.Column)
+                    else f"{text} AS {quote_identifier(name)}"
+                )
             else:
                 name = f"EXPR${len(fields)}"
                 texts.append(text)
@@ -377,8 +558,27 @@ class Validator:
             if not namespaces:
                 raise ValidationError("SELECT * requires a FROM clause")
         taken = {f.name for f in fields}
+        skipped: set[tuple[int, str]] = set()
+        if not isinstance(item, exp.Column):
+            for u in scope.using:
+                skipped.update({(id(u.left), u.name), (id(u.right), u.name)})
+                inner = u.name
+                counter = 0
+                while inner in taken or inner == u.name:
+                    inner = f"{u.name}{counter}"
+                    counter += 1
+                taken.add(u.name)
+                name = quote_identifier(u.name)
+                texts.append(
+                    f"COALESCE({quote_identifier(u.left.alias)}.{name}, "
+                    f"{quote_identifier(u.right.alias)}.{name} AS {quote_identifier(inner)}) "
+                    f"AS {name}"
+                )
+                fields.append(Field(u.name, u.data_type()))
         for ns in namespaces:
             for f in ns.fields:
+                if (id(ns), f.name) in skipped:
+                    continue
                 name = f.name
                 counter = 0
                 while name in taken:
@@ -394,29 +594,56 @@ class Validator:
     def group_by(self, group: exp.Group, scope: Scope) -> tuple[str, list[str]]:
         texts: list[str] = []
         keys: list[str] = []
-        for item in group.expressions:
+        factors: list[list[frozenset[str]]] = []
+        items = list(group.expressions)
+        for kind, node_type in (
+            ("rollup", exp.Rollup),
+            ("cube", exp.Cube),
+            ("grouping_sets", exp.GroupingSets),
+        ):
+            for legacy in group.args.get(kind) or []:
+                items.append(node_type(expressions=list(legacy.expressions)))
+        for item in items:
             if isinstance(item, exp.Rollup | exp.Cube | exp.GroupingSets):
                 name = {exp.Rollup: "ROLLUP", exp.Cube: "CUBE"}.get(type(item), "GROUPING SETS")
-                inner = [self.expression(e, scope)[0] for e in item.expressions]
-                texts.append(f"{name}(" + ", ".join(inner) + ")")
-                keys.extend(inner)
+                elements = [self._grouping_element(e, scope) for e in item.expressions]
+                texts.append(f"{name}(" + ", ".join(text for text, _ in elements) + ")")
+                members = [m for _, m in elements]
+                for m in members:
+                    keys.extend(k for k in m if k not in keys)
+                if isinstance(item, exp.Rollup):
+                    sets = [frozenset().union(*members[:i]) for i in range(len(members), -1, -1)]
+                elif isinstance(item, exp.Cube):
+                    sets = [frozenset()]
+                    for m in members[:12]:
+                        sets = sets + [s | m for s in sets]
+                else:
+                    sets = members
+                factors.append(sets)
                 continue
             item.meta["in_group_by"] = True
             text, _ = self.expression(item, scope)
             texts.append(text)
             keys.append(text)
-        for kind in ("rollup", "cube", "grouping_sets"):
-            for item in group.args.get(kind) or []:
-                if kind == "grouping_sets":
-                    inner = [self.expression(e, scope)[0] for e in item.expressions]
-                    texts.append("GROUPING SETS(" + ", ".join(inner) + ")")
-                    keys.extend(inner)
-                    continue
-                columns = item.expressions
-                inner = [self.expression(e, scope)[0] for e in columns]
-                texts.append(f"{kind.upper()}(" + ", ".join(inner) + ")")
-                keys.extend(inner)
+            factors.append([frozenset([text])])
+        grouping_sets = [frozenset[str]()]
+        for sets in factors:
+            grouping_sets = [a | b for a in grouping_sets for b in sets][:4096]
+        scope.nullable_keys = frozenset(k for k in keys if any(k not in gs for gs in grouping_sets))
         return ", ".join(texts), keys
+
+    def _grouping_element(self, node: exp.Expression, scope: Scope) -> tuple[str, frozenset[str]]:
+        """One element of ROLLUP, CUBE or GROUPING SETS: its text and the keys it groups by."""
+        while isinstance(node, exp.Paren):
+            node = node.this
+        if isinstance(node, exp.Tuple):
+            parts = [self._grouping_element(e, scope) for e in node.expressions]
+            text = "(" + ", ".join(t for t, _ in parts) + ")"
+            return text, frozenset().union(*(m for _, m in parts))
+        if isinstance(node, exp.Rollup | exp.Cube | exp.GroupingSets):
+            raise ValidationError("Nested ROLLUP, CUBE or GROUPING SETS are not supported")
+        text, _ = self.expression(node, scope)
+        return text, frozenset([text])
 
     def named_window(self, window: exp.Window, scope: Scope) -> str:
         context = ExpressionContext(self, scope, False)
@@ -451,13 +678,14 @@ class Validator:
         side = (join.side or "").upper()
         kind = (join.kind or "").upper()
         natural = (join.args.get("method") or "").upper() == "NATURAL"
-        if (
-            not side
-            and not kind
-            and not natural
-            and join.args.get("on") is None
-            and not (join.args.get("using"))
-        ):
+        on = join.args.get("on")
+        using = join.args.get("using")
+        if not side and not kind and not natural and on is None and not using:
+            if "pivots" in join.args:  # JOIN without a condition (a comma has no such arg)
+                raise ValidationError(
+                    "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or "
+                    "ON or USING clause)"
+                )
             # FROM a, b
             before = len(scope.namespaces)
             right = self.from_item(join.this, scope)
@@ -471,11 +699,16 @@ class Validator:
         self._check_duplicates(scope, len(left_namespaces))
         right_namespaces = scope.namespaces[len(left_namespaces) :]
         text = f"{left_text}\n{keyword} {right}"
-        on = join.args.get("on")
+        if side and on is None and not using and not natural:
+            raise ValidationError(
+                "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or "
+                "ON or USING clause)"
+            )
         if on is not None:
             condition, _ = self.expression(on, scope)
             text += f" ON {condition}"
-        using = join.args.get("using")
+        if using or natural:
+            self._using(scope, left_namespaces, right_namespaces, using, natural)
         if using:
             text += " USING (" + ", ".join(quote_identifier(u.name) for u in using) + ")"
         if side in ("LEFT", "FULL"):
@@ -483,6 +716,29 @@ class Validator:
         if side in ("RIGHT", "FULL"):
             _make_nullable(left_namespaces)
         return text
+
+    def _using(
+        self,
+        scope: Scope,
+        left: list[Namespace],
+        right: list[Namespace],
+        using: list[exp.Expression] | None,
+        natural: bool,
+    ) -> None:
+        if using:
+            names = [u.name for u in using]
+        else:
+            names = []
+            for ns in left:
+                for f in ns.fields:
+                    if f.name not in names and any(r.field(f.name) for r in right):
+                        names.append(f.name)
+        for name in names:
+            lefts = [ns for ns in left if ns.field(name)]
+            rights = [ns for ns in right if ns.field(name)]
+            if not lefts or not rights:
+                raise ValidationError(f"Column '{name}' not found in any table")
+            scope.using.append(UsingColumn(name, lefts[0], rights[0]))
 
     def _check_duplicates(self, scope: Scope, before: int) -> None:
         seen = {ns.alias for ns in scope.namespaces[:before]}
@@ -493,7 +749,10 @@ class Validator:
 
     def from_item(self, node: exp.Expression, scope: Scope) -> str:
         if isinstance(node, exp.Table):
-            if isinstance(node.this, exp.Anonymous) and node.this.name.upper() == "TABLE":
+            if isinstance(node.this, exp.Anonymous) and (
+                node.this.name.upper() == "TABLE"
+                or node.this.name.upper() in (*_WINDOW_FUNCTIONS, *_PROCESS_TABLE_FUNCTIONS)
+            ):
                 return self.table_function(node, scope)
             if node.args.get("joins"):
                 return self._nested_join(node, scope)
@@ -502,15 +761,17 @@ class Validator:
             inner = node.this
             if isinstance(inner, exp.Table) and inner.args.get("joins"):
                 return "(" + self._nested_join(inner, scope) + ")"
+            alias = self._derived_alias(node)
             result = self.query(inner, scope.parent)
-            return self._aliased_subquery(f"({result.text})", result.fields, node, scope)
+            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
         if isinstance(node, exp.Values):
+            alias = self._derived_alias(node)
             result = self.values(node, scope.parent)
-            return self._aliased_subquery(f"({result.text})", result.fields, node, scope)
+            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
         if isinstance(node, exp.Unnest):
             return self.unnest(node, scope)
         if isinstance(node, exp.Lateral):
-            raise ValidationError(f"Unsupported FROM item: {node.sql()}")
+            return self.lateral(node, scope)
         raise ValidationError(f"Unsupported FROM item: {node.sql()}")
 
     def _nested_join(self, node: exp.Table, scope: Scope) -> str:
@@ -519,14 +780,26 @@ class Validator:
         bare.set("joins", None)
         return self.from_clause(bare, joins, scope)
 
+    def _derived_alias(self, node: exp.Expression) -> str:
+        """The alias of a FROM item; Calcite numbers unnamed ones before it looks inside."""
+        alias_node = node.args.get("alias")
+        if alias_node is not None and alias_node.name:
+            return alias_node.name
+        alias = f"EXPR${self.next_alias}"
+        self.next_alias += 1
+        return alias
+
     def _aliased_subquery(
-        self, text: str, fields: list[Field], node: exp.Expression, scope: Scope
+        self,
+        text: str,
+        fields: list[Field],
+        node: exp.Expression,
+        scope: Scope,
+        alias: str | None = None,
     ) -> str:
         alias_node = node.args.get("alias")
-        alias = alias_node.name if alias_node is not None and alias_node.name else None
         if alias is None:
-            alias = f"EXPR${self.next_alias}"
-            self.next_alias += 1
+            alias = self._derived_alias(node)
         columns = list(alias_node.columns) if alias_node is not None else []
         if columns:
             if len(columns) != len(fields):
@@ -559,6 +832,15 @@ class Validator:
         relation = self.reader.relation(identifier)
         if relation is None:
             raise ValidationError(self._not_found(parts, identifier))
+        if (
+            not relation.is_view
+            and relation.options is not None
+            and "connector" not in relation.options
+        ):
+            raise ValidationError(
+                "Table options do not contain an option key 'connector' for discovering a "
+                "connector."
+            )
         kind = "view" if relation.is_view else "table"
         self.dependencies.setdefault((kind, identifier), Dependency(kind, identifier))
         fields = [Field(c.name, c.data_type) for c in relation.columns]
@@ -595,7 +877,12 @@ class Validator:
             identifier, fields, _ = self.resolve_table(node)
             text = identifier.quoted()
         if version is not None:
-            expression, _ = self.expression(version.expression, scope)
+            expression, period_type = self.expression(version.expression, scope)
+            if not period_type.is_timestamp:
+                name = calcite_type_name(period_type).split("(")[0]
+                raise ValidationError(
+                    f"The system time period specification expects Timestamp type but is '{name}'"
+                )
             text += f" FOR SYSTEM_TIME AS OF {expression}"
         alias_node = node.args.get("alias")
         columns = list(alias_node.columns) if alias_node is not None else []
@@ -607,10 +894,32 @@ class Validator:
         return text
 
     def table_function(self, node: exp.Table, scope: Scope) -> str:
-        call = node.this.expressions[0] if node.this.expressions else None
+        """A window table function, ``TABLE(TUMBLE(...))`` or bare ``TUMBLE(...)``."""
+        if isinstance(node.this, exp.Anonymous) and node.this.name.upper() == "TABLE":
+            call = node.this.expressions[0] if node.this.expressions else None
+        else:
+            call = node.this
+        if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
+            return self.changelog(call, node, scope)
+        if isinstance(call, exp.Anonymous) and call.name.upper() not in _WINDOW_FUNCTIONS:
+            self._table_function_error(call, scope)
         if not isinstance(call, exp.Anonymous) or call.name.upper() not in _WINDOW_FUNCTIONS:
-            raise ValidationError(f"Unsupported table function: {node.sql()}")
+            name = call.name if isinstance(call, exp.Anonymous) else node.sql()
+            raise ValidationError(
+                f"Table function '{name}' is not supported by the dashboard's view validation yet"
+            )
+        function = call.name.upper()
+        alias = node.alias
+        if not alias:
+            alias = f"EXPR${self.next_alias}"
+            self.next_alias += 1
         args = list(call.expressions)
+        expected = _WINDOW_ARGUMENTS[function]
+        if not any(isinstance(a, exp.Kwarg) for a in args) and len(args) < expected:
+            raise ValidationError(
+                f"Invalid number of arguments to function '{function}'. "
+                f"Was expecting {expected} arguments"
+            )
         input_fields: list[Field] = []
         time_column = None
         written: list[str] = []
@@ -618,14 +927,24 @@ class Validator:
         for arg in args:
             value = arg.expression if isinstance(arg, exp.Kwarg) else arg
             name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
-            if isinstance(value, TableArgument):
-                table = value.this
-                star = exp.select(exp.Star()).from_(table.copy())
-                result = self.query(star, scope)
+            subquery = self._strip_subquery(value) if isinstance(value, exp.Subquery) else value
+            if isinstance(value, TableArgument) or isinstance(
+                subquery, exp.Select | exp.Union | exp.Intersect | exp.Except
+            ):
+                if isinstance(value, TableArgument):
+                    source = value.this
+                    if isinstance(source, exp.Subquery | exp.Paren):
+                        result = self.query(self._strip_parens(source), scope)
+                    else:
+                        star = exp.select(exp.Star()).from_(source.copy())
+                        result = self.query(star, scope)
+                    partition = value.args.get("partition_by")
+                else:
+                    result = self.query(subquery, scope)
+                    partition = None
                 input_fields = result.fields
                 inner_scope = Scope([Namespace("", input_fields)], scope)
                 text = f"({result.text})"
-                partition = value.args.get("partition_by")
                 if partition:
                     keys = ", ".join(quote_identifier(p.name) for p in partition)
                     text += f" PARTITION BY {keys}"
@@ -639,9 +958,19 @@ class Validator:
             else:
                 text, _ = self.expression(value, inner_scope)
                 written.append(name + text)
+        for clash in ("window_start", "window_end", "window_time"):
+            if any(f.name == clash for f in input_fields):
+                raise ValidationError(f"Column '{clash}' is ambiguous")
         time_field = next((f for f in input_fields if f.name == time_column), None)
         if time_field is None:
-            raise ValidationError(f"Column '{time_column}' not found in any table")
+            raise ValidationError(f"Unknown identifier '{time_column}'")
+        if not time_field.data_type.is_timestamp:
+            raise ValidationError(
+                f"The window function {_WINDOW_SIGNATURES[function]} requires the timecol to be "
+                "TIMESTAMP or TIMESTAMP_LTZ, but is "
+                f"{calcite_type_name(time_field.data_type)}.\n"
+                "Besides, the timecol must be a time attribute type in streaming mode."
+            )
         bound = DataType("TIMESTAMP", (3,), nullable=False)
         window_time = time_field.data_type.with_nullable(False)
         fields = [Field(f.name, f.data_type) for f in input_fields] + [
@@ -649,13 +978,83 @@ class Validator:
             Field("window_end", bound),
             Field("window_time", window_time),
         ]
-        text = f"TABLE({call.name.upper()}(" + ", ".join(written) + "))"
-        alias = node.alias
-        if not alias:
-            alias = f"EXPR${self.next_alias}"
-            self.next_alias += 1
+        text = f"TABLE({function}(" + ", ".join(written) + "))"
         scope.namespaces.append(Namespace(alias, fields))
         return f"{text} AS {quote_identifier(alias)}"
+
+    def lateral(self, node: exp.Lateral, scope: Scope) -> str:
+        """``LATERAL (subquery)`` and ``LATERAL TABLE(f(...))``: they see the FROM items before."""
+        inner = node.this
+        if isinstance(inner, exp.Subquery):
+            alias = self._derived_alias(node)
+            result = self.query(self._strip_parens(inner), scope)
+            text = self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+            return "LATERAL " + text
+        if isinstance(inner, exp.Anonymous) and inner.name.upper() == "TABLE":
+            call = inner.expressions[0] if inner.expressions else None
+            if isinstance(call, exp.Unnest) or (
+                isinstance(call, exp.Anonymous) and call.name.upper() == "UNNEST"
+            ):
+                raise SqlParseError("Incorrect syntax near the keyword 'UNNEST'")
+            if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
+                return "LATERAL " + self.changelog(call, node, scope)
+            if isinstance(call, exp.Anonymous):
+                self._table_function_error(call, scope)
+        raise ValidationError(
+            "This kind of LATERAL item is not supported by the dashboard's view validation yet"
+        )
+
+    def _table_function_error(self, call: exp.Anonymous, scope: Scope) -> None:
+        """A table function the dashboard cannot type: Flink's own error for it."""
+        types = [self.expression(a, scope)[1] for a in call.expressions]
+        declared = self.reader.function_return_type(call.name)
+        if declared is None:
+            families = ", ".join(_family(t) for t in types)
+            raise ValidationError(f"No match found for function signature {call.name}({families})")
+        identifier = ObjectIdentifier(self.catalog, self.database, call.name)
+        raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+
+    def changelog(self, call: exp.Anonymous, node: exp.Expression, scope: Scope) -> str:
+        """TO_CHANGELOG(TABLE t): the rows of ``t`` with an ``op`` column in front."""
+        alias = self._derived_alias(node)
+        written: list[str] = []
+        input_fields: list[Field] | None = None
+        for index, arg in enumerate(call.expressions):
+            value = arg.expression if isinstance(arg, exp.Kwarg) else arg
+            name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
+            if isinstance(value, TableArgument):
+                if value.args.get("partition_by"):
+                    raise ValidationError(
+                        "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
+                        f"clause in the {index}-th operand of table function '{call.name}'"
+                    )
+                source = value.this
+                if isinstance(source, exp.Subquery | exp.Paren):
+                    result = self.query(self._strip_parens(source), scope)
+                else:
+                    result = self.query(exp.select(exp.Star()).from_(source.copy()), scope)
+                input_fields = result.fields
+                written.append(f"{name}({result.text})")
+            elif isinstance(value, exp.Subquery):
+                result = self.query(self._strip_parens(value), scope)
+                input_fields = result.fields
+                written.append(f"{name}({result.text})")
+            else:
+                written.append(name + self.expression(value, scope)[0])
+        if input_fields is None:
+            raise ValidationError(f"Table function '{call.name}' needs a table argument")
+        fields = [Field("op", DataType("VARCHAR", (2147483647,)))] + [
+            Field(f.name, f.data_type) for f in input_fields
+        ]
+        text = f"TABLE({quote_identifier(call.name)}(" + ", ".join(written) + "))"
+        alias_node = node.args.get("alias")
+        columns = list(alias_node.columns) if alias_node is not None else []
+        text += f" AS {quote_identifier(alias)}"
+        if columns:
+            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+            text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+        scope.namespaces.append(Namespace(alias, fields))
+        return text
 
     def unnest(self, node: exp.Unnest, scope: Scope) -> str:
         args = [self.expression(e, scope) for e in node.expressions]
@@ -687,6 +1086,9 @@ class Validator:
             self.next_alias += 1
         else:
             text += f" AS {quote_identifier(alias)}"
+            if not columns and len(args) == 1 and fields and fields[0].name == "EXPR$0":
+                # UNNEST(array of scalars) AS t: the column is named after the alias.
+                fields[0] = Field(alias, fields[0].data_type)
             if columns:
                 fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
                 text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
