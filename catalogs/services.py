@@ -31,14 +31,13 @@ def set_function_details(
     environment or None. Views that call the function get their marks recomputed, since their
     column types derive from the declared type.
     """
-    function = Function.objects.select_for_update().select_related("database__catalog").get(
-        pk=function.pk
+    function = (
+        Function.objects.select_for_update().select_related("database__catalog").get(pk=function.pk)
     )
     environment = function.database.catalog.environment
     if not has_role(user, environment, Role.EDITOR):
         raise ServiceError(
-            f"You need the editor role in environment '{environment.name}' to change the "
-            "catalog.",
+            f"You need the editor role in environment '{environment.name}' to change the catalog.",
             "forbidden",
         )
     if return_type is not UNSET:

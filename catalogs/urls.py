@@ -1,15 +1,48 @@
 from django.urls import path, register_converter
 
-from . import views
 from .converters import NameConverter
+from .pages import browse, console, forms, lineage, search
 
 register_converter(NameConverter, "name")
 
-DATABASE = "env/<name:environment>/catalogs/<name:catalog>/databases/<name:database>"
+ENV = "env/<name:environment>"
+CATALOG = f"{ENV}/catalogs/<name:catalog>"
+DATABASE = f"{CATALOG}/databases/<name:database>"
+TABLE = f"{DATABASE}/tables/<name:table>"
+VIEW = f"{DATABASE}/views/<name:view>"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("env/<name:environment>/catalogs/<name:catalog>", views.catalog, name="catalog"),
-    path(DATABASE, views.database, name="database"),
-    path(f"{DATABASE}/tables/<name:table>", views.table, name="table"),
+    path("", browse.home, name="home"),
+    path(f"{ENV}/search", search.search, name="search"),
+    path(f"{ENV}/console", console.console, name="console"),
+    path(f"{ENV}/tree/catalogs/<name:catalog>", browse.tree_node, name="tree-catalog"),
+    path(
+        f"{ENV}/tree/catalogs/<name:catalog>/databases/<name:database>",
+        browse.tree_node,
+        name="tree-database",
+    ),
+    path(f"{ENV}/new-catalog", forms.catalog_create, name="catalog-create"),
+    path(CATALOG, browse.catalog, name="catalog"),
+    path(f"{CATALOG}/edit", forms.catalog_alter, name="catalog-alter"),
+    path(f"{CATALOG}/drop", forms.catalog_drop, name="catalog-drop"),
+    path(f"{CATALOG}/new-database", forms.database_create, name="database-create"),
+    path(DATABASE, browse.database, name="database"),
+    path(f"{DATABASE}/drop", forms.database_drop, name="database-drop"),
+    path(f"{DATABASE}/new-table", forms.table_create, name="table-create"),
+    path(f"{DATABASE}/new-view", forms.view_create, name="view-create"),
+    path(f"{DATABASE}/new-function", forms.function_create, name="function-create"),
+    path(f"{DATABASE}/functions/<name:function>/drop", forms.function_drop, name="function-drop"),
+    path(TABLE, browse.table, name="table"),
+    path(f"{TABLE}/edit", forms.table_alter, name="table-alter"),
+    path(f"{TABLE}/drop", forms.table_drop, name="table-drop"),
+    path(
+        f"{TABLE}/lineage",
+        lineage.lineage,
+        {"kind": "TABLE"},
+        name="table-lineage",
+    ),
+    path(VIEW, browse.view, name="view"),
+    path(f"{VIEW}/edit", forms.view_alter, name="view-alter"),
+    path(f"{VIEW}/drop", forms.view_drop, name="view-drop"),
+    path(f"{VIEW}/lineage", lineage.lineage, {"kind": "VIEW"}, name="view-lineage"),
 ]

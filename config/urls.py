@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("environments.urls")),
     path("", include(catalog_urls)),
+    path("", include("catalogs.snapshot_urls")),
 ]
 
 handler404 = "environments.api.errors.not_found"

@@ -17,7 +17,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from catalogs.flinksql import render
-from catalogs.flinksql.catalog import CatalogDescriptor, quote_identifier
+from catalogs.flinksql.catalog import CatalogDescriptor
+from catalogs.flinksql.quoting import quote_identifier
 from catalogs.models import Catalog, Database, Dependency, HistoryChange, HistoryEntry, Table
 
 from .access import role_of
@@ -247,8 +248,7 @@ def upload_artifact(
     limit = artifact_max_bytes()
     if len(content) > limit:
         raise ServiceError(
-            f"The file is {len(content)} bytes; an artifact version may be at most "
-            f"{limit} bytes."
+            f"The file is {len(content)} bytes; an artifact version may be at most {limit} bytes."
         )
     artifact, _ = Artifact.objects.get_or_create(environment=environment, name=name)
     artifact = Artifact.objects.select_for_update().get(pk=artifact.pk)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -77,8 +79,10 @@ def test_it_shows_describe_rows_and_the_show_create_text(client: Client, demo: N
     html = response.text
     assert "<td>order_id</td>" in html
     assert "<td>BIGINT</td>" in html
-    assert "CREATE TABLE `shop`.`sales`.`orders` (" in html
-    assert "&#x27;topic&#x27; = &#x27;shop.orders&#x27;" in html
+    text = re.sub(r"<[^>]+>", "", html)  # the SHOW CREATE text is highlighted in spans
+    assert "CREATE TABLE `shop`.`sales`.`orders` (" in text
+    assert "&#x27;topic&#x27; = &#x27;shop.orders&#x27;" in text
+    assert '<span class="sql-keyword">CREATE</span>' in html
 
 
 def test_it_masks_secret_options_everywhere(client: Client, demo: None) -> None:

@@ -73,7 +73,10 @@ class Change:
 
     def failure(self) -> Response:
         failed = next(result for result in self.results if not result.ok)
-        body = {**error_body(failed.error or "The statement failed."), "statements": self.statements}
+        body = {
+            **error_body(failed.error or "The statement failed."),
+            "statements": self.statements,
+        }
         return Response(body, status=status_of(self.results))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from catalogs.flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
+from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.quoting import quote_identifier, quote_string
 
 
 def _names(names: list[str]) -> str:
@@ -55,7 +56,9 @@ def create_table(identifier: ObjectIdentifier, data: dict[str, Any]) -> str:
 def alter_table(identifier: ObjectIdentifier, data: dict[str, Any]) -> list[str]:
     statements = []
     if data.get("set_options"):
-        statements.append(f"ALTER TABLE {identifier.quoted()} SET ({_options(data['set_options'])})")
+        statements.append(
+            f"ALTER TABLE {identifier.quoted()} SET ({_options(data['set_options'])})"
+        )
     if data.get("reset_options"):
         keys = ", ".join(quote_string(k) for k in data["reset_options"])
         statements.append(f"ALTER TABLE {identifier.quoted()} RESET ({keys})")

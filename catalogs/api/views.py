@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -14,13 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogs import lookup, services
+from catalogs.executor import StatementResult
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_responses
 from environments.api.filters import NAME_FILTER, filter_by_name
 from environments.lookup import get_environment, url_name
-from environments.models import Role
+from environments.models import Environment, Role
 
 from . import serializers as s
 from . import statements as sql
@@ -82,7 +83,7 @@ class Statements(APIView):
         return Response(body, status=status_of(results))
 
 
-def _result(result) -> dict:  # noqa: ANN001
+def _result(result: StatementResult) -> dict:
     return {
         "statement": mask_ddl(result.statement),
         "ok": result.ok,
@@ -92,7 +93,9 @@ def _result(result) -> dict:  # noqa: ANN001
     }
 
 
-def _session_database(environment, catalog: str | None, database: str | None) -> Database:  # noqa: ANN001
+def _session_database(
+    environment: Environment, catalog: str | None, database: str | None
+) -> Database:
     catalog = catalog or environment.catalog_name
     found = Database.objects.select_related("catalog").filter(
         catalog__environment=environment, catalog__name=catalog
@@ -123,7 +126,9 @@ class CatalogList(generics.ListAPIView):
 class CatalogDetail(APIView):
     @extend_schema(responses={200: s.CatalogSerializer, **error_responses()})
     def get(self, request: Request, environment: str, catalog: str) -> Response:
-        return Response(s.CatalogSerializer(lookup.get_catalog(request.user, environment, catalog)).data)
+        return Response(
+            s.CatalogSerializer(lookup.get_catalog(request.user, environment, catalog)).data
+        )
 
 
 class DatabaseList(generics.ListAPIView):
@@ -176,7 +181,9 @@ class TableList(_DatabaseObjects):
         database = self.database(Role.EDITOR)
         data = _valid(s.NewTableSerializer, request)
         identifier = ObjectIdentifier(database.catalog.name, database.name, data["name"])
-        change = run_change(request, database.catalog.environment, database, [sql.create_table(identifier, data)])
+        change = run_change(
+            request, database.catalog.environment, database, [sql.create_table(identifier, data)]
+        )
         if not change.ok:
             return change.failure()
         return _table_answer(database, data["name"], change.statements, status.HTTP_201_CREATED)
@@ -219,7 +226,11 @@ class TableDetail(APIView):
                 f"topic and all its data. To confirm, send ?confirm={table.name}"
             )
         change = run_change(
-            request, _environment(table), table.database, [sql.drop_table(_identifier(table))], table
+            request,
+            _environment(table),
+            table.database,
+            [sql.drop_table(_identifier(table))],
+            table,
         )
         return change.failure() if not change.ok else Response({"statements": change.statements})
 
@@ -244,7 +255,9 @@ class ViewList(_DatabaseObjects):
         database = self.database(Role.EDITOR)
         data = _valid(s.NewViewSerializer, request)
         identifier = ObjectIdentifier(database.catalog.name, database.name, data["name"])
-        change = run_change(request, database.catalog.environment, database, [sql.create_view(identifier, data)])
+        change = run_change(
+            request, database.catalog.environment, database, [sql.create_view(identifier, data)]
+        )
         if not change.ok:
             return change.failure()
         return _view_answer(database, data["name"], change.statements, status.HTTP_201_CREATED)
@@ -356,13 +369,17 @@ class ObjectHistory(APIView):
     )
     def get(self, request: Request, **names: str) -> Response:
         found = get_environment(request.user, names["environment"])
-        changes = HistoryChange.objects.filter(
-            entry__environment=found,
-            kind=self.kind,
-            catalog_name=url_name(names["catalog"]),
-            database_name=url_name(names["database"]),
-            object_name=url_name(names[self.kind]),
-        ).select_related("entry__user").order_by("-entry__created_at", "-entry_id")
+        changes = (
+            HistoryChange.objects.filter(
+                entry__environment=found,
+                kind=self.kind,
+                catalog_name=url_name(names["catalog"]),
+                database_name=url_name(names["database"]),
+                object_name=url_name(names[self.kind]),
+            )
+            .select_related("entry__user")
+            .order_by("-entry__created_at", "-entry_id")
+        )
         versions = s.HistoryVersionSerializer(changes, many=True).data
         return Response({"versions": versions, "diff": _diff(request, changes)})
 
@@ -401,14 +418,18 @@ def _table(request: Request, names: dict[str, str], kind: str, needed: Role = Ro
 
 def _function(request: Request, names: dict[str, str], needed: Role) -> Function:
     environment, catalog, database = names["environment"], names["catalog"], names["database"]
-    return lookup.get_function(request.user, environment, catalog, database, names["function"], needed)
+    return lookup.get_function(
+        request.user, environment, catalog, database, names["function"], needed
+    )
 
 
-def _environment(obj: Table | Function):  # noqa: ANN202
+def _environment(obj: Table | Function) -> Environment:
     return obj.database.catalog.environment
 
 
-def _table_answer(database: Database, name: str, statements: list[str], code: int = 200) -> Response:
+def _table_answer(
+    database: Database, name: str, statements: list[str], code: int = 200
+) -> Response:
     table = database.tables.get(name=name)
     body = {"statements": statements, "table": s.TableSerializer(table).data}
     return Response(body, status=code, headers={"ETag": etag(table)})

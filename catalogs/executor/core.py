@@ -110,6 +110,14 @@ class Executor:
         except FlinkSqlError as exc:
             self._restore(saved)
             return StatementResult(text, False, error=exc.message, code=exc.code)
+        except RecursionError:
+            self._restore(saved)
+            return StatementResult(
+                text,
+                False,
+                error="The statement is nested too deeply to be parsed; simplify it.",
+                code="parse",
+            )
         except Exception:  # a bug must not take the session down; it is logged in full
             self._restore(saved)
             logger.exception("statement failed unexpectedly: %s", text)

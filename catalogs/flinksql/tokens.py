@@ -22,6 +22,7 @@ class TokenStream:
         except TokenError:
             raise _unterminated(text) from None
         self.pos = 0
+        _check_nesting(self.tokens)
         for tok in self.tokens:
             if tok.token_type == TokenType.IDENTIFIER and tok.text == "":
                 line, column = self.position(tok)
@@ -150,6 +151,25 @@ class TokenStream:
         line = self.text.count("\n", 0, end) + 1 if end else 1
         column = end - (self.text.rfind("\n", 0, end - 1) + 1) if end else 1
         return SqlParseError('Encountered "<EOF>"', line, column)
+
+
+MAX_NESTING = 100
+
+
+def _check_nesting(tokens: list[Token]) -> None:
+    """Refuse absurdly deep nesting up front, before any recursive parsing."""
+    depth = deepest = 0
+    for tok in tokens:
+        if tok.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.LT):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif tok.token_type in (TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.GT):
+            depth = max(depth - 1, 0)
+    if deepest > MAX_NESTING:
+        raise SqlParseError(
+            f"The statement nests parentheses, brackets or angle brackets {deepest} levels "
+            f"deep; the dashboard accepts at most {MAX_NESTING}."
+        )
 
 
 def _unterminated(text: str) -> SqlParseError:

@@ -76,7 +76,7 @@ class ErrorSerializer(serializers.Serializer):
     errors = ErrorMessageSerializer(many=True)
 
 
-_DESCRIPTIONS = {
+DESCRIPTIONS = {
     400: "Bad input",
     401: "Not authenticated (send a token or log in)",
     403: "The role or the Use permission this needs is missing",
@@ -89,6 +89,6 @@ _DESCRIPTIONS = {
 def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
     """The documented error answers of an endpoint: 401 and 404 always, plus ``codes``."""
     return {
-        code: OpenApiResponse(ErrorSerializer, description=_DESCRIPTIONS[code])
+        code: OpenApiResponse(ErrorSerializer, description=DESCRIPTIONS[code])
         for code in sorted({401, 404, *codes})
     }

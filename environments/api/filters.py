@@ -17,9 +17,7 @@ NAME_FILTER = OpenApiParameter(
 M = TypeVar("M", bound=Model)
 
 
-def filter_by_name(
-    queryset: QuerySet[M], request: Request, field: str = "name"
-) -> QuerySet[M]:
+def filter_by_name(queryset: QuerySet[M], request: Request, field: str = "name") -> QuerySet[M]:
     text = request.query_params.get("name", "")
     if "\x00" in text:
         raise ValidationError({"name": "A name cannot contain NUL characters."})

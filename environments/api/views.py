@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import MultiPartParser
@@ -24,7 +25,7 @@ from .errors import error_responses
 from .filters import NAME_FILTER, filter_by_name
 
 
-def _user(username: str):  # noqa: ANN202 - the project's user model
+def _user(username: str) -> AbstractBaseUser:
     return get_object_or_404(get_user_model(), username=url_name(username))
 
 
@@ -121,7 +122,9 @@ class RoleDetail(APIView):
     @extend_schema(responses={200: s.RoleSerializer, **error_responses(403)})
     def get(self, request: Request, environment: str, user: str) -> Response:
         found = get_environment(request.user, environment, Role.ADMIN)
-        return Response(s.RoleSerializer(get_object_or_404(_memberships(found), user=_user(user))).data)
+        return Response(
+            s.RoleSerializer(get_object_or_404(_memberships(found), user=_user(user))).data
+        )
 
     @extend_schema(
         request=s.SetRoleSerializer, responses={200: s.RoleSerializer, **error_responses(400, 403)}
@@ -129,7 +132,9 @@ class RoleDetail(APIView):
     def put(self, request: Request, environment: str, user: str) -> Response:
         found = get_environment(request.user, environment, Role.ADMIN)
         data = _valid(s.SetRoleSerializer, request)
-        return Response(s.RoleSerializer(services.grant_role(found, _user(user), data["role"])).data)
+        return Response(
+            s.RoleSerializer(services.grant_role(found, _user(user), data["role"])).data
+        )
 
     @extend_schema(responses={204: None, **error_responses(400, 403)})
     def delete(self, request: Request, environment: str, user: str) -> Response:

@@ -1,0 +1,80 @@
+"""Flink FileCatalogStore folders: export the environment's catalogs, or import a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from environments.models import Environment
+from environments.services import ServiceError
+
+
+class Command(BaseCommand):
+    help = (
+        "Export the catalogs of an environment as a Flink FileCatalogStore folder, or import one."
+    )
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        actions = parser.add_subparsers(dest="action", required=True)
+        export = actions.add_parser("export", help="write <catalog>.yaml files into a folder")
+        export.add_argument("--environment", required=True)
+        export.add_argument("--output", type=Path, required=True, help="the store folder")
+        export.add_argument(
+            "--include-secrets",
+            action="store_true",
+            help="write secret option values instead of ${VARIABLE} placeholders",
+        )
+        imports = actions.add_parser("import", help="create the catalogs of a store folder")
+        imports.add_argument("folder", type=Path)
+        imports.add_argument("--environment", default="default")
+        imports.add_argument("--dry-run", action="store_true")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        name = options["environment"]
+        environment = Environment.objects.filter(name=name).first()
+        if environment is None:
+            raise CommandError(f"There is no environment '{name}'.")
+        try:
+            if options["action"] == "export":
+                self._export(environment, options)
+            else:
+                self._import(environment, options)
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+
+    def _export(self, environment: Environment, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+
+        files, secrets = snapshots.catalog_store_files(environment, options["include_secrets"])
+        folder: Path = options["output"]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for file_name, data in files.items():
+                (folder / file_name).write_bytes(data)
+        except OSError as exc:
+            raise CommandError(f"Cannot write to {folder}: {exc.strerror}") from None
+        for secret in secrets:
+            self.stderr.write(
+                f"secret option '{secret['option']}' written as ${{{secret['variable']}}}"
+            )
+        self.stdout.write(f"{len(files)} catalog-store files written to {folder}")
+
+    def _import(self, environment: Environment, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+
+        files = snapshots.read_catalog_store_folder(options["folder"])
+        if not files:
+            raise CommandError(f"{options['folder']} holds no <catalog>.yaml files.")
+        report = snapshots.import_catalog_store(environment, files, dry_run=options["dry_run"])
+        for outcome in report.outcomes:
+            self.stdout.write(f"[{outcome.message}] {outcome.statement.sql.splitlines()[0]}")
+        if not report.ok:
+            raise CommandError(
+                "The catalog store was not imported; nothing changed:\n"
+                + "\n".join(report.failures)
+            )
+        done = "would be created (dry run)" if report.dry_run else "created"
+        self.stdout.write(f"{len(report.outcomes)} catalogs {done}.")

@@ -1,0 +1,208 @@
+"""Catalog snapshots from the command line: export, list, show, diff, import, verify."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from environments.models import Environment
+from environments.services import ServiceError
+
+
+def _environment(name: str) -> Environment:
+    environment = Environment.objects.filter(name=name).first()
+    if environment is None:
+        raise CommandError(f"There is no environment '{name}'.")
+    return environment
+
+
+class Command(BaseCommand):
+    help = (
+        "Catalog snapshots (flink-sql-bootstrap JSON): export, list, show ID, diff A B, "
+        "import FILE, verify ID_OR_FILE."
+    )
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        actions = parser.add_subparsers(dest="action", required=True)
+        export = actions.add_parser("export", help="take and store a snapshot")
+        export.add_argument("--environment", required=True)
+        export.add_argument("--catalog", required=True)
+        export.add_argument("--database", action="append", help="only this database (repeat)")
+        export.add_argument("--label", default="", help="release label")
+        export.add_argument("--note", default="")
+        export.add_argument("--output", type=Path, help="also write the snapshot to this file")
+        export.add_argument(
+            "--include-secrets",
+            action="store_true",
+            help="write secret option values instead of ${VARIABLE} placeholders",
+        )
+        listing = actions.add_parser("list", help="list stored snapshots")
+        listing.add_argument("--environment")
+        show = actions.add_parser("show", help="print a stored snapshot's bytes")
+        show.add_argument("snapshot_id")
+        diff = actions.add_parser(
+            "diff", help="compare snapshots (ids, files, or live:<environment>/<catalog>)"
+        )
+        diff.add_argument("old")
+        diff.add_argument("new")
+        diff.add_argument("--format", choices=["text", "json"], default="text")
+        imports = actions.add_parser("import", help="import a snapshot file into a catalog")
+        imports.add_argument("file", type=Path)
+        imports.add_argument("--environment", required=True)
+        imports.add_argument("--catalog", required=True)
+        imports.add_argument("--dry-run", action="store_true")
+        verify = actions.add_parser("verify", help="load a snapshot into real Flink and compare")
+        verify.add_argument("reference", help="a snapshot id or a snapshot file")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            getattr(self, "_" + options["action"])(options)
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+
+    def _progress(self, message: str) -> None:
+        self.stderr.write(message)
+
+    def _export(self, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+
+        environment = _environment(options["environment"])
+        snapshot, result = snapshots.take_snapshot(
+            environment,
+            options["catalog"],
+            databases=options["database"],
+            label=options["label"],
+            note=options["note"],
+            include_secrets=options["include_secrets"],
+            progress=self._progress,
+        )
+        for secret in result.secrets:
+            self.stderr.write(
+                f"secret option '{secret['option']}' of {secret['database'] or 'the catalog'}"
+                f"{'.' + secret['object'] if secret['object'] else ''} written as "
+                f"${{{secret['variable']}}}"
+            )
+        for warning in result.warnings:
+            self.stderr.write(f"warning: {warning}")
+        if options["output"] is not None:
+            options["output"].write_bytes(snapshots.snapshot_bytes(snapshot))
+            self.stderr.write(f"written to {options['output']}")
+        self.stdout.write(f"sha256 {snapshot.sha256}")
+        self.stdout.write(snapshot.snapshot_id)
+
+    def _list(self, options: dict[str, Any]) -> None:
+        from catalogs.models import Snapshot
+
+        rows = Snapshot.objects.select_related("environment").order_by("created_at", "pk")
+        if options["environment"]:
+            rows = rows.filter(environment=_environment(options["environment"]))
+        for s in rows.defer("content"):
+            self.stdout.write(
+                f"{s.snapshot_id}\t{s.environment.name}\t{s.catalog_name}\t"
+                f"{s.created_at:%Y-%m-%d %H:%M:%S}\t{s.sha256[:12]}\t{s.label}"
+            )
+
+    def _show(self, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+        from catalogs.models import Snapshot
+
+        snapshot = Snapshot.objects.filter(snapshot_id=options["snapshot_id"]).first()
+        if snapshot is None:
+            raise CommandError(f"There is no snapshot {options['snapshot_id']}.")
+        self.stdout.write(snapshots.snapshot_bytes(snapshot).decode("utf-8"), ending="")
+
+    def _diff(self, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+
+        result = snapshots.diff(options["old"], options["new"])
+        if options["format"] == "json":
+            self.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+            return
+        self.stdout.write(f"--- {result.old_label}\n+++ {result.new_label}")
+        counts = result.counts()
+        self.stdout.write(
+            f"{counts['added']} added, {counts['removed']} removed, {counts['changed']} changed"
+        )
+        for o in result.objects:
+            self.stdout.write(f"{o.change:8} {o.kind:8} {o.label}")
+            for name in o.columns_added:
+                self.stdout.write(f"    + column {name}")
+            for name in o.columns_removed:
+                self.stdout.write(f"    - column {name}")
+            for name, before, after in o.columns_retyped:
+                self.stdout.write(f"    ~ column {name}: {before} -> {after}")
+            for key, before, after in o.options:
+                self.stdout.write(f"    ~ option {key}: {before!r} -> {after!r}")
+            for item in o.other:
+                self.stdout.write(f"    ~ {item}")
+            for line in o.query_diff:
+                self.stdout.write(f"    {line}")
+        for message in result.breaking:
+            self.stdout.write(f"BREAKING: {message}")
+
+    def _import(self, options: dict[str, Any]) -> None:
+        from catalogs import snapshots
+
+        environment = _environment(options["environment"])
+        try:
+            data = options["file"].read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {options['file']}: {exc.strerror}") from None
+        report = snapshots.import_snapshot(
+            environment, options["catalog"], data, dry_run=options["dry_run"]
+        )
+        for outcome in report.outcomes:
+            first = outcome.statement.sql.splitlines()[0]
+            ok = outcome.result is None or outcome.result.ok
+            self.stdout.write(f"[{outcome.message if ok else 'FAILED'}] {first}")
+        if not report.ok:
+            raise CommandError(
+                "The snapshot was not imported; the catalog is unchanged:\n"
+                + "\n".join(report.failures)
+            )
+        done = "would be created (dry run)" if report.dry_run else "created"
+        self.stdout.write(f"{len(report.outcomes)} statements: every object {done}.")
+
+    def _verify(self, options: dict[str, Any]) -> None:
+        from catalogs import flink_verify, snapshots
+        from catalogs.flinksql import snapshot_format as sf
+
+        if not flink_verify.flink_available():
+            raise CommandError(
+                "Cannot verify: real Flink is not available here (needs the apache-flink "
+                "package and java on PATH)."
+            )
+        reference = options["reference"]
+        if sf.is_snapshot_id(reference):
+            from catalogs.models import Snapshot
+
+            stored = Snapshot.objects.filter(snapshot_id=reference).first()
+            if stored is None:
+                raise CommandError(f"There is no snapshot {reference}.")
+            data = snapshots.snapshot_bytes(stored)
+        else:
+            try:
+                data = Path(reference).read_bytes()
+            except OSError as exc:
+                raise CommandError(f"Cannot read {reference}: {exc.strerror}") from None
+        try:
+            snapshot = sf.parse_snapshot(data)
+        except sf.SnapshotInvalid as exc:
+            raise CommandError("Not a valid snapshot:\n" + "\n".join(exc.errors)) from None
+        report = flink_verify.verify(snapshot, progress=self._progress)
+        for check in report.checks:
+            self.stdout.write(f"[{check.status}] {check.subject}: {check.what}")
+            if check.detail:
+                for line in check.detail.splitlines():
+                    self.stdout.write(f"    {line}")
+        failed = [c for c in report.checks if c.status == "FAIL"]
+        self.stdout.write(
+            f"{len(report.checks)} checks: {len(failed)} failed, "
+            f"{sum(c.status == 'skip' for c in report.checks)} skipped"
+        )
+        if failed:
+            raise CommandError(f"{len(failed)} check(s) failed against Flink {sf.FLINK_VERSION}.")

@@ -1,0 +1,162 @@
+"""Browsing: home, the tree, and the catalog, database, table and view pages."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from environments.access import visible_environments
+
+from ..executor import Executor, Session, StatementResult
+from ..flinksql.catalog import ObjectIdentifier, quote_identifier
+from ..lookup import get_catalog, get_database, get_table
+from ..models import Catalog, HistoryChange, Table
+from ..readers import readers_of
+from ..secrets import mask_ddl, mask_options
+from ..tableau import cell_text
+from .common import databases_with_counts, paginate, render_page, tree
+
+HISTORY_LIMIT = 10
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    # Three queries, however many catalogs there are.
+    catalogs = Catalog.objects.prefetch_related(Prefetch("databases", databases_with_counts()))
+    environments = visible_environments(request.user).prefetch_related(
+        Prefetch("catalogs", catalogs)
+    )
+    return render_page(request, "catalogs/home.html", {"environments": environments})
+
+
+@login_required
+def tree_node(
+    request: HttpRequest, environment: str, catalog: str, database: str | None = None
+) -> HttpResponse:
+    """The children of one node of the tree: a catalog's databases or a database's objects."""
+    if database is None:
+        found_catalog = get_catalog(request.user, environment, catalog)
+        found_database = None
+    else:
+        found_database = get_database(request.user, environment, catalog, database)
+        found_catalog = found_database.catalog
+    context = {
+        "catalog": found_catalog,
+        "database": found_database,
+        "tree": tree(found_catalog.environment, found_catalog, found_database),
+    }
+    return render_page(request, "catalogs/tree.html", context, partial="node")
+
+
+@login_required
+def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
+    found = get_catalog(request.user, environment, catalog)
+    executor = Executor(Session.start(found.environment), request.user)
+    show_create = executor.execute(f"SHOW CREATE CATALOG {quote_identifier(found.name)}")
+    context = {
+        "catalog": found,
+        "options": mask_options(found.options),
+        "databases": paginate(request, databases_with_counts().filter(catalog=found)),
+        "show_create": _text(show_create),
+        "show_create_error": show_create.error,
+        "tree": tree(found.environment, found),
+    }
+    return render_page(request, "catalogs/catalog.html", context)
+
+
+@login_required
+def database(request: HttpRequest, environment: str, catalog: str, database: str) -> HttpResponse:
+    found = get_database(request.user, environment, catalog, database)
+    tables = found.tables.order_by("name")
+    context = {
+        "database": found,
+        "catalog": found.catalog,
+        "tables": paginate(request, tables.filter(kind=Table.Kind.TABLE), "tables"),
+        "views": paginate(request, tables.filter(kind=Table.Kind.VIEW), "views"),
+        "functions": paginate(request, found.functions.order_by("name"), "functions"),
+        "tree": tree(found.catalog.environment, found.catalog, found),
+    }
+    return render_page(request, "catalogs/database.html", context)
+
+
+@login_required
+def table(
+    request: HttpRequest, environment: str, catalog: str, database: str, table: str
+) -> HttpResponse:
+    found = get_table(request.user, environment, catalog, database, table)
+    if found.is_view:  # views have their own address; old links still arrive
+        return redirect("view", environment, catalog, database, table)
+    return _relation_page(request, found, "catalogs/table.html")
+
+
+@login_required
+def view(
+    request: HttpRequest, environment: str, catalog: str, database: str, view: str
+) -> HttpResponse:
+    found = get_table(request.user, environment, catalog, database, view, kind=Table.Kind.VIEW)
+    return _relation_page(request, found, "catalogs/view.html")
+
+
+def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpResponse:
+    catalog, environment = found.database.catalog, found.database.catalog.environment
+    identifier = ObjectIdentifier(catalog.name, found.database.name, found.name)
+    executor = Executor(Session.start(environment), request.user)
+    # Flink's own texts, from the same executor that every change goes through.
+    describe = executor.execute(f"DESCRIBE {identifier.quoted()}")
+    kind = "VIEW" if found.is_view else "TABLE"
+    show_create = executor.execute(f"SHOW CREATE {kind} {identifier.quoted()}")
+    context = {
+        "table": found,
+        "database": found.database,
+        "catalog": catalog,
+        "options": mask_options(found.options),
+        "describe": _rows_as_text(describe),
+        "show_create": _text(show_create),
+        "show_create_error": show_create.error,
+        "reads": found.dependencies.all() if found.is_view else [],
+        "readers": readers_of(environment, identifier).select_related("database__catalog")[:50],
+        "history": object_history(found),
+        "tree": tree(environment, catalog, found.database),
+    }
+    return render_page(request, template, context)
+
+
+def object_history(found: Table) -> list[dict[str, Any]]:
+    """The latest changes of a table or view, each with a diff of its definition."""
+    changes = (
+        HistoryChange.objects.filter(
+            entry__environment=found.database.catalog.environment,
+            kind__in=[HistoryChange.Kind.TABLE, HistoryChange.Kind.VIEW],
+            catalog_name=found.database.catalog.name,
+            database_name=found.database.name,
+            object_name=found.name,
+        )
+        .select_related("entry__user")
+        .order_by("-entry__created_at", "-pk")[:HISTORY_LIMIT]
+    )
+    return [{"change": change, "diff": _diff(change)} for change in changes]
+
+
+def _diff(change: HistoryChange) -> list[tuple[str, str]]:
+    """Lines of a unified diff, each with its kind: added, removed, context or header."""
+    lines = difflib.unified_diff(
+        mask_ddl(change.before).splitlines(), mask_ddl(change.after).splitlines(), lineterm="", n=2
+    )
+    kinds = {"+": "added", "-": "removed", "@": "header"}
+    return [(kinds.get(line[:1], "context"), line) for line in list(lines)[2:]]
+
+
+def _text(result: StatementResult) -> str | None:
+    return mask_ddl(str(result.rows[0][0])) if result.ok and result.rows else None
+
+
+def _rows_as_text(result: StatementResult) -> StatementResult:
+    """The result with every cell as Flink prints it (TRUE, FALSE, empty for NULL)."""
+    if result.ok and result.rows is not None:
+        result.rows = [[cell_text(value) for value in row] for row in result.rows]
+    return result

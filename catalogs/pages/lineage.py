@@ -1,0 +1,160 @@
+"""The lineage picture: tables and views upstream and downstream of an object."""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import or_
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+
+from environments.models import Environment
+
+from ..lookup import get_table
+from ..models import Dependency, Table
+from .common import render_page, tree
+
+# Each level costs one query in each direction: the page's cost is bounded by the depth.
+MAX_DEPTH = 6
+MAX_NODES = 150
+
+Key = tuple[str, str, str]
+
+
+@login_required
+def lineage(
+    request: HttpRequest,
+    environment: str,
+    catalog: str,
+    database: str,
+    kind: str,
+    table: str = "",
+    view: str = "",
+) -> HttpResponse:
+    name = table or view
+    found = get_table(request.user, environment, catalog, database, name, kind=Table.Kind(kind))
+    graph = lineage_graph(found.database.catalog.environment, found)
+    by_id = {node["id"]: node for node in graph["nodes"]}
+    edge_rows = [
+        {"source": by_id[e["source"]], "target": by_id[e["target"]], "broken": e["broken"]}
+        for e in graph["edges"]
+    ]
+    context = {
+        "table": found,
+        "database": found.database,
+        "catalog": found.database.catalog,
+        "graph": graph,
+        "edge_rows": edge_rows,
+        "page_name": "Lineage",
+        "tree": tree(found.database.catalog.environment, found.database.catalog, found.database),
+    }
+    return render_page(request, "catalogs/lineage.html", context)
+
+
+def lineage_graph(environment: Environment, start: Table) -> dict[str, Any]:
+    """Nodes and edges (``source`` is read by ``target``) around ``start``, JSON-ready."""
+    nodes: dict[Key, dict[str, Any]] = {}
+    edges: dict[tuple[Key, Key], bool] = {}
+    _add(nodes, environment, start, current=True)
+    upstream = [start] if start.is_view else []
+    downstream = [_key(start)]
+    for _ in range(MAX_DEPTH):
+        if len(nodes) >= MAX_NODES or not (upstream or downstream):
+            break
+        upstream = _read_by(environment, upstream, nodes, edges)
+        downstream = _readers(environment, downstream, nodes, edges)
+    return {
+        "nodes": list(nodes.values()),
+        "edges": [
+            {"source": _id(s), "target": _id(t), "broken": broken}
+            for (s, t), broken in edges.items()
+        ],
+        "truncated": len(nodes) >= MAX_NODES,
+    }
+
+
+def _read_by(environment: Environment, views: list[Table], nodes: dict, edges: dict) -> list[Table]:
+    """One level upstream: what ``views`` read; returns the views among them, to go on."""
+    if not views:
+        return []
+    dependencies = list(
+        Dependency.objects.filter(view__in=views)
+        .exclude(kind=Dependency.Kind.FUNCTION)
+        .select_related("view__database__catalog")
+    )
+    keys = {(d.catalog_name, d.database_name, d.object_name) for d in dependencies}
+    rows = _tables_named(environment, keys - nodes.keys())
+    following = []
+    for key in keys - nodes.keys():
+        row = rows.get(key)
+        _add(nodes, environment, row, key=key)
+        if row is not None and row.is_view:
+            following.append(row)
+    for d in dependencies:
+        key = (d.catalog_name, d.database_name, d.object_name)
+        edges[(key, _key(d.view))] = not nodes[key]["exists"]
+    return following
+
+
+def _readers(environment: Environment, keys: list[Key], nodes: dict, edges: dict) -> list[Key]:
+    """One level downstream: the views that read ``keys``; returns their keys, to go on."""
+    if not keys:
+        return []
+    named = reduce(or_, (Q(catalog_name=c, database_name=d, object_name=n) for c, d, n in keys))
+    dependencies = Dependency.objects.filter(named, environment=environment).select_related(
+        "view__database__catalog"
+    )
+    following = []
+    for d in dependencies[:MAX_NODES]:
+        view_key = _key(d.view)
+        if view_key not in nodes:
+            _add(nodes, environment, d.view)
+            following.append(view_key)
+        source = (d.catalog_name, d.database_name, d.object_name)
+        edges[(source, view_key)] = not nodes[source]["exists"]
+    return following
+
+
+def _tables_named(environment: Environment, keys: set[Key]) -> dict[Key, Table]:
+    if not keys:
+        return {}
+    named = reduce(
+        or_, (Q(database__catalog__name=c, database__name=d, name=n) for c, d, n in keys)
+    )
+    rows = Table.objects.filter(named, database__catalog__environment=environment)
+    return {_key(row): row for row in rows.select_related("database__catalog")}
+
+
+def _key(table: Table) -> Key:
+    return (table.database.catalog.name, table.database.name, table.name)
+
+
+def _id(key: Key) -> str:
+    return "\x1f".join(key)
+
+
+def _add(
+    nodes: dict,
+    environment: Environment,
+    row: Table | None,
+    key: Key | None = None,
+    current: bool = False,
+) -> None:
+    key = _key(row) if row is not None else key
+    assert key is not None
+    url = None
+    if row is not None:
+        name = "view" if row.is_view else "table"
+        url = reverse(name, args=[environment.name, *key])
+    nodes[key] = {
+        "id": _id(key),
+        "label": ".".join(key),
+        "kind": (row.kind.lower() if row is not None else "missing"),
+        "status": row.status if row is not None and row.is_view else "ok",
+        "exists": row is not None,
+        "current": current,
+        "url": url,
+    }

@@ -1,0 +1,202 @@
+"""Snapshot pages: the list of an environment's snapshots, a snapshot browsable like a catalog,
+its bytes at a stable URL, diffs, import, and the catalog-store and init-script downloads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from environments.access import has_role, role_of
+from environments.lookup import get_environment
+from environments.models import Role
+from environments.services import ServiceError
+
+from .. import snapshots
+from ..flinksql import snapshot_format as sf
+from ..models import Snapshot
+from ..secrets import mask_options
+
+MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+
+
+def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
+    """The snapshot, if the user holds a role in its environment (404 otherwise: an outsider
+    must not learn that it exists); 403 when the role is too low for the action."""
+    snapshot = (
+        Snapshot.objects.filter(snapshot_id=snapshot_id)
+        .select_related("environment", "created_by")
+        .first()
+    )
+    if snapshot is None or role_of(user, snapshot.environment) is None:
+        raise Http404(f"No snapshot {snapshot_id}.")
+    if not has_role(user, snapshot.environment, needed):
+        raise PermissionDenied(
+            f"You need the {needed.value} role in environment "
+            f"'{snapshot.environment.name}' to do this."
+        )
+    return snapshot
+
+
+@login_required
+def snapshot_json(request: HttpRequest, snapshot_id: str) -> HttpResponse:
+    """The stored bytes, unchanged, forever."""
+    snapshot = get_snapshot(request.user, snapshot_id)
+    try:
+        data = snapshots.snapshot_bytes(snapshot)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=500, content_type="text/plain")
+    response = HttpResponse(data, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{snapshot.snapshot_id}.json"'
+    response["ETag"] = f'"{snapshot.sha256}"'
+    response["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
+
+
+@login_required
+def snapshot_list(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    context = {
+        "environment": found,
+        "snapshots": Snapshot.objects.filter(environment=found).defer("content"),
+        "catalogs": found.catalogs.order_by("name"),
+        "can_take": has_role(request.user, found, Role.EDITOR),
+    }
+    return render(request, "snapshots/list.html", context)
+
+
+@login_required
+@require_POST
+def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.EDITOR)
+    databases = [d for d in request.POST.getlist("database") if d]
+    try:
+        snapshot, result = snapshots.take_snapshot(
+            found,
+            request.POST.get("catalog", ""),
+            request.user,
+            databases or None,
+            label=request.POST.get("label", "")[:255],
+            note=request.POST.get("note", ""),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("snapshot-list", found.name)
+    for secret in result.secrets:
+        messages.warning(
+            request,
+            f"Secret option '{secret['option']}' of {secret['object'] or 'the catalog'} was "
+            f"written as ${{{secret['variable']}}}: the deployment must provide it.",
+        )
+    for warning in result.warnings:
+        messages.warning(request, warning)
+    return redirect("snapshot", snapshot.snapshot_id)
+
+
+def _document(snapshot: Snapshot) -> dict[str, Any]:
+    return json.loads(snapshots.snapshot_bytes(snapshot))
+
+
+@login_required
+def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
+    """The snapshot's content, database by database, as the catalog pages show a catalog."""
+    snapshot = get_snapshot(request.user, snapshot_id)
+    document = _document(snapshot)
+    databases: dict[str, dict[str, list[Any]]] = {}
+    for d in document.get("databases") or []:
+        databases.setdefault(d["name"], {"tables": [], "views": [], "udfs": []})
+    for key in ("tables", "views", "udfs"):
+        for entry in document[key]:
+            database = entry.get("database") or document["databaseName"]
+            if key == "tables":
+                entry = {**entry, "options": mask_options(entry.get("options") or {})}
+            databases.setdefault(database, {"tables": [], "views": [], "udfs": []})[key].append(
+                entry
+            )
+    context = {
+        "snapshot": snapshot,
+        "document": document,
+        "databases": sorted(databases.items()),
+        "catalog_options": mask_options(document.get("catalogOptions") or {}),
+        "others": Snapshot.objects.filter(environment=snapshot.environment)
+        .exclude(pk=snapshot.pk)
+        .defer("content")[:50],
+        "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
+    }
+    return render(request, "snapshots/snapshot.html", context)
+
+
+@login_required
+def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
+    """This snapshot against another one (``?against=<id>``) or the live catalog."""
+    snapshot = get_snapshot(request.user, snapshot_id)
+    against = request.GET.get("against", "live")
+    if against == "live":
+        other = f"live:{snapshot.environment.name}/{snapshot.catalog_name}"
+    elif sf.is_snapshot_id(against):
+        other = get_snapshot(request.user, against).snapshot_id
+    else:
+        raise Http404("Compare with a snapshot id or 'live'.")
+    try:
+        result = snapshots.diff(snapshot.snapshot_id, other, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("snapshot", snapshot.snapshot_id)
+    return render(request, "snapshots/diff.html", {"snapshot": snapshot, "diff": result})
+
+
+@login_required
+def snapshot_delete(request: HttpRequest, snapshot_id: str) -> HttpResponse:
+    snapshot = get_snapshot(request.user, snapshot_id, Role.ADMIN)
+    if request.method != "POST":
+        return render(request, "snapshots/delete.html", {"snapshot": snapshot})
+    environment = snapshot.environment.name
+    snapshots.delete_snapshot(snapshot, request.user)
+    messages.success(request, f"Snapshot {snapshot_id} deleted; the history records it.")
+    return redirect("snapshot-list", environment)
+
+
+@login_required
+def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
+    """Upload a snapshot file: a dry run first, then apply (one transaction)."""
+    found = get_environment(request.user, environment, Role.EDITOR)
+    context: dict[str, Any] = {"environment": found, "catalog": request.POST.get("catalog", "")}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None or not context["catalog"]:
+            messages.error(request, "Choose a snapshot file and the catalog to import it into.")
+        elif upload.size > MAX_UPLOAD_BYTES:
+            messages.error(request, f"The file is larger than {MAX_UPLOAD_BYTES} bytes.")
+        else:
+            dry_run = request.POST.get("apply") != "1"
+            context["report"] = snapshots.import_snapshot(
+                found, context["catalog"], upload.read(), request.user, dry_run=dry_run
+            )
+    return render(request, "snapshots/import.html", context)
+
+
+@login_required
+def catalog_store_download(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    files, _ = snapshots.catalog_store_files(found)
+    response = HttpResponse(snapshots.catalog_store_zip(files), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{found.name}-catalog-store.zip"'
+    return response
+
+
+@login_required
+def init_script_download(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    try:
+        script = snapshots.init_script(found, [catalog])
+    except ServiceError as exc:
+        raise Http404(exc.message) from None
+    response = HttpResponse(script, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{catalog}-init.sql"'
+    return response

@@ -1,0 +1,23 @@
+"""URLs of snapshots, catalog-store folders and init scripts (included from config.urls)."""
+
+from django.urls import path
+
+from .pages import snapshots
+
+ENV = "env/<name:environment>"
+
+urlpatterns = [
+    path("snapshots/<str:snapshot_id>.json", snapshots.snapshot_json, name="snapshot-json"),
+    path("snapshots/<str:snapshot_id>", snapshots.snapshot_page, name="snapshot"),
+    path("snapshots/<str:snapshot_id>/diff", snapshots.snapshot_diff, name="snapshot-diff"),
+    path("snapshots/<str:snapshot_id>/delete", snapshots.snapshot_delete, name="snapshot-delete"),
+    path(f"{ENV}/snapshots", snapshots.snapshot_list, name="snapshot-list"),
+    path(f"{ENV}/snapshots/take", snapshots.snapshot_take, name="snapshot-take"),
+    path(f"{ENV}/snapshots/import", snapshots.snapshot_import, name="snapshot-import"),
+    path(f"{ENV}/catalog-store.zip", snapshots.catalog_store_download, name="catalog-store-zip"),
+    path(
+        f"{ENV}/catalogs/<name:catalog>/init.sql",
+        snapshots.init_script_download,
+        name="init-script",
+    ),
+]

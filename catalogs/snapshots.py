@@ -1,0 +1,483 @@
+"""Catalog snapshots, catalog-store folders and init scripts: the Django side.
+
+The language lives in :mod:`catalogs.flinksql.snapshot_format` and
+:mod:`catalogs.flinksql.catalog_store`; this module reads the models (streaming, for catalogs of
+any size), stores snapshots immutably, and imports through the executor: an import is a list of
+Flink SQL statements run in one transaction, rolled back for a dry run or on any failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import secrets as random
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from environments.access import has_role
+from environments.models import Environment, Role
+from environments.services import ServiceError
+
+from . import models as m
+from .executor import Executor, Session, StatementResult, store
+from .flinksql import catalog_store as cs
+from .flinksql import snapshot_format as sf
+from .flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
+from .secrets import is_secret
+
+Progress = Callable[[str], None]
+CHUNK = 500
+
+
+def _silent(_: str) -> None:
+    return None
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote besides its bytes."""
+
+    snapshot_id: str
+    tables: int = 0
+    views: int = 0
+    functions: int = 0
+    secrets: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+# -- export -----------------------------------------------------------------------------------
+def get_catalog(environment: Environment, name: str) -> m.Catalog:
+    catalog = store.catalog_or_none(environment, name)
+    if catalog is None:
+        raise ServiceError(f"There is no catalog '{name}' in environment '{environment.name}'.")
+    return catalog
+
+
+def _databases(catalog: m.Catalog, names: Iterable[str] | None) -> list[m.Database]:
+    rows = list(m.Database.objects.filter(catalog=catalog).order_by("name"))
+    if not names:
+        return rows
+    wanted = list(dict.fromkeys(names))
+    by_name = {d.name: d for d in rows}
+    missing = [n for n in wanted if n not in by_name]
+    if missing:
+        raise ServiceError(
+            f"Catalog '{catalog.name}' has no database {', '.join(repr(n) for n in missing)}."
+        )
+    return [by_name[n] for n in sorted(wanted)]
+
+
+def write_snapshot(
+    out: TextIO,
+    catalog: m.Catalog,
+    databases: Iterable[str] | None = None,
+    snapshot_id: str | None = None,
+    created_at: int | None = None,
+    include_secrets: bool = False,
+    progress: Progress = _silent,
+) -> ExportResult:
+    """Write the catalog (or some of its databases) as a snapshot to ``out``, streaming: tables
+    are read in chunks and written one by one, so memory does not grow with the catalog."""
+    snapshot_id = snapshot_id or new_snapshot_id()
+    if created_at is None:
+        created_at = int(timezone.now().timestamp() * 1000)
+    chosen = _databases(catalog, databases)
+    result = ExportResult(snapshot_id)
+    placeholders = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+    default_database = catalog.options.get("default-database") or (
+        chosen[0].name if chosen else "default"
+    )
+    head = sf.header(
+        snapshot_id,
+        catalog.name,
+        default_database,
+        created_at,
+        catalog.comment,
+        placeholders.options(None, None, dict(catalog.options)),
+        [sf.database_entry(d.name, d.comment, dict(d.properties)) for d in chosen],
+    )
+    writer = sf.SnapshotWriter(out, head)
+    columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
+    tables = (
+        m.Table.objects.filter(database__in=chosen, kind=m.Table.Kind.TABLE)
+        .select_related("database")
+        .prefetch_related(columns)
+        .order_by("database__name", "name")
+    )
+    for row in tables.iterator(chunk_size=CHUNK):
+        identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
+        writer.table(sf.table_entry(store.table_definition(row, identifier), placeholders))
+        result.tables += 1
+        if result.tables % 10000 == 0:
+            progress(f"{result.tables} tables written")
+    views = []
+    view_rows = (
+        m.Table.objects.filter(database__in=chosen, kind=m.Table.Kind.VIEW)
+        .select_related("database")
+        .prefetch_related(columns, "dependencies")
+        .order_by("database__name", "name")
+    )
+    for row in view_rows.iterator(chunk_size=CHUNK):
+        identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
+        views.append(sf.view_entry(store.view_definition(row, identifier)))
+        if row.status != m.Table.Status.OK:
+            result.warnings.append(
+                f"view {identifier.database}.{identifier.name} is {row.status}"
+                f"{': ' + row.status_reason if row.status_reason else ''}; a loader will fail "
+                "on it."
+            )
+        for dependency in row.dependencies.all():
+            if dependency.catalog_name != catalog.name or dependency.database_name not in {
+                d.name for d in chosen
+            }:
+                result.warnings.append(
+                    f"view {identifier.database}.{identifier.name} reads {dependency}, which is "
+                    "not in this snapshot."
+                )
+    for entry in sf.order_views(catalog.name, views):
+        writer.view(entry)
+        result.views += 1
+    functions = (
+        m.Function.objects.filter(database__in=chosen)
+        .select_related("database", "artifact")
+        .order_by("database__name", "name")
+    )
+    for function in functions.iterator(chunk_size=CHUNK):
+        identifier = ObjectIdentifier(catalog.name, function.database.name, function.name)
+        definition = store.function_definition(function, identifier)
+        artifact = function.artifact.name if function.artifact else None
+        writer.udf(sf.udf_entry(definition, function.return_type, artifact))
+        result.functions += 1
+    writer.close(placeholders.entries)
+    result.secrets = placeholders.entries
+    progress(
+        f"snapshot {snapshot_id}: {result.tables} tables, {result.views} views, "
+        f"{result.functions} functions"
+    )
+    return result
+
+
+def export_bytes(
+    catalog: m.Catalog, databases: Iterable[str] | None = None, **kwargs: Any
+) -> tuple[bytes, ExportResult]:
+    buffer = io.StringIO()
+    result = write_snapshot(buffer, catalog, databases, **kwargs)
+    return buffer.getvalue().encode("utf-8"), result
+
+
+def live_document(catalog: m.Catalog, databases: Iterable[str] | None = None) -> sf.Document:
+    """The catalog as it is now, as a snapshot document (not stored)."""
+    data, _ = export_bytes(catalog, databases, snapshot_id="live", created_at=0)
+    return json.loads(data)
+
+
+def new_snapshot_id() -> str:
+    return sf.new_snapshot_id(timezone.now(), random.token_hex(2))
+
+
+# -- stored snapshots -------------------------------------------------------------------------
+def take_snapshot(
+    environment: Environment,
+    catalog_name: str,
+    user: Any = None,
+    databases: Iterable[str] | None = None,
+    label: str = "",
+    note: str = "",
+    include_secrets: bool = False,
+    progress: Progress = _silent,
+) -> tuple[m.Snapshot, ExportResult]:
+    """Export and store a snapshot; it is immutable from then on. ``user`` None is the system
+    (the command line); a user needs the editor role."""
+    if user is not None and not has_role(user, environment, Role.EDITOR):
+        raise ServiceError(
+            f"You need the editor role in environment '{environment.name}' to take a snapshot.",
+            "forbidden",
+        )
+    catalog = get_catalog(environment, catalog_name)
+    for _ in range(10):
+        snapshot_id = new_snapshot_id()
+        if m.Snapshot.objects.filter(snapshot_id=snapshot_id).exists():
+            continue
+        data, result = export_bytes(
+            catalog,
+            databases,
+            snapshot_id=snapshot_id,
+            include_secrets=include_secrets,
+            progress=progress,
+        )
+        try:
+            with transaction.atomic():
+                snapshot = m.Snapshot.objects.create(
+                    snapshot_id=snapshot_id,
+                    environment=environment,
+                    catalog_name=catalog.name,
+                    content=data,
+                    sha256=hashlib.sha256(data).hexdigest(),
+                    label=label,
+                    note=note,
+                    created_by=user if getattr(user, "pk", None) else None,
+                )
+        except IntegrityError:  # the same id taken concurrently
+            continue
+        return snapshot, result
+    raise ServiceError("Could not find a free snapshot id; try again.")
+
+
+def snapshot_bytes(snapshot: m.Snapshot) -> bytes:
+    """The stored bytes, checked against their sha256: served unchanged, or not at all."""
+    data = bytes(snapshot.content)
+    if hashlib.sha256(data).hexdigest() != snapshot.sha256:
+        raise ServiceError(f"Snapshot {snapshot.snapshot_id} does not match its sha256.")
+    return data
+
+
+def visible_snapshots(user: Any) -> Any:
+    from environments.access import visible_environments
+
+    return m.Snapshot.objects.filter(environment__in=visible_environments(user)).select_related(
+        "environment", "created_by"
+    )
+
+
+def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:
+    """Delete a snapshot: environment admins only, and recorded in the history."""
+    environment = snapshot.environment
+    if user is not None and not has_role(user, environment, Role.ADMIN):
+        raise ServiceError(
+            f"You need the admin role in environment '{environment.name}' to delete a snapshot.",
+            "forbidden",
+        )
+    with transaction.atomic():
+        m.HistoryEntry.objects.create(
+            environment=environment,
+            user=user if getattr(user, "pk", None) else None,
+            statement=(
+                f"-- snapshot {snapshot.snapshot_id} of catalog "
+                f"{quote_identifier(snapshot.catalog_name)} deleted "
+                f"(sha256 {snapshot.sha256}"
+                + (f", label {quote_string(snapshot.label)}" if snapshot.label else "")
+                + ")"
+            ),
+        )
+        snapshot.delete()
+
+
+# -- import -----------------------------------------------------------------------------------
+@dataclass
+class ImportOutcome:
+    statement: sf.PlannedStatement
+    result: StatementResult | None  # None: not run (an earlier statement failed)
+
+    @property
+    def message(self) -> str:
+        if self.result is None:
+            return "not run"
+        if self.result.ok:
+            return "ok"
+        resolving = self.result.code not in ("conflict", "forbidden")
+        field_name = " expandedQuery:" if self.statement.kind == "view" and resolving else ""
+        return f"{self.statement.kind} {self.statement.name}:{field_name} {self.result.error}"
+
+
+@dataclass
+class ImportReport:
+    dry_run: bool
+    errors: list[str] = field(default_factory=list)
+    outcomes: list[ImportOutcome] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    applied: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(o.result is not None and o.result.ok for o in self.outcomes)
+
+    @property
+    def failures(self) -> list[str]:
+        return self.errors + [
+            o.message for o in self.outcomes if o.result is not None and not o.result.ok
+        ]
+
+
+def import_snapshot(
+    environment: Environment,
+    catalog_name: str,
+    data: bytes | str,
+    user: Any = None,
+    dry_run: bool = True,
+) -> ImportReport:
+    """Import a snapshot file into ``catalog_name`` (created when missing): all statements in
+    one transaction, kept only when every one succeeds and this is not a dry run."""
+    report = ImportReport(dry_run)
+    try:
+        snapshot = sf.parse_snapshot(data)
+    except sf.SnapshotInvalid as exc:
+        report.errors = exc.errors
+        return report
+    return run_statements(environment, _plan(environment, catalog_name, snapshot), user, report)
+
+
+def _plan(
+    environment: Environment, catalog_name: str, snapshot: sf.Snapshot
+) -> list[sf.PlannedStatement]:
+    exists = store.catalog_or_none(environment, catalog_name) is not None
+    return sf.import_statements(snapshot, catalog_name, create_catalog=not exists)
+
+
+def run_statements(
+    environment: Environment,
+    planned: list[sf.PlannedStatement],
+    user: Any,
+    report: ImportReport,
+) -> ImportReport:
+    executor = Executor(Session.start(environment), user)
+    with transaction.atomic():
+        failed = False
+        for statement in planned:
+            if failed and not report.dry_run:
+                report.outcomes.append(ImportOutcome(statement, None))
+                continue
+            result = executor.execute(statement.sql)
+            report.outcomes.append(ImportOutcome(statement, result))
+            failed = failed or not result.ok
+        if failed or report.dry_run:
+            transaction.set_rollback(True)
+        else:
+            report.applied = True
+    return report
+
+
+# -- diff -------------------------------------------------------------------------------------
+def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
+    """A snapshot document from a snapshot id, a file, or ``live:<environment>/<catalog>``."""
+    if reference.startswith("live:"):
+        environment_name, _, catalog_name = reference[5:].partition("/")
+        environment = Environment.objects.filter(name=environment_name).first()
+        if environment is None or (
+            user is not None and not has_role(user, environment, Role.VIEWER)
+        ):
+            raise ServiceError(f"There is no environment '{environment_name}'.")
+        catalog = get_catalog(environment, catalog_name)
+        return f"{catalog.name} (live)", live_document(catalog)
+    if sf.is_snapshot_id(reference):
+        snapshot = m.Snapshot.objects.filter(snapshot_id=reference).first()
+        if snapshot is None or (
+            user is not None and not has_role(user, snapshot.environment, Role.VIEWER)
+        ):
+            raise ServiceError(f"There is no snapshot {reference}.")
+        return reference, json.loads(snapshot_bytes(snapshot))
+    path = Path(reference)
+    if not path.is_file():
+        raise ServiceError(f"'{reference}' is neither a snapshot id nor a file.")
+    try:
+        return path.name, sf.validate(json.loads(path.read_bytes())).document
+    except (ValueError, sf.SnapshotInvalid) as exc:
+        raise ServiceError(f"{reference}: not a valid snapshot: {exc}") from None
+
+
+def diff(old: str, new: str, user: Any = None) -> sf.SnapshotDiff:
+    old_label, old_document = load_document(old, user)
+    new_label, new_document = load_document(new, user)
+    return sf.diff_documents(old_document, new_document, is_secret, old_label, new_label)
+
+
+# -- catalog store ----------------------------------------------------------------------------
+def catalog_store_files(
+    environment: Environment, include_secrets: bool = False
+) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """``<catalog>.yaml`` for every catalog of the environment, as Flink's FileCatalogStore
+    writes them, and the secret options replaced by placeholders."""
+    files: dict[str, bytes] = {}
+    placeholders: list[dict[str, Any]] = []
+    for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
+        replacer = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+        options = replacer.options(None, None, dict(catalog.options))
+        files[cs.catalog_file_name(catalog.name)] = cs.catalog_store_file(options)
+        placeholders += replacer.entries
+    return files, placeholders
+
+
+def catalog_store_zip(files: dict[str, bytes]) -> bytes:
+    """A zip of the store folder; fixed timestamps, so the same catalogs give the same bytes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(f"catalog-store/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def read_catalog_store_folder(folder: Path) -> dict[str, bytes]:
+    """The store files of a folder: regular files named ``*.yaml`` directly in it (no links,
+    no subfolders), each within the size limit."""
+    if not folder.is_dir():
+        raise ServiceError(f"{folder} is not a folder.")
+    files: dict[str, bytes] = {}
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if not entry.name.endswith(cs.FILE_EXTENSION):
+                continue
+            if entry.is_symlink() or not entry.is_file(follow_symlinks=False):
+                raise ServiceError(f"{entry.name}: not a regular file.")
+            if len(files) >= cs.MAX_FILES:
+                raise ServiceError(f"{folder}: more than {cs.MAX_FILES} catalog-store files.")
+            if entry.stat(follow_symlinks=False).st_size > cs.MAX_FILE_BYTES:
+                raise ServiceError(
+                    f"{entry.name}: larger than the {cs.MAX_FILE_BYTES} bytes a catalog-store "
+                    "file may hold."
+                )
+            files[entry.name] = Path(entry.path).read_bytes()
+    return files
+
+
+def catalog_store_statements(files: dict[str, bytes]) -> list[sf.PlannedStatement]:
+    """One CREATE CATALOG per store file; :class:`catalog_store.CatalogStoreError` when a file
+    is not valid."""
+    planned = []
+    for file_name in sorted(files):
+        name, options = cs.read_catalog_store_file(file_name, files[file_name])
+        lines = ",\n".join(
+            f"  {quote_string(k)} = {quote_string(options[k])}" for k in sorted(options)
+        )
+        sql = f"CREATE CATALOG {quote_identifier(name)}\nWITH (\n{lines}\n)"
+        planned.append(sf.PlannedStatement("catalog", name, sql))
+    return planned
+
+
+def import_catalog_store(
+    environment: Environment, files: dict[str, bytes], user: Any = None, dry_run: bool = False
+) -> ImportReport:
+    report = ImportReport(dry_run)
+    try:
+        planned = catalog_store_statements(files)
+    except cs.CatalogStoreError as exc:
+        report.errors = [str(exc)]
+        return report
+    return run_statements(environment, planned, user, report)
+
+
+# -- init script ------------------------------------------------------------------------------
+def init_script(
+    environment: Environment, catalog_names: Iterable[str], include_secrets: bool = False
+) -> str:
+    """``init.sql`` for the SQL client: the catalogs re-created in a fresh session."""
+    snapshots = []
+    all_secrets: list[dict[str, Any]] = []
+    for name in catalog_names:
+        catalog = get_catalog(environment, name)
+        buffer = io.StringIO()
+        result = write_snapshot(
+            buffer, catalog, snapshot_id="init", created_at=0, include_secrets=include_secrets
+        )
+        snapshots.append(sf.parse_snapshot(buffer.getvalue()))
+        all_secrets += result.secrets
+    return sf.init_script(snapshots, all_secrets)

@@ -1,0 +1,209 @@
+"""Pages of an environment: describe, create, rename, delete, roles, artifacts and history."""
+
+from __future__ import annotations
+
+import difflib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from catalogs.models import HistoryChange
+from catalogs.secrets import mask_ddl
+
+from . import forms, services
+from .access import role_of
+from .lookup import get_environment, url_name
+from .models import Artifact, Role
+
+
+def _page(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    """The whole page, or only its ``content`` partial when htmx swaps it in."""
+    return render(request, f"{template}#content" if request.htmx else template, context)
+
+
+def _back(environment_name: str, page: str = "environment") -> HttpResponseRedirect:
+    return redirect(reverse(page, args=[environment_name]))
+
+
+@login_required
+def environment_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_superuser:
+        raise PermissionDenied("Only superusers create environments.")
+    form = forms.EnvironmentForm(request.POST or None)
+    if form.is_valid():
+        try:
+            created = services.add_environment(**form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error("name", exc.message)
+        else:
+            return _back(created.name)
+    return _page(request, "environments/create.html", {"form": form})
+
+
+@login_required
+def environment(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    context = {
+        "environment": found,
+        "role": role_of(request.user, found),
+        "catalogs": found.catalogs.all(),
+    }
+    return _page(request, "environments/environment.html", context)
+
+
+@login_required
+def environment_settings(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    initial = {"name": found.name, "description": found.description}
+    form = forms.EnvironmentForm(request.POST or None, initial=initial)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            changed = services.update_environment(
+                found, data["name"], data["description"], request.user
+            )
+        except services.ServiceError as exc:
+            form.add_error("name", exc.message)
+        else:
+            messages.success(request, "Saved.")
+            return _back(changed.name)
+    delete_form = forms.DeleteEnvironmentForm(environment_name=found.name)
+    context = {"environment": found, "form": form, "delete_form": delete_form}
+    return _page(request, "environments/settings.html", context)
+
+
+@login_required
+@require_POST
+def environment_delete(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    form = forms.DeleteEnvironmentForm(request.POST, environment_name=found.name)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors["confirm"]))
+        return _back(found.name, "environment-settings")
+    try:
+        services.delete_environment(found)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return _back(found.name, "environment-settings")
+    messages.success(request, f"Environment '{found.name}' was deleted.")
+    return redirect("home")
+
+
+@login_required
+def roles(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    form = forms.GrantRoleForm(request.POST or None)
+    if form.is_valid():
+        try:
+            user = services.find_user(form.cleaned_data["user"])
+            services.grant_role(found, user, form.cleaned_data["role"])
+        except services.ServiceError as exc:
+            form.add_error("user", exc.message)
+        else:
+            return _back(found.name, "environment-roles")
+    memberships = found.memberships.select_related("user").order_by("user__username")
+    context = {"environment": found, "form": form, "memberships": memberships}
+    return _page(request, "environments/roles.html", context)
+
+
+@login_required
+@require_POST
+def role_revoke(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    form = forms.UserForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ServiceError("Name the user whose role to revoke.")
+        services.revoke_role(found, services.find_user(form.cleaned_data["user"]))
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return _back(found.name, "environment-roles")
+
+
+@login_required
+def artifacts(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    form = forms.UploadArtifactForm(request.POST or None, request.FILES or None)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            version = services.upload_artifact(
+                found, form.cleaned_data["name"], upload.name, upload.read(), request.user
+            )
+        except services.ServiceError as exc:
+            form.add_error("file", exc.message)
+        else:
+            messages.success(request, f"Uploaded {version} (sha256 {version.sha256}).")
+            return _back(found.name, "environment-artifacts")
+    listed = found.artifacts.prefetch_related("versions__uploaded_by", "users")
+    context = {"environment": found, "form": form, "artifacts": listed}
+    return _page(request, "environments/artifacts.html", context)
+
+
+@login_required
+@require_POST
+def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    target = get_object_or_404(Artifact, environment=found, name=url_name(artifact))
+    form = forms.UseForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ServiceError("Name the user.")
+        user = services.find_user(form.cleaned_data["user"])
+        if form.cleaned_data["grant"]:
+            services.grant_use(target, user)
+        else:
+            services.revoke_use(target, user)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return _back(found.name, "environment-artifacts")
+
+
+@login_required
+def history(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    entries = found.history.select_related("user").prefetch_related("changes")[:200]
+    return _page(request, "environments/history.html", {"environment": found, "entries": entries})
+
+
+@login_required
+def object_history(
+    request: HttpRequest, environment: str, kind: str, catalog: str, database: str, name: str
+) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    changes = list(
+        HistoryChange.objects.filter(
+            entry__environment=found,
+            kind=kind,
+            catalog_name=url_name(catalog),
+            database_name=url_name(database),
+            object_name=url_name(name),
+        )
+        .select_related("entry__user")
+        .order_by("-entry__created_at", "-entry_id")
+    )
+    by_entry = {str(change.entry_id): change for change in changes}
+    start, end = by_entry.get(request.GET.get("from", "")), by_entry.get(request.GET.get("to", ""))
+    diff = None
+    if start and end:
+        diff = "".join(
+            difflib.unified_diff(
+                mask_ddl(start.after).splitlines(keepends=True),
+                mask_ddl(end.after).splitlines(keepends=True),
+                fromfile=f"entry {start.entry_id}",
+                tofile=f"entry {end.entry_id}",
+            )
+        )
+    context = {
+        "environment": found,
+        "kind": kind,
+        "name": f"{catalog}.{database}.{name}",
+        "changes": changes,
+        "diff": diff,
+    }
+    return _page(request, "environments/object_history.html", context)

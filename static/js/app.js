@@ -1,0 +1,55 @@
+// Small enhancements on top of pages that work without JavaScript.
+(function () {
+  "use strict";
+
+  // The tree: a toggle loads a node's children once (htmx), then only hides and shows them.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var toggle = event.detail.elt;
+    if (!toggle.classList || !toggle.classList.contains("toggle")) { return; }
+    var list = toggle.parentElement.querySelector(":scope > ul");
+    if (toggle.getAttribute("aria-expanded") === "true") {
+      event.preventDefault();
+      if (list) { list.hidden = true; }
+      toggle.setAttribute("aria-expanded", "false");
+    } else if (list && list.hasAttribute("data-loaded")) {
+      event.preventDefault();
+      list.hidden = false;
+      toggle.setAttribute("aria-expanded", "true");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var toggle = event.detail.elt;
+    if (toggle.classList && toggle.classList.contains("toggle") && event.detail.successful) {
+      toggle.setAttribute("aria-expanded", "true");
+    }
+  });
+
+  // Copy buttons, shown only where the clipboard can be reached.
+  function showCopyButtons(root) {
+    root.querySelectorAll("[data-copy]").forEach(function (button) {
+      if (navigator.clipboard) { button.hidden = false; }
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) { return; }
+    var source = document.getElementById(button.dataset.copy);
+    if (!source || !navigator.clipboard) { return; }
+    navigator.clipboard.writeText(source.textContent).then(function () {
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    }, function () { button.textContent = "Copy failed"; });
+  });
+
+  // Ctrl+Enter (or Cmd+Enter) in an editor submits its form.
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) { return; }
+    if (!target.matches || !target.matches("textarea[data-ctrl-enter]")) { return; }
+    event.preventDefault();
+    if (target.form) { target.form.requestSubmit(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { showCopyButtons(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showCopyButtons(event.detail.elt); });
+})();

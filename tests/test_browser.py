@@ -1,0 +1,189 @@
+"""The dashboard in a real browser: Debian's Chromium driven by Playwright.
+
+Skipped where /usr/bin/chromium is missing, unless REQUIRE_BROWSER=1 (CI) makes that a failure.
+Screenshots of the main pages are kept under test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from catalogs.executor import Executor, Session
+from environments.models import Environment
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # live_server + Playwright's sync API
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+EVIL = "<script>alert(1)</script>"
+
+# Serialized rollback keeps the data migration's environment for every test.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER") != "1":
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture
+def page(live_server: object) -> Iterator[Page]:
+    call_command("load_demo", stdout=None)
+    User.objects.create_superuser("admin", password="admin-password")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda error: page.errors.append(f"pageerror: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                page.errors.append(f"console: {message.text}") if message.type == "error" else None
+            ),
+        )
+        page.on(
+            "response",
+            lambda response: (
+                page.errors.append(f"HTTP {response.status}: {response.url}")
+                if response.status >= 400
+                else None
+            ),
+        )
+        page.on("dialog", lambda dialog: page.errors.append(f"dialog: {dialog.message}"))
+        yield page
+        browser.close()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page: Page, base: str) -> None:
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill("admin")
+    page.get_by_label("Password").fill("admin-password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Environments")).to_be_visible()
+
+
+def test_a_data_engineer_works_through_the_dashboard(page: Page, live_server: object) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    shot(page, "home")
+
+    # Browse: open the tree without reloading the page.
+    page.goto(f"{base}/env/default/catalogs/shop/databases/sales")
+    shot(page, "database")
+    tree = page.get_by_role("navigation", name="Catalog tree")
+    page.evaluate("window.__sameDocument = true")
+    tree.get_by_role("link", name="Objects of database crm").click()
+    expect(tree.get_by_role("link", name="customers")).to_be_visible()
+    assert page.evaluate("window.__sameDocument") is True  # no reload happened
+    tree.get_by_role("link", name="Objects of database crm").click()
+    expect(tree.get_by_role("link", name="customers")).to_be_hidden()
+
+    # Search as you type.
+    tree.get_by_label("Search names, comments, columns").fill("payment_method")
+    expect(page.locator("#tree-search-results")).to_contain_text("shop.sales.payments")
+    expect(page.locator("#tree-search-results")).to_contain_text("a column matches")
+
+    # Create a table: the statement preview follows the typing; an error shows in place.
+    page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-table")
+    page.locator("#id_name").fill("clicks")
+    page.locator("#id_columns-0-name").fill("user_id")
+    page.locator("#id_columns-0-data_type").fill("BIGNT")
+    page.locator("#id_columns-1-name").fill("url")
+    page.locator("#id_columns-1-data_type").fill("STRING")
+    page.get_by_label("Options").fill("connector = datagen")
+    preview = page.locator("#statement")
+    expect(preview).to_contain_text("CREATE TABLE `shop`.`sales`.`clicks`")
+    expect(preview).to_contain_text("`url` STRING")
+    page.get_by_role("button", name="Create table").click()
+    error = page.locator(".column-row").first.locator(".field-error")
+    expect(error).to_contain_text("Unknown identifier 'BIGNT'")
+    expect(page.locator("#id_columns-0-data_type")).to_have_value("BIGNT")
+    shot(page, "table-form-error")
+    page.locator("#id_columns-0-data_type").fill("BIGINT")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("clicks")
+    shot(page, "table")
+
+    # Create a view over it.
+    page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-view")
+    page.get_by_label("Name", exact=True).fill("click_users")
+    page.get_by_label("Query").fill("SELECT user_id FROM clicks")
+    expect(page.locator("#statement")).to_contain_text("AS\nSELECT user_id FROM clicks")
+    page.get_by_role("button", name="Create view").click()
+    shot(page, "view-form-after")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("click_users")
+    expect(page.get_by_text("As written")).to_be_visible()
+    shot(page, "view")
+
+    # The lineage picture: both nodes drawn, each linked to its page.
+    page.get_by_role("link", name="Lineage picture").click()
+    svg = page.locator("#lineage-picture svg")
+    expect(svg.locator("g.node")).to_have_count(2)
+    expect(svg.locator("a[href$='/tables/clicks']")).to_have_count(1)
+    shot(page, "lineage")
+
+    # The console keeps its session across two submissions; Ctrl+Enter runs.
+    page.goto(f"{base}/env/default/console")
+    editor = page.get_by_label("Statements, separated by semicolons")
+    editor.fill("USE CATALOG shop;\nUSE crm;")
+    page.get_by_role("button", name="Run", exact=True).click()
+    expect(page.get_by_test_id("current-database")).to_have_text("crm")
+    editor = page.get_by_label("Statements, separated by semicolons")
+    editor.fill("SHOW TABLES;\nSHOW CREATE TABLE customers")
+    editor.press("Control+Enter")
+    expect(page.locator(".results")).to_contain_text("customers")
+    expect(page.locator(".results .sql-keyword").first).to_be_visible()
+    expect(page.locator(".console-history li")).to_have_count(2)
+    shot(page, "console")
+
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_user_text_stays_text_in_the_browser(page: Page, live_server: object) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    results = executor.execute_script(
+        f"CREATE TABLE `{EVIL}` (a INT COMMENT '<!-- x -->') "
+        "COMMENT '<img src=x onerror=alert(2)>' WITH ('connector' = 'datagen');\n"
+        f"CREATE VIEW `v{EVIL}` AS SELECT a FROM `{EVIL}`;"
+    )
+    assert all(r.ok for r in results), [r.error for r in results]
+    log_in(page, base)
+    database = f"{base}/env/default/catalogs/_env_default/databases/default"
+    for url in (
+        database,
+        f"{database}/tables/{EVIL.replace('/', '%252F')}",
+        f"{database}/tables/{EVIL.replace('/', '%252F')}/lineage",
+        f"{base}/env/default/search?q=script",
+    ):
+        page.goto(url)
+        expect(page.locator("main")).to_contain_text(EVIL)
+    page.goto(f"{database}/tables/{EVIL.replace('/', '%252F')}/lineage")
+    expect(page.locator("#lineage-picture svg text.node-label").first).to_contain_text(EVIL)
+    shot(page, "escaping-lineage")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -1,0 +1,53 @@
+"""The SQL console keeps one session per browser and environment across submissions."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+URL = reverse("console", args=["default"])
+
+
+def test_it_keeps_the_session_across_submissions(client: Client, db: None) -> None:
+    first = client.post(
+        URL, {"sql": "CREATE DATABASE d1;\nUSE d1;\nCREATE TEMPORARY TABLE tmp (a INT)"}
+    )
+    assert first.status_code == 200
+    second = client.post(URL, {"sql": "SHOW CURRENT DATABASE;\nSHOW TABLES"})
+    html = second.text
+    assert '<code data-testid="current-database">d1</code>' in html
+    assert "<td>d1</td>" in html
+    assert "<td>tmp</td>" in html
+    assert "_env_default.d1.tmp" in html  # temporary objects shown above the editor
+
+
+def test_it_shows_errors_in_place_and_show_create_as_sql(client: Client, db: None) -> None:
+    html = client.post(URL, {"sql": "CREATE TABLE t (a INT);\nSHOW CREATE TABLE t"}).text
+    assert "[INFO] Execute statement succeeded." in html
+    assert '<span class="sql-keyword">CREATE</span>' in html
+    error = client.post(URL, {"sql": "DROP TABLE missing"}).text
+    assert "[ERROR]" in error and "missing" in error
+
+
+def test_it_lists_the_history_and_reruns_it(client: Client, db: None) -> None:
+    client.post(URL, {"sql": "SHOW DATABASES"})
+    html = client.get(URL).text
+    assert 'name="sql" value="SHOW DATABASES"' in html
+    again = client.post(URL, {"sql": "SHOW DATABASES"}, headers={"HX-Request": "true"})
+    assert "<html" not in again.text
+    assert "<td>default</td>" in again.text
+
+
+def test_it_does_not_share_sessions_between_users(client: Client, db: None) -> None:
+    client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1"})
+    other = Client()
+    other.force_login(User.objects.create_superuser("other", password="x"))
+    html = other.get(URL).text
+    assert '<code data-testid="current-database">default</code>' in html
+
+
+def test_it_starts_a_new_session_on_request(client: Client, db: None) -> None:
+    client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1"})
+    html = client.post(URL, {"reset": "1", "sql": ""}).text
+    assert '<code data-testid="current-database">default</code>' in html

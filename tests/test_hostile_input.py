@@ -1,0 +1,82 @@
+"""Whatever text arrives, the executor answers with a result or a clear error, never a crash,
+and a failed statement leaves the catalog as it was."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from catalogs.executor import Executor, Session
+from environments.models import Environment
+from tests.test_atomicity import SETUP, dump
+
+STATEMENTS = [
+    "CREATE TABLE t (a INT, b STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('k' = 'v')",
+    "CREATE VIEW v AS SELECT a, COUNT(*) FROM orders GROUP BY a",
+    "ALTER TABLE orders ADD (x INT FIRST, y AS id + 1)",
+    "CREATE FUNCTION f AS 'com.example.F' LANGUAGE JAVA USING JAR '/a.jar'",
+    "SHOW CREATE TABLE orders",
+    "DROP DATABASE IF EXISTS ops CASCADE",
+    "CREATE CATALOG c COMMENT 'x' WITH ('type' = 'generic_in_memory')",
+    "SELECT o.id, SUM(o.price) FROM orders AS o JOIN customers c ON o.id = c.id GROUP BY o.id",
+]
+TOKENS = [
+    "CREATE", "TABLE", "VIEW", "ALTER", "DROP", "SELECT", "FROM", "WHERE", "AS", "(", ")", ",",
+    "'", "`", "--", "/*", ";", "=", "INT", "STRING", "ROW<", ">", "ARRAY<", "NOT", "NULL",
+    "PRIMARY KEY", "WATERMARK FOR", "INTERVAL", "'5'", "SECOND", "orders", "t", "`a``b`",
+    "\x00", "ünïcødé", "1e999", "99999999999999999999", "CAST(", "OVER", "TUMBLE(", "*",
+]  # fmt: skip
+
+words = st.sampled_from(TOKENS)
+random_statement = st.lists(words, min_size=1, max_size=25).map(" ".join)
+mutated = st.tuples(st.sampled_from(STATEMENTS), st.integers(0, 200), st.integers(0, 200)).map(
+    lambda t: t[0][: t[1]] + t[0][t[2] :]
+)
+huge_identifier = st.integers(1, 5000).map(lambda n: f"CREATE TABLE `{'x' * n}` (a INT)")
+deep_nesting = st.integers(1, 400).map(
+    lambda n: "CREATE TABLE t (a INT, b AS " + "(" * n + "a" + ")" * n + ")"
+)
+noise = st.text(max_size=300)
+statements = st.one_of(random_statement, mutated, huge_identifier, deep_nesting, noise)
+
+
+@pytest.fixture
+def prepared(db):
+    environment = Environment.objects.get(name="default")
+    executor = Executor(Session.start(environment))
+    for result in executor.execute_script(SETUP):
+        assert result.ok, result
+    return environment
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(text=statements)
+def test_it_answers_every_input_without_crashing_or_half_applying(prepared, text) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    before = dump()
+    for result in executor.execute_script(text):
+        assert isinstance(result.ok, bool)
+        if not result.ok:
+            assert result.error and result.code != "internal", result
+            assert dump() == before
+        before = dump()
+
+
+def test_it_answers_a_very_long_script(prepared) -> None:
+    script = ";\n".join(f"CREATE TABLE t{i} (a INT)" for i in range(300))
+    results = Executor(Session.start(prepared, "shop", "sales")).execute_script(script)
+    assert len(results) == 300 and all(r.ok for r in results)
+
+
+def test_it_refuses_absurd_nesting_with_a_clear_message(prepared) -> None:
+    deep = "CREATE TABLE t (a INT, b AS " + "(" * 300 + "a" + ")" * 300 + ")"
+    result = Executor(Session.start(prepared)).execute(deep)
+    assert result.error == (
+        "SQL parse failed. The statement nests parentheses, brackets or angle brackets 301 "
+        "levels deep; the dashboard accepts at most 100."
+    )
