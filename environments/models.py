@@ -26,6 +26,13 @@ class Environment(models.Model):
     name = models.CharField(max_length=63, unique=True, validators=[environment_name_validator])
     description = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    required_approvals = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Approvals a change request needs; above 0, DDL runs only through requests",
+    )
+    allow_self_approval = models.BooleanField(
+        default=False, help_text="Whether the author of a change request may approve it"
+    )
 
     class Meta:
         ordering = ["name"]

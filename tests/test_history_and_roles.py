@@ -99,3 +99,18 @@ def test_it_needs_use_on_the_artifact_of_a_function_a_view_calls(environment, us
     result = run_as(environment, editor, "CREATE VIEW v AS SELECT parse_ua(a) AS ua FROM t")
     assert result.ok, result
     assert Table.objects.filter(name="v", kind=Table.Kind.VIEW).exists()
+
+
+def test_it_refuses_direct_ddl_where_changes_need_approval(environment, users):
+    environment.required_approvals = 1
+    environment.save()
+    before = dump()
+    result = run_as(environment, users["ed"], "CREATE TABLE t (a INT)")
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert result.error == (
+        "Environment 'default' needs 1 approval(s) for every change: open a change request "
+        "with this statement instead of running it directly."
+    )
+    assert dump() == before
+    assert run_as(environment, users["ed"], "SHOW TABLES").ok
+    assert run_as(environment, users["ed"], "CREATE TEMPORARY TABLE tmp (a INT)").ok

@@ -47,10 +47,18 @@ class Executor:
     change anything; every change is kept in the history.
     """
 
-    def __init__(self, session: Session, user: Any = None, session_key: str = "") -> None:
+    def __init__(
+        self,
+        session: Session,
+        user: Any = None,
+        session_key: str = "",
+        change_request: Any = None,
+    ) -> None:
         self.session = session
         self.user = user
         self.session_key = session_key
+        # set when an approved change request is being applied (or previewed)
+        self.change_request = change_request
 
     def execute_script(
         self, script: str, stop_on_error: bool = False, all_or_nothing: bool = False
@@ -134,9 +142,21 @@ class Executor:
         return StatementResult(text, True, columns, rows)
 
     def _check_role(self, statement: st.Statement, changing: bool) -> None:
+        environment = self.session.environment
+        needs_request = (
+            changing
+            and environment.required_approvals
+            and self.change_request is None
+            and not getattr(statement, "temporary", False)
+        )
+        if needs_request:
+            raise Forbidden(
+                f"Environment '{environment.name}' needs {environment.required_approvals} "
+                "approval(s) for every change: open a change request with this statement "
+                "instead of running it directly."
+            )
         if self.user is None:
             return
-        environment = self.session.environment
         needed = Role.EDITOR if changing else Role.VIEWER
         if not has_role(self.user, environment, needed):
             action = "change the catalog" if changing else "read the catalog"
