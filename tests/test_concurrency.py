@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import threading
+import time
 
 import pytest
 from django.db import connection, connections
+from django.db.models import Count
 
 from catalogs.executor import Executor, Session
-from catalogs.models import Table
+from catalogs.models import Dependency, Table
 from environments.models import Environment
 
 WORKERS = 8
@@ -34,7 +37,7 @@ def _race(statement: str) -> list:
     return results
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_lets_exactly_one_of_concurrent_creates_of_a_name_succeed() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("concurrency is proven on PostgreSQL; SQLite serializes writers")
@@ -43,3 +46,149 @@ def test_it_lets_exactly_one_of_concurrent_creates_of_a_name_succeed() -> None:
     errors = {r.error for r in results if not r.ok}
     assert errors == {"Table (or view) default.contested already exists in Catalog _env_default."}
     assert Table.objects.filter(name="contested").count() == 1
+
+
+# Codes a client can act on; "internal" means a bug or an unhandled database error.
+DATAGEN = "WITH ('connector' = 'datagen')"  # a view reads only tables with a connector
+CLEAR_CODES = {"invalid", "parse", "conflict", "forbidden"}
+
+
+def _run_concurrently(scripts: list[list[str]], delays: list[float] | None = None) -> list[list]:
+    """Each script in its own thread, session and database connection, started together
+    (script ``i`` after ``delays[i]`` seconds)."""
+    environment = Environment.objects.get(name="default")
+    barrier = threading.Barrier(len(scripts))
+    results: list[list] = [[] for _ in scripts]
+    crashes: list[BaseException] = []
+
+    def work(i: int) -> None:
+        try:
+            executor = Executor(Session.start(environment))
+            barrier.wait()
+            time.sleep(delays[i] if delays else 0)
+            for statement in scripts[i]:
+                results[i].append(executor.execute(statement))
+        except BaseException as exc:  # noqa: BLE001 - reported below, with the thread's results
+            crashes.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(scripts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert crashes == []
+    return results
+
+
+def _assert_clear(results: list[list]) -> None:
+    unclear = [
+        (r.statement, r.code, r.error)
+        for thread in results
+        for r in thread
+        if not r.ok and r.code not in CLEAR_CODES
+    ]
+    assert unclear == []
+
+
+def _assert_catalog_consistent() -> None:
+    names = Table.objects.values("database_id", "name").annotate(n=Count("id")).filter(n__gt=1)
+    assert list(names) == []
+    existing = {
+        (t.database.catalog.name, t.database.name, t.name)
+        for t in Table.objects.select_related("database__catalog")
+    }
+    silently_broken = [
+        (view.name, str(dependency))
+        for view in Table.objects.filter(kind=Table.Kind.VIEW).prefetch_related("dependencies")
+        for dependency in view.dependencies.all()
+        if dependency.kind != Dependency.Kind.FUNCTION
+        and (dependency.catalog_name, dependency.database_name, dependency.object_name)
+        not in existing
+        and view.status != Table.Status.BROKEN
+    ]
+    assert silently_broken == []
+
+
+def _postgres_only() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrency is proven on PostgreSQL; SQLite serializes writers")
+
+
+# Still seen under the storm below (about one run in three): a reader view dropped while its
+# marks are recomputed ("Save with update_fields did not affect any rows" in marks._recompute),
+# and DROP VIEW failing at COMMIT on the deferred column foreign key while a concurrent ALTER VIEW
+# AS rewrote the view's columns. Both answer "internal"; both belong to the executor.
+STORM_STILL_RACES = pytest.mark.xfail(
+    reason="marks._recompute saves a view dropped meanwhile; DROP VIEW vs ALTER VIEW AS",
+    strict=False,
+)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_it_loses_no_concurrent_alter_of_one_table() -> None:
+    _postgres_only()
+    Executor(Session.start(Environment.objects.get(name="default"))).execute(
+        "CREATE TABLE shared (a INT)"
+    )
+    results = _run_concurrently([[f"ALTER TABLE shared ADD c{i} INT"] for i in range(WORKERS)])
+    _assert_clear(results)
+    added = {f"c{i}" for i, thread in enumerate(results) if thread[0].ok}
+    table = Table.objects.get(name="shared")
+    columns = set(table.columns.values_list("name", flat=True))
+    assert added <= columns, f"lost updates: {sorted(added - columns)}"
+    assert table.version == 1 + len(added)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_it_marks_a_view_broken_when_its_table_is_dropped_while_it_is_created() -> None:
+    _postgres_only()
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    # The drop starts a little later each round, so it lands at every point of the creations.
+    for round_ in range(6):
+        assert executor.execute(f"CREATE TABLE src{round_} (a INT, b STRING) {DATAGEN}").ok
+        scripts = [[f"DROP TABLE src{round_}"]] + [
+            [f"CREATE VIEW v{round_}_{i} AS SELECT a, b FROM src{round_}"]
+            for i in range(WORKERS - 1)
+        ]
+        delays = [0.03 * round_] + [0.0] * (WORKERS - 1)
+        _assert_clear(_run_concurrently(scripts, delays))
+    _assert_catalog_consistent()
+
+
+def _storm_script(seed: int, length: int) -> list[str]:
+    """Random statements over a few shared names: tables, views over them and over views."""
+    rnd = random.Random(seed)
+    tables, views = ["t0", "t1", "t2"], ["v0", "v1", "v2"]
+    script = []
+    for _ in range(length):
+        t, t2, v, v2 = rnd.choice(tables), rnd.choice(tables), rnd.choice(views), rnd.choice(views)
+        script.append(
+            rnd.choice(
+                [
+                    f"CREATE TABLE {t} (a INT, b STRING) {DATAGEN}",
+                    f"CREATE TABLE IF NOT EXISTS {t} (a INT, b STRING) {DATAGEN}",
+                    f"ALTER TABLE {t} ADD c{rnd.randrange(1000)} INT",
+                    f"ALTER TABLE {t} MODIFY a BIGINT",
+                    f"ALTER TABLE {t} RENAME TO {t2}",
+                    f"DROP TABLE IF EXISTS {t}",
+                    f"CREATE VIEW {v} AS SELECT a, b FROM {t}",
+                    f"CREATE VIEW {v} AS SELECT a FROM {v2}",
+                    f"ALTER VIEW {v} AS SELECT a, b FROM {t}",
+                    f"ALTER VIEW {v} RENAME TO {v2}",
+                    f"DROP VIEW IF EXISTS {v}",
+                ]
+            )
+        )
+    return script
+
+
+@STORM_STILL_RACES
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_it_stays_consistent_under_a_storm_of_changes_to_the_same_objects() -> None:
+    _postgres_only()
+    results = _run_concurrently([_storm_script(seed, 20) for seed in range(WORKERS)])
+    assert sum(r.ok for thread in results for r in thread) > 0
+    _assert_clear(results)
+    _assert_catalog_consistent()

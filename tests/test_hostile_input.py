@@ -80,3 +80,15 @@ def test_it_refuses_absurd_nesting_with_a_clear_message(prepared) -> None:
         "SQL parse failed. The statement nests parentheses, brackets or angle brackets 301 "
         "levels deep; the dashboard accepts at most 100."
     )
+
+
+def test_it_refuses_a_name_longer_than_the_catalog_stores(prepared) -> None:
+    before = dump()
+    result = Executor(Session.start(prepared)).execute(f"CREATE TABLE `{'x' * 300}` (a INT)")
+    if result.ok:  # SQLite does not enforce column lengths; PostgreSQL does
+        return
+    assert result.error == (
+        "A name or value in the statement is longer than the catalog stores "
+        "(names are at most 255 characters)."
+    )
+    assert dump() == before

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import DataError, OperationalError, transaction
 
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
@@ -118,6 +118,28 @@ class Executor:
         except FlinkSqlError as exc:
             self._restore(saved)
             return StatementResult(text, False, error=exc.message, code=exc.code)
+        except OperationalError as exc:
+            # PostgreSQL broke a deadlock between concurrent statements by failing this one
+            self._restore(saved)
+            if "deadlock" not in str(exc).lower():
+                return self._internal_error(text)
+            return StatementResult(
+                text,
+                False,
+                error="Another change to the same objects ran at the same time; nothing of "
+                "this statement was applied. Run it again.",
+                code="conflict",
+            )
+        except DataError:
+            # a name or value longer than its column (PostgreSQL enforces the limit)
+            self._restore(saved)
+            return StatementResult(
+                text,
+                False,
+                error="A name or value in the statement is longer than the catalog stores "
+                "(names are at most 255 characters).",
+                code="invalid",
+            )
         except RecursionError:
             self._restore(saved)
             return StatementResult(
@@ -128,18 +150,21 @@ class Executor:
             )
         except Exception:  # a bug must not take the session down; it is logged in full
             self._restore(saved)
-            logger.exception("statement failed unexpectedly: %s", text)
-            return StatementResult(
-                text,
-                False,
-                error="Internal error while running the statement; it was not applied.",
-                code="internal",
-            )
+            return self._internal_error(text)
         logger.info(
             "statement ok",
             extra={"environment": self.session.environment.name, "user": str(self.user)},
         )
         return StatementResult(text, True, columns, rows)
+
+    def _internal_error(self, text: str) -> StatementResult:
+        logger.exception("statement failed unexpectedly: %s", text)
+        return StatementResult(
+            text,
+            False,
+            error="Internal error while running the statement; it was not applied.",
+            code="internal",
+        )
 
     def _check_role(self, statement: st.Statement, changing: bool) -> None:
         environment = self.session.environment

@@ -64,9 +64,12 @@ def table_or_none(database: m.Database, name: str) -> m.Table | None:
     )
 
 
-def relation_row(environment: Environment, identifier: ObjectIdentifier) -> m.Table | None:
+def relation_row(
+    environment: Environment, identifier: ObjectIdentifier, for_update: bool = False
+) -> m.Table | None:
     """The table or view ``identifier`` names, with its database and catalog, in one query
-    (and one more for its columns). Hive catalogs keep names in lower case."""
+    (and one more for its columns). Hive catalogs keep names in lower case. ``for_update``
+    locks the row until the transaction ends, so concurrent changes to it queue up."""
     columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
     rows = (
         m.Table.objects.filter(
@@ -76,6 +79,8 @@ def relation_row(environment: Environment, identifier: ObjectIdentifier) -> m.Ta
         .select_related("database__catalog")
         .prefetch_related(columns)
     )
+    if for_update:
+        rows = rows.select_for_update(of=("self",))
     exact = rows.filter(database__name=identifier.database, name=identifier.name)
     row = exact.first()
     if row is None:

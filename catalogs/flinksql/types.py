@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from sqlglot.tokens import Token, TokenType
 
@@ -327,12 +328,14 @@ def row_of(fields: Iterable[tuple[str, DataType]], nullable: bool = True) -> Dat
 
 
 # -- parsing ----------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
 def parse_type(text: str, *, ddl: bool = True) -> DataType:
     """The type that is the whole of ``text``, as Flink's DDL reads it.
 
     Raises :class:`SqlParseError` or :class:`ValidationError` with Flink's message. With
     ``ddl=False`` INTERVAL types and the NULL type are read too (Flink's ``LogicalTypeParser``
-    syntax, in which ``serializable()`` of such types is written).
+    syntax, in which ``serializable()`` of such types is written). Types are immutable, so
+    the answers for the same text are cached (stored catalogs repeat a few types a lot).
     """
     stream = TokenStream(text)
     problems: list[FlinkSqlError] = []

@@ -126,6 +126,8 @@ class Context:
             if (identifier.catalog, identifier.database) == place and isinstance(found, kind)
         ]
 
-    def permanent_row(self, identifier: ObjectIdentifier) -> m.Table | None:
+    def permanent_row(
+        self, identifier: ObjectIdentifier, for_update: bool = False
+    ) -> m.Table | None:
         """The stored table or view of that name (one query, plus one for its columns)."""
-        return store.relation_row(self.environment, identifier)
+        return store.relation_row(self.environment, identifier, for_update)

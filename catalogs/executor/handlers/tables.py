@@ -70,7 +70,7 @@ def _permanent_table(ctx: Context, s) -> tuple[ObjectIdentifier, m.Table] | None
     identifier = ctx.identifier(s.path)
     row = None
     if identifier not in ctx.session.temporary_tables:
-        row = ctx.permanent_row(identifier)
+        row = ctx.permanent_row(identifier, for_update=True)
     if row is not None and row.is_view:
         raise ValidationError("ALTER TABLE for a view is not allowed")
     if row is None:
@@ -164,9 +164,7 @@ def drop_table(ctx: Context, s: st.DropTable) -> Result:
             f"Temporary table with identifier '{identifier.quoted()}' exists. "
             "Drop it first before removing the permanent table."
         )
-    catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
-    database = catalog and store.database_or_none(catalog, identifier.database)
-    row = database and store.table_or_none(database, identifier.name)
+    row = ctx.permanent_row(identifier, for_update=True)
     if row is None or row.is_view:
         if s.if_exists:
             return OK

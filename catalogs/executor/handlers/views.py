@@ -121,6 +121,20 @@ def _check_cycle(ctx: Context, identifier: ObjectIdentifier, expanded: ExpandedV
             stack.append((target, [*path, target]))
 
 
+def _lock_what_it_reads(ctx: Context, expanded: ExpandedView) -> None:
+    """Lock the stored tables and views the view reads (in a fixed order) until the view is
+    saved: a concurrent DROP then waits and, once it runs, marks this view broken."""
+    read = sorted(
+        (d.identifier for d in expanded.dependencies if d.kind != "function"),
+        key=lambda i: (i.catalog, i.database, i.name),
+    )
+    for identifier in read:
+        if identifier in ctx.session.temporary_tables:
+            continue
+        if ctx.permanent_row(identifier, for_update=True) is None:
+            raise ValidationError(f"Object '{identifier.name}' not found")
+
+
 def _save(
     ctx: Context,
     database: m.Database,
@@ -128,6 +142,7 @@ def _save(
     expanded: ExpandedView,
     existing: m.Table | None,
 ) -> None:
+    _lock_what_it_reads(ctx, expanded)
     rows = marks.dependency_rows(ctx, expanded.dependencies, expanded.expanded_query)
     try:
         with transaction.atomic():
@@ -179,7 +194,7 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
 def _permanent_view(ctx: Context, path: tuple[str, ...]) -> tuple[ObjectIdentifier, m.Table]:
     identifier = ctx.identifier(path)
     _check_view_ddl_allowed(ctx, identifier)
-    row = ctx.permanent_row(identifier)
+    row = ctx.permanent_row(identifier, for_update=True)
     if row is not None and not row.is_view:
         raise ValidationError("ALTER VIEW for a table is not allowed")
     if row is None or identifier in ctx.session.temporary_tables:

@@ -1,0 +1,282 @@
+#!/usr/bin/env python
+"""Latency of the main pages and API endpoints under concurrent clients, beside a trivial view.
+
+Serves the app with gunicorn on a free loopback port (production settings: DEBUG off, WhiteNoise,
+collected static files), against a database holding a generated catalog, and requests every
+endpoint ``--requests`` times from ``--clients`` threads (urllib). Prints the median and p95 of
+each endpoint and their ratio to the trivial ``/healthz`` view, measured in the same run.
+
+The catalog comes from ``manage.py generate_catalog`` (through the executor) when the database
+does not hold it yet. ``--replicate K`` then copies its databases K more times with
+``bulk_create``, as bench/snapshot.py does: a quick way to a catalog of 100,000 tables while the
+executor has no bulk path; the copies are valid rows, only their view texts still name the
+original database.
+
+Run: ``.venv/bin/python bench/pages.py --database-url postgres://... [--tables 2000 --views 200]``
+(``BENCH_CATALOG`` names the generated catalog, ``generated`` by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = ROOT / ".venv" / "bin" / "python"
+GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
+SECRET = "bench-only-secret-" + "x" * 40
+CATALOG = os.environ.get("BENCH_CATALOG", "generated")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"))
+    parser.add_argument("--tables", type=int, default=2000)
+    parser.add_argument("--views", type=int, default=200)
+    parser.add_argument("--databases", type=int, default=20)
+    parser.add_argument("--replicate", type=int, default=0, help="copy the databases K times")
+    parser.add_argument("--requests", type=int, default=60, help="requests per endpoint")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent clients")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    args = parser.parse_args()
+    if not args.database_url:
+        args.database_url = f"sqlite:///{Path(tempfile.gettempdir()) / 'bench-pages.sqlite3'}"
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": args.database_url,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": SECRET,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        # plain HTTP on loopback: no redirect to HTTPS, cookies without the Secure flag
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_HSTS_SECONDS": "0",
+        "DJANGO_STATIC_ROOT": str(Path(tempfile.gettempdir()) / "bench-pages-static"),
+        "STATEMENT_LOG_LEVEL": "WARNING",
+        "DB_CONN_MAX_AGE": "60",
+    }
+    manage = [str(PYTHON), "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    prepared = subprocess.run(
+        [str(PYTHON), __file__, "--prepare", str(args.tables), str(args.views),
+         str(args.databases), str(args.replicate)],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    session, token, sizes, names = prepared.stdout.strip().split("\n")[-1].split("|")
+    print(f"catalog: {sizes}", file=sys.stderr)
+
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(GUNICORN), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait_until_up(base + "/healthz")
+        endpoints = _endpoints(*names.split(","))
+        rows = []
+        trivial = _measure(base, "/healthz", {}, args)
+        for label, path, api in endpoints:
+            headers = {"Authorization": f"Token {token}"} if api else {"Cookie": session}
+            rows.append((label, _measure(base, path, headers, args)))
+        trivial_end = _measure(base, "/healthz", {}, args)
+        _report(trivial + trivial_end, rows, args, sizes)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, bool]]:
+    env = "env/default"
+    cat = f"{env}/catalogs/{CATALOG}"
+    db = f"{cat}/databases/{database}"
+    api = f"/api/v1/environments/default/catalogs/{CATALOG}"
+    return [
+        ("home", "/", False),
+        ("environment", f"/{env}/", False),
+        ("catalog", f"/{cat}", False),
+        ("database", f"/{db}", False),
+        ("table", f"/{db}/tables/{table}", False),
+        ("view", f"/{db}/views/{view}", False),
+        ("view lineage", f"/{db}/views/{view}/lineage", False),
+        ("tree: database", f"/{env}/tree/catalogs/{CATALOG}/databases/{database}", False),
+        ("search", f"/{env}/search?q={quote('t_0001')}", False),
+        ("history", f"/{env}/history", False),
+        ("console", f"/{env}/console", False),
+        ("API catalogs", "/api/v1/environments/default/catalogs/", True),
+        ("API databases", f"{api}/databases/", True),
+        ("API tables", f"{api}/databases/{database}/tables/", True),
+        ("API table", f"{api}/databases/{database}/tables/{table}", True),
+        ("API views", f"{api}/databases/{database}/views/", True),
+        ("API view", f"{api}/databases/{database}/views/{view}", True),
+        ("API history", "/api/v1/environments/default/history/", True),
+    ]
+
+
+def _measure(base: str, path: str, headers: dict, args: argparse.Namespace) -> list[float]:
+    def once(_: int) -> float:
+        request = urllib.request.Request(base + path, headers=headers)
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                response.read()
+                status = response.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        if status != 200:
+            raise SystemExit(f"{path} answered {status}")
+        return (time.perf_counter() - started) * 1000
+
+    for _ in range(3):  # warm the workers' caches and connections
+        once(0)
+    with ThreadPoolExecutor(args.clients) as pool:
+        return list(pool.map(once, range(args.requests)))
+
+
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def _report(trivial: list[float], rows: list, args: argparse.Namespace, sizes: str) -> None:
+    base_median, base_p95 = statistics.median(trivial), _p95(trivial)
+    print(
+        f"{sizes}; {args.requests} requests per endpoint, {args.clients} clients, "
+        f"gunicorn {args.workers} workers\n"
+    )
+    print("| endpoint | median ms | p95 ms | p95 / trivial p95 |")
+    print("| --- | --- | --- | --- |")
+    print(f"| trivial view (/healthz) | {base_median:.1f} | {base_p95:.1f} | 1.0 |")
+    worst = 0.0
+    for label, values in rows:
+        ratio = _p95(values) / base_p95
+        worst = max(worst, ratio)
+        print(f"| {label} | {statistics.median(values):.1f} | {_p95(values):.1f} | {ratio:.1f} |")
+    print(f"\nworst p95 ratio: {worst:.1f} (target: 5)")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(url: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 60 s")
+
+
+def prepare(tables: int, views: int, databases: int, replicate: int) -> None:
+    """In a Django process: generate the catalog if missing, replicate it, and print a session
+    cookie, an API token, the catalog's size and the names of a database, table and view."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from catalogs.models import Database, Table
+
+    if not Database.objects.filter(catalog__name=CATALOG).exists():
+        call_command(
+            "generate_catalog", tables=tables, views=views, databases=databases, catalog=CATALOG
+        )
+    if replicate:
+        _replicate(replicate)
+    user, _ = get_user_model().objects.get_or_create(
+        username="bench", defaults={"is_superuser": True, "is_staff": True}
+    )
+    token, _ = Token.objects.get_or_create(user=user)
+    cookie = _session_cookie(user)
+    in_catalog = Table.objects.filter(database__catalog__name=CATALOG)
+    n_tables = in_catalog.filter(kind=Table.Kind.TABLE).count()
+    n_views = in_catalog.filter(kind=Table.Kind.VIEW).count()
+    view = in_catalog.filter(kind=Table.Kind.VIEW).order_by("-id").select_related("database")[0]
+    table = in_catalog.filter(kind=Table.Kind.TABLE, database=view.database).order_by("id")[0]
+    sizes = (
+        f"{n_tables} tables and {n_views} views in "
+        f"{Database.objects.filter(catalog__name=CATALOG).count()} databases"
+    )
+    print(f"{cookie}|{token.key}|{sizes}|{view.database.name},{table.name},{view.name}")
+
+
+def _session_cookie(user) -> str:  # noqa: ANN001 - a Django user
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def _replicate(times: int) -> None:
+    """Copy every database of the generated catalog ``times`` times (rows only)."""
+    from django.db import transaction
+
+    from catalogs.models import Column, Database, Dependency, Table
+
+    originals = list(Database.objects.filter(catalog__name=CATALOG, name__regex=r"^db_\d+$"))
+    for copy in range(1, times + 1):
+        for original in originals:
+            name = f"{original.name}_r{copy}"
+            if Database.objects.filter(catalog=original.catalog, name=name).exists():
+                continue
+            with transaction.atomic():
+                clone = Database.objects.create(
+                    catalog=original.catalog, name=name, comment=original.comment
+                )
+                _copy_relations(original, clone, Table, Column, Dependency)
+        print(f"replica {copy}/{times} done", file=sys.stderr)
+
+
+def _copy_relations(original, clone, Table, Column, Dependency) -> None:  # noqa: ANN001, N803
+    rows = list(original.tables.all())
+    old_ids = [row.pk for row in rows]
+    for row in rows:
+        row.pk, row.id, row.database = None, None, clone
+    new = Table.objects.bulk_create(rows, batch_size=2000)
+    mapping = dict(zip(old_ids, (row.pk for row in new), strict=True))
+    columns = list(Column.objects.filter(table_id__in=old_ids))
+    for column in columns:
+        column.pk, column.id, column.table_id = None, None, mapping[column.table_id]
+    Column.objects.bulk_create(columns, batch_size=5000)
+    dependencies = list(Dependency.objects.filter(view_id__in=old_ids))
+    for dependency in dependencies:
+        dependency.pk, dependency.id = None, None
+        dependency.view_id = mapping[dependency.view_id]
+        if dependency.database_name == original.name:
+            dependency.database_name = clone.name
+    Dependency.objects.bulk_create(dependencies, batch_size=5000)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "--prepare":
+        prepare(*(int(a) for a in sys.argv[2:]))
+    else:
+        main()

@@ -1,0 +1,38 @@
+"""Forms of the change request pages; each returns typed, cleaned values."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import Review
+from .services import MAX_SQL
+
+
+class OpenForm(forms.Form):
+    title = forms.CharField(max_length=255)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    sql = forms.CharField(
+        label="Statements, separated by semicolons",
+        max_length=MAX_SQL,
+        widget=forms.Textarea(attrs={"rows": 8, "class": "code", "spellcheck": "false"}),
+    )
+
+
+class StatementsForm(forms.Form):
+    sql = forms.CharField(
+        label="Statements to add",
+        max_length=MAX_SQL,
+        widget=forms.Textarea(attrs={"rows": 4, "class": "code", "spellcheck": "false"}),
+    )
+
+
+class CommentForm(forms.Form):
+    body = forms.CharField(label="Comment", widget=forms.Textarea(attrs={"rows": 3}))
+    statement = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+
+class ReviewForm(forms.Form):
+    verdict = forms.ChoiceField(choices=Review.Verdict.choices, widget=forms.RadioSelect)
+    body = forms.CharField(
+        label="Review comment", widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )

@@ -1,0 +1,441 @@
+"""The rules of change requests: who may open, review and apply them, and what they would do.
+
+Every function raises :class:`ServiceError` with the message a user sees when a rule says no;
+the pages and the API only translate it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from catalogs import models as cm
+from catalogs import snapshots
+from catalogs.executor import Executor, Session, StatementResult, history
+from catalogs.executor.handlers import Context
+from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.splitter import split_statements
+from catalogs.pages.lineage import lineage_graph
+from catalogs.readers import readers_of
+from catalogs.secrets import mask_ddl
+from environments.access import has_role
+from environments.models import Environment, Role
+from environments.services import ServiceError
+
+from .models import ChangeRequest, ChangeStatement, Comment, Review
+
+MAX_STATEMENTS = 200
+MAX_SQL = 100_000
+
+
+def _require(user: Any, environment: Environment, role: Role, action: str) -> None:
+    if not has_role(user, environment, role):
+        raise ServiceError(
+            f"You need the {role.value} role in environment '{environment.name}' to {action}.",
+            "forbidden",
+        )
+
+
+def _require_open(change_request: ChangeRequest) -> None:
+    if change_request.status != ChangeRequest.Status.OPEN:
+        raise ServiceError(
+            f"Change request #{change_request.pk} is {change_request.status}; "
+            "only open requests change.",
+            "conflict",
+        )
+
+
+def catalog_base(environment: Environment) -> int:
+    """The newest history entry of ``environment``: what a preview is computed on."""
+    newest = cm.HistoryEntry.objects.filter(environment=environment).aggregate(Max("pk"))
+    return newest["pk__max"] or 0
+
+
+def split_sql(sql: str) -> list[str]:
+    if len(sql) > MAX_SQL:
+        raise ServiceError(f"The SQL is longer than {MAX_SQL} characters.", "invalid")
+    statements = split_statements(sql)
+    if not statements:
+        raise ServiceError("Give at least one statement.", "invalid")
+    return statements
+
+
+# -- opening and editing ---------------------------------------------------------------------
+@transaction.atomic
+def open_request(
+    environment: Environment, user: Any, title: str, description: str = "", sql: str = ""
+) -> ChangeRequest:
+    """Open a change request (editors) with the statements of ``sql``, in order."""
+    _require(user, environment, Role.EDITOR, "open a change request")
+    if not title.strip():
+        raise ServiceError("Give the change request a title.", "invalid")
+    statements = split_sql(sql) if sql.strip() else []
+    change_request = ChangeRequest.objects.create(
+        environment=environment,
+        title=title.strip(),
+        description=description,
+        author=user,
+        base_entry_id=catalog_base(environment),
+    )
+    _append(change_request, statements)
+    return change_request
+
+
+@transaction.atomic
+def add_statements(change_request: ChangeRequest, user: Any, sql: str) -> list[ChangeStatement]:
+    """Append statements (editors); approvals given before no longer count."""
+    _require(user, change_request.environment, Role.EDITOR, "change a change request")
+    _require_open(change_request)
+    added = _append(change_request, split_sql(sql))
+    change_request.revision += 1
+    change_request.save(update_fields=["revision"])
+    return added
+
+
+def _append(change_request: ChangeRequest, statements: list[str]) -> list[ChangeStatement]:
+    start = change_request.statements.count()
+    if start + len(statements) > MAX_STATEMENTS:
+        raise ServiceError(
+            f"A change request holds at most {MAX_STATEMENTS} statements.", "invalid"
+        )
+    rows = [
+        ChangeStatement(change_request=change_request, position=start + i + 1, sql=text)
+        for i, text in enumerate(statements)
+    ]
+    return ChangeStatement.objects.bulk_create(rows)
+
+
+# -- comments and reviews --------------------------------------------------------------------
+def comment(
+    change_request: ChangeRequest,
+    user: Any,
+    body: str,
+    statement: ChangeStatement | None = None,
+) -> Comment:
+    """Any viewer may comment, on the request or on one of its statements."""
+    _require(user, change_request.environment, Role.VIEWER, "comment")
+    if not body.strip():
+        raise ServiceError("Write something to comment.", "invalid")
+    if statement is not None and statement.change_request_id != change_request.pk:
+        raise ServiceError("That statement belongs to another change request.", "invalid")
+    return Comment.objects.create(
+        change_request=change_request, statement=statement, author=user, body=body
+    )
+
+
+def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "") -> Review:
+    """Approve or request changes (editors). Authors approve their own request only where the
+    environment allows it."""
+    environment = change_request.environment
+    _require(user, environment, Role.EDITOR, "review a change request")
+    _require_open(change_request)
+    if verdict not in Review.Verdict.values:
+        raise ServiceError(f"A review either approves or requests changes, not '{verdict}'.")
+    own = change_request.author_id == user.pk
+    if verdict == Review.Verdict.APPROVE and own and not environment.allow_self_approval:
+        raise ServiceError(
+            f"You opened this change request; environment '{environment.name}' does not let "
+            "authors approve their own requests.",
+            "forbidden",
+        )
+    return Review.objects.create(
+        change_request=change_request,
+        reviewer=user,
+        verdict=verdict,
+        body=body,
+        revision=change_request.revision,
+    )
+
+
+def approvers(change_request: ChangeRequest) -> list[Any]:
+    """Who approves the current statements: each reviewer's latest review counts."""
+    latest: dict[int, Review] = {}
+    for item in change_request.reviews.select_related("reviewer"):
+        latest[item.reviewer_id] = item
+    environment = change_request.environment
+    return [
+        item.reviewer
+        for item in latest.values()
+        if item.verdict == Review.Verdict.APPROVE
+        and item.revision == change_request.revision
+        and (environment.allow_self_approval or item.reviewer_id != change_request.author_id)
+    ]
+
+
+def is_approved(change_request: ChangeRequest) -> bool:
+    return len(approvers(change_request)) >= change_request.environment.required_approvals
+
+
+# -- what the statements would do ------------------------------------------------------------
+@dataclass
+class ObjectChange:
+    kind: str
+    name: str
+    before: str
+    after: str
+
+    @property
+    def diff(self) -> str:
+        """A unified diff of the normalized definitions; empty when only formatting differs."""
+        lines = difflib.unified_diff(
+            _normalized(self.before),
+            _normalized(self.after),
+            fromfile=f"{self.name} (before)",
+            tofile=f"{self.name} (after)",
+            lineterm="",
+        )
+        return "\n".join(lines)
+
+    @property
+    def diff_lines(self) -> list[tuple[str, str]]:
+        """The diff's lines with their kind, for the page."""
+        kinds = []
+        for line in self.diff.splitlines():
+            if line.startswith(("---", "+++", "@@")):
+                kinds.append(("header", line))
+            elif line.startswith("+"):
+                kinds.append(("added", line))
+            elif line.startswith("-"):
+                kinds.append(("removed", line))
+            else:
+                kinds.append(("context", line))
+        return kinds
+
+    @property
+    def action(self) -> str:
+        if not self.before:
+            return "created"
+        if not self.after:
+            return "dropped"
+        return "changed" if self.diff else "unchanged"
+
+
+@dataclass
+class Impact:
+    view: str
+    status: str
+    reason: str
+
+
+@dataclass
+class Preview:
+    results: list[StatementResult]
+    changes: list[ObjectChange] = field(default_factory=list)
+    impact: list[Impact] = field(default_factory=list)
+    graph: dict[str, Any] = field(default_factory=dict)
+    base: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return all(result.ok for result in self.results)
+
+
+def _normalized(text: str) -> list[str]:
+    """SHOW CREATE text masked and without trailing blanks, so formatting alone never shows."""
+    return [line.rstrip() for line in mask_ddl(text).strip().splitlines() if line.strip()]
+
+
+class _RollBack(Exception):
+    pass
+
+
+def preview(change_request: ChangeRequest, user: Any) -> Preview:
+    """Run the statements in a transaction that is rolled back, and report what they did."""
+    environment = change_request.environment
+    _require(user, environment, Role.VIEWER, "see a change request")
+    statements = [s.sql for s in change_request.statements.all()]
+    found = Preview(results=[], base=catalog_base(environment))
+    try:
+        with transaction.atomic():
+            _run_for_preview(change_request, user, statements, found)
+            raise _RollBack
+    except _RollBack:
+        pass
+    return found
+
+
+def _run_for_preview(
+    change_request: ChangeRequest, user: Any, statements: list[str], found: Preview
+) -> None:
+    environment = change_request.environment
+    session = Session.start(environment)
+    # Run as the author (whatever the viewer's role), so the preview meets the rules that
+    # applying will.
+    author = change_request.author
+    executor = Executor(session, author, change_request=change_request)
+    context = Context(session, author)
+    before: dict[history.Touched, str] = {}
+    marks_before = _view_marks(environment)
+    for text in statements:
+        for item in _touched(context, text):
+            if item not in before:
+                before[item] = history.definition(context, item)
+        result = executor.execute(text)
+        found.results.append(result)
+        if not result.ok:
+            return  # the statements after it would not run either
+    found.changes = [
+        ObjectChange(item.kind, _label(item.identifier), was, history.definition(context, item))
+        for item, was in before.items()
+    ]
+    marks_after = _view_marks(environment)
+    found.impact = [
+        Impact(name, status, reason)
+        for name, (status, reason) in sorted(marks_after.items())
+        if marks_before.get(name, ("ok", ""))[0] != status
+    ]
+    found.graph = _touched_graph(environment, list(before))
+
+
+def _touched(context: Context, text: str) -> list[history.Touched]:
+    try:
+        statement = parse_statement(text)
+    except (FlinkSqlError, RecursionError):
+        return []
+    if not isinstance(statement, history.CHANGING):
+        return []
+    try:
+        return history.touched(context, statement)
+    except FlinkSqlError:
+        return []
+
+
+def _label(identifier: ObjectIdentifier) -> str:
+    parts = (identifier.catalog, identifier.database, identifier.name)
+    return ".".join(part for part in parts if part)
+
+
+def _view_marks(environment: Environment) -> dict[str, tuple[str, str]]:
+    """The broken and stale views of ``environment`` (one query)."""
+    rows = (
+        cm.Table.objects.filter(database__catalog__environment=environment, kind=cm.Table.Kind.VIEW)
+        .exclude(status=cm.Table.Status.OK)
+        .values_list("database__catalog__name", "database__name", "name", "status", "status_reason")
+    )
+    return {f"{c}.{d}.{n}": (status, reason) for c, d, n, status, reason in rows}
+
+
+def _touched_graph(environment: Environment, items: list[history.Touched]) -> dict[str, Any]:
+    """The lineage around every touched table and view, touched ones marked ``current``."""
+    nodes: dict[str, dict[str, Any]] = {}
+    edges: dict[tuple[str, str], dict[str, Any]] = {}
+    touched_ids = set()
+    truncated = False
+    for item in items:
+        if item.kind not in (cm.HistoryChange.Kind.TABLE, cm.HistoryChange.Kind.VIEW):
+            continue
+        identifier = item.identifier
+        touched_ids.add("\x1f".join((identifier.catalog, identifier.database, identifier.name)))
+        row = cm.Table.objects.filter(
+            database__catalog__environment=environment,
+            database__catalog__name=identifier.catalog,
+            database__name=identifier.database,
+            name=identifier.name,
+        ).first()
+        # a dropped object is drawn through the views that still read it
+        starts = [row] if row is not None else list(_readers(environment, identifier))
+        for start in starts:
+            graph = lineage_graph(environment, start)
+            truncated = truncated or graph["truncated"]
+            for node in graph["nodes"]:
+                nodes.setdefault(node["id"], {**node, "current": False})
+            for edge in graph["edges"]:
+                edges[(edge["source"], edge["target"])] = edge
+    for node_id, node in nodes.items():
+        node["current"] = node_id in touched_ids
+    return {"nodes": list(nodes.values()), "edges": list(edges.values()), "truncated": truncated}
+
+
+def _readers(environment: Environment, identifier: ObjectIdentifier) -> Any:
+    return readers_of(environment, identifier).select_related("database__catalog")[:20]
+
+
+# -- applying --------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    ok: bool
+    results: list[StatementResult]
+    message: str = ""
+
+
+def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False) -> Outcome:
+    """Run the statements as one transaction (editors, approved requests only): all or
+    nothing. A failure is kept on the request and nothing is applied."""
+    environment = change_request.environment
+    _require(user, environment, Role.EDITOR, "apply a change request")
+    _require_open(change_request)
+    statements = [s.sql for s in change_request.statements.all()]
+    if not statements:
+        raise ServiceError("The change request holds no statements to apply.", "conflict")
+    count, needed = len(approvers(change_request)), environment.required_approvals
+    if count < needed:
+        raise ServiceError(
+            f"Change request #{change_request.pk} needs {needed} approval(s) from reviewers "
+            f"other than its author before it is applied; it has {count}.",
+            "conflict",
+        )
+    executor = Executor(
+        Session.start(environment), user, change_request.session_key, change_request
+    )
+    results: list[StatementResult] = []
+    failure = ""
+    try:
+        with transaction.atomic():
+            # Two editors pressing apply at once: the second waits here, then finds it applied.
+            _require_open(ChangeRequest.objects.select_for_update().get(pk=change_request.pk))
+            for position, text in enumerate(statements, start=1):
+                result = executor.execute(text)
+                results.append(result)
+                if not result.ok:
+                    failure = f"Statement {position} failed: {result.error} Nothing was applied."
+                    raise _RollBack
+            _mark_applied(change_request, user)
+    except _RollBack:
+        change_request.failure = failure
+        change_request.save(update_fields=["failure"])
+        return Outcome(False, results, failure)
+    if take_snapshot:
+        _snapshot(change_request, user)
+    return Outcome(True, results)
+
+
+def _mark_applied(change_request: ChangeRequest, user: Any) -> None:
+    change_request.status = ChangeRequest.Status.APPLIED
+    change_request.applied_at = timezone.now()
+    change_request.applied_by = user
+    change_request.failure = ""
+    change_request.save(update_fields=["status", "applied_at", "applied_by", "failure"])
+    entries = cm.HistoryEntry.objects.filter(
+        environment=change_request.environment, session_key=change_request.session_key
+    )
+    change_request.history_entries.set(entries)
+
+
+def _snapshot(change_request: ChangeRequest, user: Any) -> None:
+    """A snapshot of every catalog the request changed, labelled with its title."""
+    names = (
+        cm.HistoryChange.objects.filter(entry__in=change_request.history_entries.all())
+        .values_list("catalog_name", flat=True)
+        .distinct()
+    )
+    for name in sorted(set(names)):
+        if not change_request.environment.catalogs.filter(name=name).exists():
+            continue  # dropped by the request
+        try:
+            snapshot, _ = snapshots.take_snapshot(
+                change_request.environment,
+                name,
+                user,
+                label=change_request.title[:255],
+                note=f"Change request #{change_request.pk}",
+            )
+        except ServiceError:
+            continue
+        change_request.snapshots.add(snapshot)

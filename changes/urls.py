@@ -1,0 +1,22 @@
+from django.urls import include, path
+
+from environments.api.urls import ensure_name_converter
+
+from . import views
+
+ensure_name_converter()
+
+ENV = "env/<name:environment>/change-requests"
+REQUEST = f"{ENV}/<int:pk>"
+
+urlpatterns = [
+    path(ENV, views.request_list, name="change-requests"),
+    path(f"{ENV}/new", views.request_open, name="change-request-open"),
+    path(REQUEST, views.request_detail, name="change-request"),
+    path(f"{REQUEST}/comment", views.request_comment, name="change-request-comment"),
+    path(f"{REQUEST}/review", views.request_review, name="change-request-review"),
+    path(f"{REQUEST}/statements", views.request_statements, name="change-request-statements"),
+    path(f"{REQUEST}/apply", views.request_apply, name="change-request-apply"),
+    # The API lives under the same prefix as every other, documented in the same schema.
+    path("api/v1/", include("changes.api.urls")),
+]

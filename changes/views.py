@@ -1,0 +1,160 @@
+"""The change request pages: the list, opening one, and the review page with its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from catalogs.pages.common import render_page
+from environments.access import has_role
+from environments.lookup import get_environment
+from environments.models import Role
+from environments.services import ServiceError
+
+from . import services
+from .forms import CommentForm, OpenForm, ReviewForm, StatementsForm
+from .models import ChangeRequest
+
+
+def get_change_request(user: Any, environment: str, pk: int) -> ChangeRequest:
+    """The request, if the user may see its environment (404 otherwise)."""
+    found = get_environment(user, environment)
+    return get_object_or_404(
+        ChangeRequest.objects.select_related("environment", "author", "applied_by"),
+        environment=found,
+        pk=pk,
+    )
+
+
+@login_required
+def request_list(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment)
+    context = {
+        "environment": found,
+        "change_requests": found.change_requests.select_related("author"),
+        "can_open": has_role(request.user, found, Role.EDITOR),
+    }
+    return render_page(request, "changes/list.html", context)
+
+
+@login_required
+def request_open(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.EDITOR)
+    form = OpenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            opened = services.open_request(
+                found, request.user, data["title"], data["description"], data["sql"]
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("change-request", found.name, opened.pk)
+    return render_page(request, "changes/open.html", {"environment": found, "form": form})
+
+
+@login_required
+def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    change_request = get_change_request(request.user, environment, pk)
+    found = change_request.environment
+    is_open = change_request.status == ChangeRequest.Status.OPEN
+    preview = services.preview(change_request, request.user) if is_open else None
+    base = services.catalog_base(found)
+    context = {
+        "environment": found,
+        "change_request": change_request,
+        "statements": change_request.statements.prefetch_related("comments__author"),
+        "comments": change_request.comments.filter(statement=None).select_related("author"),
+        "reviews": change_request.reviews.select_related("reviewer"),
+        "approvers": services.approvers(change_request),
+        "approved": services.is_approved(change_request),
+        "preview": preview,
+        "results": dict(enumerate(preview.results, start=1)) if preview else {},
+        "base_moved": base != change_request.base_entry_id,
+        "is_editor": has_role(request.user, found, Role.EDITOR),
+        "is_open": is_open,
+        "review_form": ReviewForm(),
+        "comment_form": CommentForm(),
+        "statements_form": StatementsForm(),
+    }
+    return render_page(request, "changes/detail.html", context)
+
+
+def _act(request: HttpRequest, environment: str, pk: int, action: Any) -> HttpResponse:
+    """Run one POSTed action; a refusal is shown as a message on the request's page."""
+    change_request = get_change_request(request.user, environment, pk)
+    try:
+        done = action(change_request)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        if done:
+            messages.info(request, done)
+    return redirect("change-request", change_request.environment.name, change_request.pk)
+
+
+@login_required
+@require_POST
+def request_comment(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    form = CommentForm(request.POST)
+
+    def act(change_request: ChangeRequest) -> str:
+        if not form.is_valid():
+            raise ServiceError("Write something to comment.")
+        number = form.cleaned_data["statement"]
+        statement = (
+            get_object_or_404(change_request.statements, position=number) if number else None
+        )
+        services.comment(change_request, request.user, form.cleaned_data["body"], statement)
+        return "Comment added."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+@require_POST
+def request_review(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    form = ReviewForm(request.POST)
+
+    def act(change_request: ChangeRequest) -> str:
+        if not form.is_valid():
+            raise ServiceError("Choose to approve or to request changes.")
+        data = form.cleaned_data
+        review = services.review(change_request, request.user, data["verdict"], data["body"])
+        return f"Review recorded: {review.get_verdict_display().lower()}."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+@require_POST
+def request_statements(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    form = StatementsForm(request.POST)
+
+    def act(change_request: ChangeRequest) -> str:
+        if not form.is_valid():
+            raise ServiceError("Give at least one statement.")
+        added = services.add_statements(change_request, request.user, form.cleaned_data["sql"])
+        return f"{len(added)} statement(s) added; earlier approvals no longer count."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+@require_POST
+def request_apply(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    def act(change_request: ChangeRequest) -> str:
+        outcome = services.apply(
+            change_request, request.user, take_snapshot="snapshot" in request.POST
+        )
+        if not outcome.ok:
+            raise ServiceError(outcome.message)
+        return "Applied: every statement ran, as one transaction."
+
+    return _act(request, environment, pk, act)

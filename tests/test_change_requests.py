@@ -1,0 +1,224 @@
+"""Change requests through the API: open, preview, review, apply; and the rules on the way."""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.utils.html import escape
+
+from catalogs.executor import Executor, Session
+from catalogs.models import HistoryEntry, Snapshot, Table
+from changes.models import ChangeRequest
+from environments.models import Environment
+from tests.access import FAST_HASHERS, Members, make_members
+
+pytestmark = pytest.mark.django_db
+
+SETUP = """
+CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen');
+CREATE VIEW v AS SELECT a, b FROM t;
+"""
+PROPOSAL = "ALTER TABLE t DROP b; CREATE TABLE u (x INT)"
+
+
+def base(environment: Environment) -> str:
+    return f"/api/v1/environments/{environment.name}/change-requests/"
+
+
+@pytest.fixture
+def members(environment: Environment, settings) -> Members:
+    settings.PASSWORD_HASHERS = FAST_HASHERS
+    results = Executor(Session.start(environment)).execute_script(SETUP)
+    assert all(r.ok for r in results), results
+    environment.required_approvals = 1
+    environment.save()
+    return make_members(environment)
+
+
+def dump() -> dict[str, list[dict]]:
+    """Every row of every catalog model, in primary-key order."""
+    return {
+        model.__name__: list(model.objects.order_by("pk").values())
+        for model in apps.get_app_config("catalogs").get_models()
+    }
+
+
+def open_request(members: Members, environment: Environment, sql: str = PROPOSAL) -> dict:
+    answer = members["editor"].post(base(environment), {"title": "Drop b", "sql": sql})
+    assert answer.status_code == 201, answer.json()
+    return answer.json()
+
+
+def test_it_runs_the_whole_flow(members: Members, environment: Environment) -> None:
+    opened = open_request(members, environment)
+    assert [s["sql"] for s in opened["statements"]] == ["ALTER TABLE t DROP b", PROPOSAL[22:]]
+    assert (opened["status"], opened["approved"], opened["base_moved"]) == ("open", False, False)
+    url = f"{base(environment)}{opened['id']}"
+    before = dump()
+
+    preview = members["viewer"].get(f"{url}/preview").json()
+    assert dump() == before  # the preview is rolled back
+    assert preview["ok"] is True
+    assert [r["ok"] for r in preview["results"]] == [True, True]
+    changes = {c["name"]: c for c in preview["changes"]}
+    table = changes["_env_default.default.t"]
+    assert table["action"] == "changed"
+    assert "-  `b` VARCHAR(2147483647)\n+  `a` INT\n" in table["diff"]
+    assert changes["_env_default.default.u"]["action"] == "created"
+    assert changes["_env_default.default.u"]["before"] == ""
+    assert preview["impact"] == [
+        {
+            "view": "_env_default.default.v",
+            "status": "stale",
+            "reason": "Reads changed columns: column b of _env_default.default.t is gone "
+            "(was STRING).",
+        }
+    ]
+
+    comment = members["viewer"].post(f"{url}/comments", {"body": "Who reads b?", "statement": 1})
+    assert comment.status_code == 201
+    assert comment.json()["statement"] == 1
+
+    approved = members["owner"].post(f"{url}/approve", {"body": "Fine"})
+    assert approved.status_code == 201, approved.json()
+    assert (approved.json()["approvers"], approved.json()["approved"]) == (["owner"], True)
+
+    applied = members["editor"].post(f"{url}/apply", {"snapshot": True})
+    assert applied.status_code == 200, applied.json()
+    body = applied.json()["change_request"]
+    assert body["status"] == "applied"
+    entries = HistoryEntry.objects.filter(pk__in=body["history_entries"]).order_by("pk")
+    assert [e.statement for e in entries] == ["ALTER TABLE t DROP b", "CREATE TABLE u (x INT)"]
+    assert Table.objects.filter(name="u").exists()
+    assert Table.objects.get(name="v").status == "stale"
+    snapshot = Snapshot.objects.get(snapshot_id__in=body["snapshots"])
+    assert snapshot.label == "Drop b"
+    again = members["editor"].post(f"{url}/apply", {})
+    assert again.status_code == 409
+    assert again.json()["errors"][0]["message"].endswith("only open requests change.")
+
+
+def test_an_unapproved_request_cannot_be_applied(members: Members, environment) -> None:
+    opened = open_request(members, environment)
+    before = dump()
+    answer = members["editor"].post(f"{base(environment)}{opened['id']}/apply", {})
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "errors": [
+            {
+                "message": f"Change request #{opened['id']} needs 1 approval(s) from reviewers "
+                "other than its author before it is applied; it has 0."
+            }
+        ]
+    }
+    assert dump() == before
+
+
+def test_authors_may_not_approve_their_own_request(members: Members, environment) -> None:
+    opened = open_request(members, environment)
+    answer = members["editor"].post(f"{base(environment)}{opened['id']}/approve", {})
+    assert answer.status_code == 403
+    assert answer.json()["errors"][0]["message"] == (
+        "You opened this change request; environment 'default' does not let authors approve "
+        "their own requests."
+    )
+    environment.allow_self_approval = True
+    environment.save()
+    answer = members["editor"].post(f"{base(environment)}{opened['id']}/approve", {})
+    assert answer.json()["approved"] is True
+
+
+def test_a_failing_statement_at_apply_time_changes_nothing(members, environment) -> None:
+    opened = open_request(members, environment, "CREATE TABLE u (x INT); CREATE TABLE w (y INT)")
+    url = f"{base(environment)}{opened['id']}"
+    members["owner"].post(f"{url}/approve", {})
+    # The catalog moves on: someone makes w through another approved path meanwhile.
+    Executor(Session.start(environment), change_request=ChangeRequest()).execute(
+        "CREATE TABLE w (z INT)"
+    )
+    assert members["viewer"].get(url).json()["base_moved"] is True
+    before = dump()
+    answer = members["editor"].post(f"{url}/apply", {})
+    assert answer.status_code == 409
+    assert answer.json()["message"].startswith("Statement 2 failed: ")
+    assert answer.json()["message"].endswith(" Nothing was applied.")
+    assert answer.json()["change_request"]["status"] == "open"
+    assert answer.json()["change_request"]["failure"] == answer.json()["message"]
+    assert dump() == before
+    assert not Table.objects.filter(name="u").exists()
+
+
+def test_new_statements_void_earlier_approvals(members: Members, environment) -> None:
+    opened = open_request(members, environment)
+    url = f"{base(environment)}{opened['id']}"
+    assert members["owner"].post(f"{url}/approve", {}).json()["approved"] is True
+    answer = members["editor"].post(f"{url}/statements", {"sql": "CREATE TABLE z (q INT);"})
+    assert answer.status_code == 200
+    assert [s["position"] for s in answer.json()["statements"]] == [1, 2, 3]
+    assert (answer.json()["approvers"], answer.json()["approved"]) == ([], False)
+
+
+def test_roles(members: Members, environment: Environment) -> None:
+    refused = members["viewer"].post(
+        base(environment), {"title": "x", "sql": "CREATE TABLE z (a INT)"}
+    )
+    assert refused.status_code == 403
+    assert refused.json()["errors"][0]["message"] == (
+        "You need the editor role in environment 'default' to open a change request."
+    )
+    opened = open_request(members, environment)
+    url = f"{base(environment)}{opened['id']}"
+    assert members["viewer"].post(f"{url}/approve", {}).status_code == 403
+    assert members["viewer"].post(f"{url}/apply", {}).status_code == 403
+    assert members["viewer"].post(f"{url}/comments", {"body": "hm"}).status_code == 201
+    assert members["outsider"].get(url).status_code == 404
+    assert members["outsider"].get(base(environment)).status_code == 404
+    listed = members["viewer"].get(base(environment)).json()
+    assert [r["title"] for r in listed["results"]] == ["Drop b"]
+
+
+def test_reviews_request_changes_and_reject_bad_verdicts(members, environment) -> None:
+    opened = open_request(members, environment)
+    url = f"{base(environment)}{opened['id']}"
+    answer = members["owner"].post(f"{url}/reviews", {"verdict": "request_changes", "body": "no"})
+    assert answer.status_code == 201
+    assert answer.json()["reviews"][0]["verdict"] == "request_changes"
+    assert members["owner"].post(f"{url}/reviews", {"verdict": "maybe"}).status_code == 400
+
+
+def test_secrets_are_masked_in_statements_and_previews(members, environment) -> None:
+    sql = "CREATE TABLE k (a INT) WITH ('connector' = 'x', 'password' = 'hunter2')"
+    opened = open_request(members, environment, sql)
+    assert "hunter2" not in str(opened)
+    preview = members["viewer"].get(f"{base(environment)}{opened['id']}/preview").json()
+    assert "hunter2" not in str(preview)
+
+
+def test_direct_ddl_is_refused_through_the_api_and_the_console(members, environment) -> None:
+    message = (
+        "Environment 'default' needs 1 approval(s) for every change: open a change request "
+        "with this statement instead of running it directly."
+    )
+    answer = members["editor"].post(
+        f"/api/v1/environments/{environment.name}/statements",
+        {"statement": "CREATE TABLE z (a INT)"},
+    )
+    assert message in str(answer.json())
+    browser = Client()
+    browser.force_login(members.users["editor"])
+    page = browser.post(f"/env/{environment.name}/console", {"sql": "CREATE TABLE z (a INT)"})
+    assert escape(message) in page.content.decode()
+    assert not Table.objects.filter(name="z").exists()
+
+
+def test_formatting_alone_never_shows_as_a_change(members, environment) -> None:
+    opened = open_request(members, environment, "ALTER VIEW v AS\nselect   a,\n  b from t")
+    preview = members["viewer"].get(f"{base(environment)}{opened['id']}/preview").json()
+    assert preview["ok"] is True
+    [change] = preview["changes"]
+    assert (change["name"], change["action"], change["diff"]) == (
+        "_env_default.default.v",
+        "unchanged",
+        "",
+    )

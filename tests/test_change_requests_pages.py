@@ -1,0 +1,99 @@
+"""The change request pages: open one from a text area, review it, apply it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from catalogs.executor import Executor, Session
+from catalogs.models import Table
+from changes.models import ChangeRequest
+from environments.models import Environment
+from tests.access import FAST_HASHERS, Members, make_members
+
+pytestmark = pytest.mark.django_db
+
+SETUP = """
+CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen');
+CREATE VIEW v AS SELECT a, b FROM t;
+"""
+
+
+@pytest.fixture
+def members(environment: Environment, settings) -> Members:
+    settings.PASSWORD_HASHERS = FAST_HASHERS
+    assert all(r.ok for r in Executor(Session.start(environment)).execute_script(SETUP))
+    environment.required_approvals = 1
+    environment.save()
+    return make_members(environment)
+
+
+def browser(members: Members, who: str) -> Client:
+    client = Client()
+    client.force_login(members.users[who])
+    return client
+
+
+def test_it_opens_reviews_and_applies_a_request(members: Members) -> None:
+    editor, owner = browser(members, "editor"), browser(members, "owner")
+    form = editor.get("/env/default/change-requests/new")
+    assert form.status_code == 200
+    answer = editor.post(
+        "/env/default/change-requests/new",
+        {"title": "Drop b", "description": "b is unused", "sql": "ALTER TABLE t DROP b;"},
+    )
+    change_request = ChangeRequest.objects.get()
+    assert answer.url == f"/env/default/change-requests/{change_request.pk}"
+
+    page = browser(members, "viewer").get(answer.url).content.decode()
+    assert "Would succeed." in page
+    assert '<span class="diff-removed">-  `b` VARCHAR(2147483647)</span>' in page
+    assert "_env_default.default.v</code>: Reads changed columns" in page
+    assert 'data-graph="lineage-data"' in page
+    assert "0 of 1 approval" in page
+    assert "Apply change request" not in page  # viewers do not apply
+
+    refused = editor.post(f"{answer.url}/review", {"verdict": "approve"}, follow=True)
+    assert escape("does not let authors approve their own requests") in refused.content.decode()
+    owner.post(f"{answer.url}/comment", {"body": "Who reads b?", "statement": "1"})
+    owner.post(f"{answer.url}/review", {"verdict": "approve", "body": "ok"})
+    page = editor.get(answer.url).content.decode()
+    assert "1 of 1 approval" in page
+    assert "Who reads b?" in page
+    assert "Apply change request" in page
+
+    applied = editor.post(f"{answer.url}/apply", follow=True).content.decode()
+    assert "Applied: every statement ran, as one transaction." in applied
+    assert "History entries it made" in applied
+    assert [c.name for c in Table.objects.get(name="t").columns.all()] == ["a"]
+
+
+def test_the_list_links_to_requests_and_viewers_cannot_open(members: Members) -> None:
+    viewer = browser(members, "viewer")
+    assert viewer.get("/env/default/change-requests/new").status_code == 403
+    browser(members, "editor").post(
+        "/env/default/change-requests/new", {"title": "Add u", "sql": "CREATE TABLE u (x INT)"}
+    )
+    page = viewer.get("/env/default/change-requests").content.decode()
+    assert "Every change here needs 1 approval" in page
+    pk = ChangeRequest.objects.get().pk
+    assert f'<a href="/env/default/change-requests/{pk}">Add u</a>' in page
+    assert "Open a change request" not in page
+    assert ">Change requests</a>" in page  # the header links here from any environment page
+    assert browser(members, "outsider").get("/env/default/change-requests").status_code == 404
+
+
+def test_a_failed_apply_shows_why(members: Members, environment: Environment) -> None:
+    editor = browser(members, "editor")
+    editor.post(
+        "/env/default/change-requests/new",
+        {"title": "Twice", "sql": "CREATE TABLE u (x INT); CREATE TABLE u (x INT)"},
+    )
+    change_request = ChangeRequest.objects.get()
+    url = f"/env/default/change-requests/{change_request.pk}"
+    assert "Would fail:" in editor.get(url).content.decode()
+    browser(members, "owner").post(f"{url}/review", {"verdict": "approve"})
+    page = editor.post(f"{url}/apply", follow=True).content.decode()
+    assert "Applying failed: Statement 2 failed:" in page
+    assert not Table.objects.filter(name="u").exists()
