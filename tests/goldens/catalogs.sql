@@ -29,6 +29,7 @@ CREATE CATALOG g_notype WITH ('default-database' = 'd');
 CREATE CATALOG g_badtype WITH ('type' = 'no_such_type');
 DROP CATALOG IF EXISTS g_badtype;
 CREATE CATALOG g_nowith;
+CREATE CATALOG g_emptydb WITH ('type' = 'generic_in_memory', 'default-database' = '');
 
 -- SHOW CATALOGS with patterns that leave default_catalog out
 SHOW CATALOGS LIKE 'g\_%';

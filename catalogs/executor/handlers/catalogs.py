@@ -44,6 +44,12 @@ def create_catalog(ctx: Context, s: st.CreateCatalog) -> Result:
             "Catalog options do not contain an option key 'type' for discovering a catalog."
         )
     _validate_options(s.options)
+    if s.options.get(DEFAULT_DATABASE_OPTION) == "" and catalog_type in FACTORY_OPTIONS:
+        # Flink's in-memory catalog refuses an empty default database
+        listed = "\n".join(f"'{k}'='{v}'" for k, v in sorted(s.options.items()))
+        raise ValidationError(
+            f"Unable to create catalog '{s.name}'.\n\nCatalog options are:\n{listed}"
+        )
     try:
         with transaction.atomic():
             catalog = m.Catalog.objects.create(
