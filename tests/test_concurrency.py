@@ -116,16 +116,6 @@ def _postgres_only() -> None:
         pytest.skip("concurrency is proven on PostgreSQL; SQLite serializes writers")
 
 
-# Still seen under the storm below (about one run in three): a reader view dropped while its
-# marks are recomputed ("Save with update_fields did not affect any rows" in marks._recompute),
-# and DROP VIEW failing at COMMIT on the deferred column foreign key while a concurrent ALTER VIEW
-# AS rewrote the view's columns. Both answer "internal"; both belong to the executor.
-STORM_STILL_RACES = pytest.mark.xfail(
-    reason="marks._recompute saves a view dropped meanwhile; DROP VIEW vs ALTER VIEW AS",
-    strict=False,
-)
-
-
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_loses_no_concurrent_alter_of_one_table() -> None:
     _postgres_only()
@@ -184,7 +174,6 @@ def _storm_script(seed: int, length: int) -> list[str]:
     return script
 
 
-@STORM_STILL_RACES
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_stays_consistent_under_a_storm_of_changes_to_the_same_objects() -> None:
     _postgres_only()

@@ -7,13 +7,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DataError, OperationalError, transaction
+from django.db import DataError, IntegrityError, OperationalError, transaction
 
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
+from catalogs.secrets import mask_ddl
 from environments.access import has_role
 from environments.models import Role
 
@@ -117,7 +118,19 @@ class Executor:
                     history.record(context, statement, before, self.session_key)
         except FlinkSqlError as exc:
             self._restore(saved)
+            self._log("statement refused", text, exc.code)
             return StatementResult(text, False, error=exc.message, code=exc.code)
+        except IntegrityError:
+            # a concurrent change removed or took something this statement relied on
+            self._restore(saved)
+            self._log("statement refused", text, "conflict")
+            return StatementResult(
+                text,
+                False,
+                error="Another change to the same objects ran at the same time; nothing of "
+                "this statement was applied. Run it again.",
+                code="conflict",
+            )
         except OperationalError as exc:
             # PostgreSQL broke a deadlock between concurrent statements by failing this one
             self._restore(saved)
@@ -151,11 +164,19 @@ class Executor:
         except Exception:  # a bug must not take the session down; it is logged in full
             self._restore(saved)
             return self._internal_error(text)
-        logger.info(
-            "statement ok",
-            extra={"environment": self.session.environment.name, "user": str(self.user)},
-        )
+        self._log("statement ok", text)
         return StatementResult(text, True, columns, rows)
+
+    def _log(self, event: str, text: str, code: str | None = None) -> None:
+        """One structured log record per statement: who ran what where, and how it ended."""
+        extra = {
+            "environment": self.session.environment.name,
+            "user": str(self.user) if self.user is not None else "system",
+            "statement": mask_ddl(text),
+        }
+        if code is not None:
+            extra["code"] = code
+        logger.info(event, extra=extra)
 
     def _internal_error(self, text: str) -> StatementResult:
         logger.exception("statement failed unexpectedly: %s", text)

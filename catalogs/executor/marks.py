@@ -75,8 +75,8 @@ def _recompute(ctx: Context, views: Iterable[m.Table]) -> None:
     for view in views:
         status, reason = _status(ctx, view)
         if (status, reason) != (view.status, view.status_reason):
-            view.status, view.status_reason = status, reason
-            view.save(update_fields=["status", "status_reason"])
+            # an update, not a save: the view may have been dropped concurrently
+            m.Table.objects.filter(pk=view.pk).update(status=status, status_reason=reason)
 
 
 def _status(ctx: Context, view: m.Table) -> tuple[str, str]:

@@ -252,7 +252,7 @@ def drop_view(ctx: Context, s: st.DropView) -> Result:
             "Drop it first before removing the permanent view."
         )
     _check_view_ddl_allowed(ctx, identifier)
-    row = ctx.permanent_row(identifier)
+    row = ctx.permanent_row(identifier, for_update=True)
     if row is None or not row.is_view:
         if s.if_exists:
             return OK
