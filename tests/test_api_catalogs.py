@@ -62,6 +62,7 @@ READ_PATHS = [
     f"{DB}/views/big/history",
     f"{DB}/functions/",
     f"{DB}/functions/twice",
+    f"{DB}/functions/twice/history",
 ]
 
 
@@ -503,6 +504,17 @@ def test_it_keeps_the_history_of_a_view_and_diffs_any_two_versions(
     bad = editor.get(f"{DB}/views/big/history", {"from": created, "to": 999999})
     assert bad.status_code == 400
     assert members["outsider"].get(f"{DB}/views/big/history").status_code == 404
+
+
+def test_it_keeps_the_history_of_a_function(members: Members, orders: None) -> None:
+    editor = members["editor"]
+    assert editor.delete(f"{DB}/functions/twice").status_code == 200
+    versions = editor.get(f"{DB}/functions/twice/history").json()["versions"]
+    assert [v["statement"].split()[0] for v in versions] == ["DROP", "CREATE"]
+    assert versions[1]["after"] == (
+        "CREATE FUNCTION `_env_default`.`default`.`twice` AS 'com.example.Twice' LANGUAGE JAVA\n"
+    )
+    assert versions[0]["after"] == ""
 
 
 WRITES = [

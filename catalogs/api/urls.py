@@ -34,4 +34,9 @@ urlpatterns = [
     path(
         f"{DATABASE}/functions/<name:function>", views.FunctionDetail.as_view(), name="api-function"
     ),
+    path(
+        f"{DATABASE}/functions/<name:function>/history",
+        views.FunctionHistory.as_view(),
+        name="api-function-history",
+    ),
 ]

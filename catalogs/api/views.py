@@ -388,6 +388,10 @@ class ViewHistory(ObjectHistory):
     kind = HistoryChange.Kind.VIEW
 
 
+class FunctionHistory(ObjectHistory):
+    kind = HistoryChange.Kind.FUNCTION
+
+
 def _diff(request: Request, changes: QuerySet[HistoryChange]) -> dict | None:
     params = request.query_params
     if "from" not in params and "to" not in params:
