@@ -171,8 +171,12 @@ class CatalogForm(StatementForm):
                 )
 
     def type_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The option fields of the chosen type (of every type before one is known)."""
+        chosen = self.value("catalog_type") if self.is_bound else None
         return [
-            (t, [self[_option_field(t, key)] for key in keys]) for t, keys in CATALOG_TYPES.items()
+            (t, [self[_option_field(t, key)] for key in keys])
+            for t, keys in CATALOG_TYPES.items()
+            if chosen not in CATALOG_TYPES or t == chosen
         ]
 
     def statement(self) -> Built:
@@ -258,6 +262,29 @@ class DatabaseForm(StatementForm):
             built.add(f"\nCOMMENT {quote_string(self.value('comment'))}", "comment")
         _with_options(built, self.value("options") or "")
         return built
+
+
+class DatabaseAlterForm(StatementForm):
+    """``ALTER DATABASE ... SET (...)``: Flink's only change to a database is its properties."""
+
+    options = _options_field("Properties to set, one a line: key = value")
+
+    def __init__(self, *args: Any, catalog: str, database: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.catalog = catalog
+        self.database = database
+
+    def statement(self) -> Built:
+        built = Built().add(
+            f"ALTER DATABASE {quote_identifier(self.catalog)}.{quote_identifier(self.database)}"
+            " SET ("
+        )
+        try:
+            options = parse_options(self.value("options") or "")
+        except forms.ValidationError:
+            options = {}
+        pairs = ", ".join(f"{quote_string(k)} = {quote_string(v)}" for k, v in options.items())
+        return built.add(pairs, "options", self.value("options") or "").add(")")
 
 
 # -- tables --------------------------------------------------------------------------------
@@ -496,16 +523,22 @@ class FunctionForm(StatementForm):
             built.add("IF NOT EXISTS ", "if_not_exists")
         built.add(f"{catalog}.{database}.")
         built.add(self.name_value("name"), "name", self.value("name") or "")
-        class_name = self.value("class_name")
-        built.add("\nAS ").add(
-            quote_string(class_name) if class_name else PLACEHOLDER, "class_name", class_name or ""
-        )
-        built.add(" LANGUAGE ").add(self.value("language") or "JAVA", "language")
-        jars = names_list(self.value("jars") or "")
-        if jars:
-            built.add("\nUSING ")
-            built.add(", ".join(f"JAR {quote_string(j)}" for j in jars), "jars", "")
-        return built
+        built.add("\nAS ")
+        return _function_body(self, built)
+
+
+def _function_body(form: StatementForm, built: Built) -> Built:
+    """``'class' LANGUAGE l [USING JAR ...]``: what CREATE and ALTER FUNCTION share."""
+    class_name = form.value("class_name")
+    built.add(
+        quote_string(class_name) if class_name else PLACEHOLDER, "class_name", class_name or ""
+    )
+    built.add(" LANGUAGE ").add(form.value("language") or "JAVA", "language")
+    jars = names_list(form.value("jars") or "")
+    if jars:
+        built.add("\nUSING ")
+        built.add(", ".join(f"JAR {quote_string(j)}" for j in jars), "jars", "")
+    return built
 
 
 # -- drops ---------------------------------------------------------------------------------
@@ -539,3 +572,139 @@ class DropForm(StatementForm):
         if self.value("cascade"):
             built.add(" CASCADE", "cascade")
         return built
+
+
+# -- column changes, renames and ALTER FUNCTION ---------------------------------------------
+class _AlterForm(StatementForm):
+    """A change to one existing object, named by its quoted identifier; refuses a stale version."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, identifier: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.identifier = identifier
+
+
+def _add_column_details(built: Built, form: StatementForm) -> None:
+    data_type = form.value("data_type") or PLACEHOLDER
+    built.add(" ").add(data_type, "data_type", form.value("data_type") or "")
+    if form.value("not_null"):
+        built.add(" NOT NULL", "not_null")
+    if form.value("comment"):
+        built.add(f" COMMENT {quote_string(form.value('comment'))}", "comment")
+
+
+class ColumnAddForm(_AlterForm):
+    POSITIONS = [("", "At the end"), ("FIRST", "FIRST"), ("AFTER", "AFTER a column")]
+
+    name = forms.CharField(max_length=255)
+    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
+    not_null = forms.BooleanField(label="NOT NULL", required=False)
+    comment = forms.CharField(required=False)
+    position = forms.ChoiceField(choices=POSITIONS, required=False)
+    after = forms.ChoiceField(label="After column", required=False)
+
+    def __init__(self, *args: Any, columns: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["after"].choices = [("", "—")] + [(c, c) for c in columns]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("position") == "AFTER" and not data.get("after"):
+            self.add_error("after", "Choose the column to add it after.")
+        return data
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} ADD ")
+        built.add(self.name_value("name"), "name", self.value("name") or "")
+        _add_column_details(built, self)
+        position = self.value("position")
+        if position == "FIRST":
+            built.add(" FIRST", "position")
+        elif position == "AFTER":
+            after = self.value("after")
+            built.add(" AFTER ").add(
+                quote_identifier(after) if after else PLACEHOLDER, "after", after or ""
+            )
+        return built
+
+
+class ColumnModifyForm(_AlterForm):
+    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
+    not_null = forms.BooleanField(label="NOT NULL", required=False)
+    comment = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} MODIFY ")
+        built.add(quote_identifier(self.column))
+        _add_column_details(built, self)
+        return built
+
+
+class ColumnDropForm(_AlterForm):
+    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def statement(self) -> Built:
+        return Built().add(f"ALTER TABLE {self.identifier} DROP {quote_identifier(self.column)}")
+
+
+class ColumnRenameForm(_AlterForm):
+    new_name = forms.CharField(label="New name", max_length=255)
+
+    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} RENAME ")
+        built.add(quote_identifier(self.column)).add(" TO ")
+        return built.add(self.name_value("new_name"), "new_name", self.value("new_name") or "")
+
+
+class RenameForm(_AlterForm):
+    """ALTER TABLE|VIEW ... RENAME TO a new name in the same database."""
+
+    new_name = forms.CharField(label="New name", max_length=255)
+
+    def __init__(self, *args: Any, keyword: str, database: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keyword, self.database = keyword, database
+
+    def statement(self) -> Built:
+        catalog, database = (quote_identifier(n) for n in self.database)
+        built = Built().add(
+            f"ALTER {self.keyword} {self.identifier} RENAME TO {catalog}.{database}."
+        )
+        return built.add(self.name_value("new_name"), "new_name", self.value("new_name") or "")
+
+
+class FunctionAlterForm(StatementForm):
+    """ALTER FUNCTION ... AS class LANGUAGE; the declared return type and artifact, which
+    Flink's DDL has no clause for, are saved beside it."""
+
+    class_name = forms.CharField(label="Class", help_text="e.g. com.example.udf.MaskEmail")
+    language = forms.ChoiceField(
+        choices=[("JAVA", "JAVA"), ("SCALA", "SCALA"), ("PYTHON", "PYTHON")], initial="JAVA"
+    )
+    jars = forms.CharField(
+        label="JARs", required=False, help_text="Comma-separated: USING JAR 'path', ..."
+    )
+    return_type = forms.CharField(
+        label="Declared return type", required=False, help_text="A Flink type, e.g. STRING"
+    )
+    artifact = forms.ChoiceField(label="Artifact", required=False)
+
+    def __init__(self, *args: Any, identifier: str, artifacts: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.identifier = identifier
+        self.fields["artifact"].choices = [("", "None")] + [(a, a) for a in artifacts]
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER FUNCTION {self.identifier}\nAS ")
+        return _function_body(self, built)

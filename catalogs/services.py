@@ -29,13 +29,14 @@ def set_function_details(
 
     ``return_type`` is Flink type text or None; ``artifact`` an artifact name of the same
     environment or None. Views that call the function get their marks recomputed, since their
-    column types derive from the declared type.
+    column types derive from the declared type. ``user`` None is the system (the command line,
+    an import it runs), as for the executor: no role or Use permission is asked of it.
     """
     function = (
         Function.objects.select_for_update().select_related("database__catalog").get(pk=function.pk)
     )
     environment = function.database.catalog.environment
-    if not has_role(user, environment, Role.EDITOR):
+    if user is not None and not has_role(user, environment, Role.EDITOR):
         raise ServiceError(
             f"You need the editor role in environment '{environment.name}' to change the catalog.",
             "forbidden",
@@ -58,7 +59,9 @@ def set_function_details(
 
 
 def _check_use(user: Any, artifact: Artifact | None) -> None:
-    if artifact is None or user.is_superuser or artifact.users.filter(pk=user.pk).exists():
+    if artifact is None or user is None or user.is_superuser:
+        return
+    if artifact.users.filter(pk=user.pk).exists():
         return
     raise ServiceError(
         f"Changing which artifact a function comes from needs the Use permission on artifact "

@@ -44,6 +44,7 @@ from .flinksql.catalog import (
 from .flinksql.statements import ColumnKind
 from .flinksql.types import DataType, parse_type
 from .secrets import is_secret
+from .services import set_function_details
 
 Progress = Callable[[str], None]
 CHUNK = 500
@@ -370,7 +371,53 @@ def import_snapshot(
     except sf.SnapshotInvalid as exc:
         report.errors = exc.errors
         return report
-    return run_statements(environment, _plan(environment, catalog_name, snapshot), user, report)
+    planned = _plan(environment, catalog_name, snapshot)
+    details = {
+        _short_name(function.identifier): (function.identifier, extras)
+        for function, extras in snapshot.functions
+        if extras.get("returnType") is not None or extras.get("artifact") is not None
+    }
+
+    def after(statement: sf.PlannedStatement) -> str | None:
+        found = details.get(statement.name) if statement.kind == "function" else None
+        if found is None:
+            return None
+        identifier, extras = found
+        return _set_function_details(environment, catalog_name, identifier, extras, user)
+
+    return run_statements(environment, planned, user, report, after)
+
+
+def _short_name(identifier: ObjectIdentifier) -> str:
+    return f"{identifier.database}.{identifier.name}"
+
+
+def _set_function_details(
+    environment: Environment,
+    catalog_name: str,
+    identifier: ObjectIdentifier,
+    extras: dict[str, Any],
+    user: Any,
+) -> str | None:
+    """Give an imported function its declared return type and artifact, through the service
+    the API uses (so the same role and Use rules apply); the failure's message, or None."""
+    name = _short_name(identifier)
+    function = m.Function.objects.filter(
+        database__catalog__environment=environment,
+        database__catalog__name=catalog_name,
+        database__name=identifier.database,
+        name=identifier.name,
+    ).first()
+    if function is None:
+        return f"function {name}: not found after it was created."
+    for key, argument in (("returnType", "return_type"), ("artifact", "artifact")):
+        if extras.get(key) is None:
+            continue
+        try:
+            set_function_details(function, user, **{argument: extras[key]})
+        except ServiceError as exc:
+            return f"function {name}: {key}: {exc.message}"
+    return None
 
 
 def _plan(
@@ -385,7 +432,10 @@ def run_statements(
     planned: list[sf.PlannedStatement],
     user: Any,
     report: ImportReport,
+    after: Callable[[sf.PlannedStatement], str | None] | None = None,
 ) -> ImportReport:
+    """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
+    answers a failure message (or None), which fails the import like a failed statement."""
     executor = Executor(Session.start(environment), user)
     with transaction.atomic():
         failed = False
@@ -396,6 +446,10 @@ def run_statements(
             result = executor.execute(statement.sql)
             report.outcomes.append(ImportOutcome(statement, result))
             failed = failed or not result.ok
+            problem = after(statement) if after is not None and result.ok else None
+            if problem is not None:
+                report.errors.append(problem)
+                failed = True
         if failed or report.dry_run:
             transaction.set_rollback(True)
         else:

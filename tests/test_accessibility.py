@@ -17,6 +17,7 @@ PAGES = [
     ("catalog-alter", [ENV, CAT]),
     ("database", [ENV, CAT, DB]),
     ("database-create", [ENV, CAT]),
+    ("database-alter", [ENV, CAT, DB]),
     ("table-create", [ENV, CAT, DB]),
     ("view-create", [ENV, CAT, DB]),
     ("function-create", [ENV, CAT, DB]),

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from catalogs.models import Catalog, Database, Function, Table
+from catalogs.models import Catalog, Database, Function, HistoryEntry, Table
 from tests.conftest import RunScript
 
 DB = ("default", "_env_default", "default")
@@ -233,3 +233,16 @@ def test_it_needs_the_editor_role_for_forms(run: RunScript, db: None) -> None:
     client.force_login(viewer)
     assert client.get(reverse("database", args=DB)).status_code == 200
     assert client.get(reverse("table-create", args=DB)).status_code == 403
+
+
+def test_it_sets_database_properties_through_alter_database(client: Client, db: None) -> None:
+    args = ["default", "_env_default", "default"]
+    page = client.get(reverse("database-alter", args=args)).content.decode()
+    assert "Set properties" in page
+    response = client.post(reverse("database-alter", args=args), {"options": "owner = team-b"})
+    assert response.status_code == 302
+    assert Database.objects.get(catalog__name="_env_default", name="default").properties == {
+        "owner": "team-b"
+    }
+    entry = HistoryEntry.objects.latest("pk")
+    assert entry.statement == "ALTER DATABASE `_env_default`.`default` SET ('owner' = 'team-b')"

@@ -2,16 +2,23 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import views
+from . import snapshots, views
 
 ensure_name_converter()
 
 ENV = "environments/<name:environment>"
 CATALOG = f"{ENV}/catalogs/<name:catalog>"
 DATABASE = f"{CATALOG}/databases/<name:database>"
+SNAPSHOTS = f"{ENV}/snapshots"
+SNAPSHOT = f"{SNAPSHOTS}/<name:snapshot>"
 
 urlpatterns = [
     path(f"{ENV}/statements", views.Statements.as_view(), name="api-statements"),
+    path(f"{SNAPSHOTS}/", snapshots.SnapshotList.as_view(), name="api-snapshots"),
+    path(f"{SNAPSHOTS}/import", snapshots.SnapshotImport.as_view(), name="api-snapshot-import"),
+    path(SNAPSHOT, snapshots.SnapshotDetail.as_view(), name="api-snapshot"),
+    path(f"{SNAPSHOT}/content", snapshots.SnapshotContent.as_view(), name="api-snapshot-content"),
+    path(f"{SNAPSHOT}/diff", snapshots.SnapshotDiff.as_view(), name="api-snapshot-diff"),
     path(f"{ENV}/catalogs/", views.CatalogList.as_view(), name="api-catalogs"),
     path(CATALOG, views.CatalogDetail.as_view(), name="api-catalog"),
     path(f"{CATALOG}/databases/", views.DatabaseList.as_view(), name="api-databases"),

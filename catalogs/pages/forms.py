@@ -3,6 +3,8 @@ the executor and shows the executor's error beside the field it is about."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -10,33 +12,53 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from changes import services as change_services
+from changes.models import ChangeRequest
 from environments.lookup import get_environment
-from environments.models import Environment, Role
+from environments.models import Artifact, Environment, Role
+from environments.services import ServiceError
 
 from .. import forms as f
 from ..executor import Executor, Session, StatementResult
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
 from ..lookup import get_catalog, get_database, get_function, get_table
-from ..models import Dependency, Table
+from ..models import Dependency, Function, Table
 from ..readers import readers_of
+from ..services import set_function_details
 from .common import render_page, tree
 
 EDITOR = Role.EDITOR
+# Buttons that only show the form again (one more column row, another catalog type's fields).
+REDRAW = ("add_column", "choose_type")
 
 
 class _Failed(Exception):
     """Rolls back the statements of one form when a later one fails."""
 
 
+@dataclass
+class Problem:
+    """What a step after the statements refused: the field it is about, and why."""
+
+    field: str | None
+    error: str
+
+
+AfterRun = Callable[[], "Problem | None"]
+
+
 def run_statements(
-    request: HttpRequest, session: Session, built: list[f.Built]
-) -> StatementResult | None:
-    """Run the form's statements in one transaction; the failing result, or None."""
+    request: HttpRequest, session: Session, built: list[f.Built], after: AfterRun | None = None
+) -> StatementResult | Problem | None:
+    """Run the form's statements in one transaction; the failing result, or None.
+
+    ``after`` runs in the same transaction once they all ran; a problem it returns rolls
+    everything back and is the failure."""
     executor = Executor(session, request.user, request.session.session_key or "")
-    failed: StatementResult | None = None
+    failed: StatementResult | Problem | None = None
     try:
         with transaction.atomic():
             for item in built:
@@ -44,6 +66,9 @@ def run_statements(
                 if not result.ok:
                     failed = result
                     raise _Failed
+            failed = after() if after is not None else None
+            if failed is not None:
+                raise _Failed
     except _Failed:
         pass
     return failed
@@ -69,17 +94,25 @@ def form_page(
     context: dict[str, Any],
     success_url: str,
     current: Any = None,
+    after: AfterRun | None = None,
 ) -> HttpResponse:
-    """Preview, check the version, run, and redirect or show the error in place."""
+    """Preview, check the version, run (or add to a change request), and redirect or show
+    the error in place."""
     environment = context["environment"]
     context.update(form=form, tree=tree(environment, context.get("catalog")))
+    context.setdefault("open_requests", _open_requests(environment))
     if request.method == "POST" and request.GET.get("preview") is not None:
         form.is_valid()
         context["statements"] = _statements(form)
         return render(request, f"{template}#statement", context)
-    if request.method == "POST" and "add_column" not in request.POST and form.is_valid():
+    redraw = any(name in request.POST for name in REDRAW)
+    if request.method == "POST" and not redraw and form.is_valid():
         if current is not None and form.cleaned_data.get("version") != current.version:
             context["stale"] = True
+        elif "to_request" in request.POST:
+            added = _add_to_request(request, form, environment)
+            if added is not None:
+                return redirect(added)
         else:
             built = _statements(form)
             # Unqualified names in a query resolve where the form was opened, as in Flink
@@ -91,13 +124,54 @@ def form_page(
             session = Session.start(
                 environment, catalog and catalog.name, database and database.name
             )
-            failed = run_statements(request, session, built)
+            failed = run_statements(request, session, built, after)
             if failed is None:
                 messages.success(request, "Done: " + " ".join(b.text for b in built)[:200])
                 return redirect(success_url)
-            _place_error(form, next(b for b in built if b.text == failed.statement), failed.error)
+            if isinstance(failed, Problem):
+                form.add_error(failed.field, failed.error)
+            else:
+                failing = next(b for b in built if b.text == failed.statement)
+                _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
     return render_page(request, template, context)
+
+
+def _open_requests(environment: Environment) -> QuerySet[ChangeRequest]:
+    return environment.change_requests.filter(status=ChangeRequest.Status.OPEN).only("pk", "title")[
+        :50
+    ]
+
+
+def _add_to_request(
+    request: HttpRequest, form: f.StatementForm, environment: Environment
+) -> str | None:
+    """Append the form's statements to the chosen open request, or open a new one titled from
+    them; the request's page, or None with the reason on the form."""
+    statements = [b.text for b in _statements(form)]
+    if not statements:
+        form.add_error(None, "Nothing to add: the form changes nothing yet.")
+        return None
+    sql = ";\n".join(statements)
+    chosen = request.POST.get("change_request", "")
+    try:
+        if chosen:
+            change_request = ChangeRequest.objects.filter(
+                environment=environment, pk=int(chosen) if chosen.isdigit() else 0
+            ).first()
+            if change_request is None:
+                form.add_error(None, "That change request does not exist.")
+                return None
+            change_services.add_statements(change_request, request.user, sql)
+        else:
+            title = " ".join(statements[0].split())
+            title = title if len(title) <= 120 else title[:119] + "…"
+            change_request = change_services.open_request(environment, request.user, title, sql=sql)
+    except ServiceError as exc:
+        form.add_error(None, exc.message)
+        return None
+    messages.success(request, f"Added to change request #{change_request.pk}.")
+    return reverse("change-request", args=[environment.name, change_request.pk])
 
 
 def _names(*parts: str) -> str:
@@ -137,6 +211,19 @@ def database_create(request: HttpRequest, environment: str, catalog: str) -> Htt
     success = reverse("database", args=[*args, name]) if name else reverse("catalog", args=args)
     context = {"environment": found.environment, "catalog": found, "page_name": "New database"}
     return form_page(request, form, "catalogs/database_form.html", context, success)
+
+
+@login_required
+def database_alter(
+    request: HttpRequest, environment: str, catalog: str, database: str
+) -> HttpResponse:
+    found = get_database(request.user, environment, catalog, database, EDITOR)
+    form = f.DatabaseAlterForm(_posted(request), catalog=found.catalog.name, database=found.name)
+    success = reverse(
+        "database", args=[found.catalog.environment.name, found.catalog.name, found.name]
+    )
+    context = _database_context(found, "Set properties")
+    return form_page(request, form, "catalogs/database_alter.html", context, success)
 
 
 @login_required
@@ -360,3 +447,152 @@ def function_drop(
 def _posted(request: HttpRequest) -> Any:
     """The posted data (even when empty, as a drop with nothing to fill in is), or None."""
     return request.POST if request.method == "POST" else None
+
+
+# -- column changes ------------------------------------------------------------------------
+COLUMN_FORMS: dict[str, tuple[type[f.StatementForm], str]] = {
+    "add": (f.ColumnAddForm, "Add a column"),
+    "modify": (f.ColumnModifyForm, "Modify column"),
+    "drop": (f.ColumnDropForm, "Drop column"),
+    "rename": (f.ColumnRenameForm, "Rename column"),
+}
+
+
+def _views_reading_column(table: Table, column: str) -> QuerySet[Table]:
+    """The views whose definition reads ``column`` of ``table``."""
+    environment = table.database.catalog.environment
+    dependencies = Dependency.objects.filter(
+        environment=environment,
+        catalog_name=table.database.catalog.name,
+        database_name=table.database.name,
+        object_name=table.name,
+    )
+    view_ids = [d.view_id for d in dependencies.only("view_id", "columns") if column in d.columns]
+    return readers_of(environment, _identifier(table)).filter(pk__in=view_ids)
+
+
+@login_required
+def table_column(
+    request: HttpRequest,
+    environment: str,
+    catalog: str,
+    database: str,
+    table: str,
+    action: str,
+    column: str | None = None,
+) -> HttpResponse:
+    found = get_table(request.user, environment, catalog, database, table, EDITOR, Table.Kind.TABLE)
+    form_class, page_name = COLUMN_FORMS[action]
+    identifier = _identifier(found).quoted()
+    initial: dict[str, Any] = {"version": found.version}
+    kwargs: dict[str, Any] = {"identifier": identifier}
+    readers: QuerySet[Table] | None = None
+    if action == "add":
+        kwargs["columns"] = list(found.columns.values_list("name", flat=True))
+    else:
+        existing = get_object_or_404(found.columns, name=column)
+        kwargs["column"] = existing.name
+        if action == "modify":
+            initial.update(
+                data_type=existing.data_type,
+                not_null=not existing.nullable,
+                comment=existing.comment or "",
+            )
+        readers = _views_reading_column(found, existing.name)
+    form = form_class(_posted(request), initial=initial, **kwargs)
+    context = {**_table_context(found, page_name), "current_url": _object_url(found)}
+    context.update(action=action, column=column, **_readers_context(readers))
+    return form_page(request, form, "catalogs/column_form.html", context, _object_url(found), found)
+
+
+def _readers_context(readers: QuerySet[Table] | None) -> dict[str, Any]:
+    if readers is None:
+        return {"readers": [], "reader_count": 0}
+    return {
+        "readers": readers.select_related("database__catalog")[:50],
+        "reader_count": readers.count(),
+    }
+
+
+# -- renames -------------------------------------------------------------------------------
+@login_required
+def table_rename(
+    request: HttpRequest, environment: str, catalog: str, database: str, table: str
+) -> HttpResponse:
+    return _relation_rename(request, environment, catalog, database, table, Table.Kind.TABLE)
+
+
+@login_required
+def view_rename(
+    request: HttpRequest, environment: str, catalog: str, database: str, view: str
+) -> HttpResponse:
+    return _relation_rename(request, environment, catalog, database, view, Table.Kind.VIEW)
+
+
+def _relation_rename(
+    request: HttpRequest, environment: str, catalog: str, database: str, name: str, kind: str
+) -> HttpResponse:
+    found = get_table(request.user, environment, catalog, database, name, EDITOR, Table.Kind(kind))
+    form = f.RenameForm(
+        _posted(request),
+        initial={"version": found.version, "new_name": found.name},
+        identifier=_identifier(found).quoted(),
+        keyword=kind,
+        database=(found.database.catalog.name, found.database.name),
+    )
+    context = {**_table_context(found, "Rename"), "kind": kind.lower(), "name": found.name}
+    context["current_url"] = _object_url(found)
+    context.update(
+        _readers_context(readers_of(found.database.catalog.environment, _identifier(found)))
+    )
+    args = [found.database.catalog.environment.name, found.database.catalog.name]
+    new_name = form.data.get("new_name", "")
+    success = (
+        reverse("view" if found.is_view else "table", args=[*args, found.database.name, new_name])
+        if new_name
+        else reverse("database", args=[*args, found.database.name])
+    )
+    return form_page(request, form, "catalogs/rename_form.html", context, success, found)
+
+
+# -- functions -----------------------------------------------------------------------------
+@login_required
+def function_alter(
+    request: HttpRequest, environment: str, catalog: str, database: str, function: str
+) -> HttpResponse:
+    found = get_function(request.user, environment, catalog, database, function, EDITOR)
+    environment_ = found.database.catalog.environment
+    names = (found.database.catalog.name, found.database.name, found.name)
+    initial = {
+        "class_name": found.class_name,
+        "language": found.language,
+        "jars": ", ".join(found.jars),
+        "return_type": found.return_type or "",
+        "artifact": found.artifact.name if found.artifact else "",
+    }
+    artifacts = list(
+        Artifact.objects.filter(environment=environment_).values_list("name", flat=True)
+    )
+    form = f.FunctionAlterForm(
+        _posted(request), initial=initial, identifier=_names(*names), artifacts=artifacts
+    )
+
+    def save_details() -> Problem | None:
+        data = form.cleaned_data
+        try:
+            set_function_details(
+                Function.objects.get(database=found.database, name=found.name),
+                request.user,
+                return_type=data.get("return_type") or None,
+                artifact=data.get("artifact") or None,
+            )
+        except ServiceError as exc:
+            about = "return_type" if "type" in exc.message.lower() else "artifact"
+            return Problem(about, exc.message)
+        return None
+
+    context = {**_database_context(found.database, "Edit function"), "function": found}
+    success = reverse("database", args=[environment_.name, *names[:2]])
+    return form_page(
+        request, form, "catalogs/function_alter.html", context, success, after=save_details
+    )
