@@ -8,7 +8,6 @@ Flink SQL statements run in one transaction, rolled back for a dry run or on any
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import json
@@ -33,16 +32,10 @@ from .executor import Executor, Session, StatementResult, store
 from .flinksql import catalog_store as cs
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import (
-    CatalogTable,
-    Column,
     ObjectIdentifier,
-    PrimaryKey,
-    Watermark,
     quote_identifier,
     quote_string,
 )
-from .flinksql.statements import ColumnKind
-from .flinksql.types import DataType, parse_type
 from .secrets import is_secret
 from .services import set_function_details
 
@@ -127,7 +120,7 @@ def write_snapshot(
     )
     for row in tables.iterator(chunk_size=CHUNK):
         identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
-        writer.table(sf.table_entry(_table_definition(row, identifier), placeholders))
+        writer.table(sf.table_entry(store.table_definition(row, identifier), placeholders))
         result.tables += 1
         if result.tables % 10000 == 0:
             progress(f"{result.tables} tables written")
@@ -176,43 +169,6 @@ def write_snapshot(
         f"{result.functions} functions"
     )
     return result
-
-
-@functools.lru_cache(maxsize=4096)
-def _stored_type(text: str) -> DataType:
-    # Catalogs repeat a handful of types; parsing each column's anew took most of an export.
-    return parse_type(text, ddl=False)
-
-
-def _table_definition(row: m.Table, identifier: ObjectIdentifier) -> CatalogTable:
-    """``store.table_definition`` with each distinct stored type parsed once."""
-    columns = [
-        Column(
-            name=c.name,
-            data_type=_stored_type(c.data_type).with_nullable(c.nullable),
-            kind=ColumnKind(c.kind),
-            comment=c.comment,
-            expression=c.expression,
-            metadata_key=c.metadata_key,
-            virtual=c.is_virtual,
-        )
-        for c in row.columns.all()
-    ]
-    watermark = None
-    if row.watermark_column:
-        watermark = Watermark(row.watermark_column, row.watermark_expression or "")
-    primary_key = None
-    if row.primary_key_name:
-        primary_key = PrimaryKey(row.primary_key_name, tuple(row.primary_key_columns))
-    return CatalogTable(
-        identifier,
-        columns,
-        watermark,
-        primary_key,
-        list(row.partition_keys),
-        row.comment,
-        dict(row.options),
-    )
 
 
 def export_bytes(

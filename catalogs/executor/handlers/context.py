@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import IntegrityError, transaction
+
 from catalogs import models as m
 from catalogs.executor import store
 from catalogs.executor.session import Session
@@ -125,6 +127,23 @@ class Context:
             for identifier, found in self.session.temporary_tables.items()
             if (identifier.catalog, identifier.database) == place and isinstance(found, kind)
         ]
+
+    def rename(self, row: m.Table, identifier: ObjectIdentifier, new_name: str) -> None:
+        """Rename a stored table or view within its database; the views that read either
+        name are marked again."""
+        target = ObjectIdentifier(identifier.catalog, identifier.database, new_name)
+        if store.table_or_none(row.database, new_name) is not None:
+            raise already_exists(target)
+        row.name = new_name
+        row.version += 1
+        try:
+            with transaction.atomic():
+                row.save()
+        except IntegrityError:
+            raise already_exists(target) from None
+        from catalogs.executor import marks  # marks reads through a Context
+
+        marks.refresh_readers(self, identifier, target)
 
     def permanent_row(
         self, identifier: ObjectIdentifier, for_update: bool = False

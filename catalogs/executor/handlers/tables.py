@@ -135,18 +135,7 @@ def alter_rename(ctx: Context, s: st.AlterTableRename) -> Result:
         return OK
     identifier, row = found
     # As in Flink, the table stays in its database and takes the last part of the new name.
-    new_name = store.normalize(row.database.catalog, s.new_path[-1])
-    target = ObjectIdentifier(identifier.catalog, identifier.database, new_name)
-    if store.table_or_none(row.database, new_name) is not None:
-        raise already_exists(target)
-    row.name = new_name
-    row.version += 1
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        raise already_exists(target) from None
-    marks.refresh_readers(ctx, identifier, target)
+    ctx.rename(row, identifier, store.normalize(row.database.catalog, s.new_path[-1]))
     return OK
 
 

@@ -221,16 +221,7 @@ def alter_view_rename(ctx: Context, s: st.AlterViewRename) -> Result:
             f"catalog ('{target}'). To move a view, create it in the target database with the "
             "same query and drop the original."
         )
-    if store.table_or_none(row.database, target.name) is not None:
-        raise already_exists(target)
-    row.name = target.name
-    row.version += 1
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        raise already_exists(target) from None
-    marks.refresh_readers(ctx, identifier, target)
+    ctx.rename(row, identifier, target.name)
     return OK
 
 
