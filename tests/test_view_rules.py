@@ -219,3 +219,17 @@ def test_it_shows_the_mark_and_its_reason_on_the_view_page(ready, run, client) -
 def test_it_lists_what_a_view_reads_and_what_reads_a_table(ready, run, client) -> None:
     assert "<code>_env_default.default.orders</code>" in view_page(client, "large_orders")
     assert "<code>_env_default.default.large_orders</code>" in view_page(client, "orders")
+
+
+def test_it_keeps_a_view_over_a_rowtime_column_fresh_when_an_unrelated_column_changes(
+    run,
+) -> None:
+    script = (
+        "CREATE TABLE clicks (id BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+        "WITH ('connector' = 'datagen');"
+        "CREATE VIEW recent AS SELECT id, ts FROM clicks;"
+        "ALTER TABLE clicks ADD note STRING"
+    )
+    assert all(r.ok for r in run(script))
+    view = Table.objects.get(name="recent")
+    assert (view.status, view.status_reason) == (Table.Status.OK, "")

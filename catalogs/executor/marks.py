@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from catalogs import models as m
 from catalogs import readers
-from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.lineage import columns_read
 
 from .handlers.context import Context
@@ -31,9 +31,7 @@ def dependency_rows(
             relation = ctx.find_relation(identifier)
             if relation is not None:
                 names = read.get(identifier, set())
-                columns = {
-                    c.name: c.data_type.summary() for c in relation.columns if c.name in names
-                }
+                columns = {k: v for k, v in column_types(relation).items() if k in names}
         rows.append(
             m.Dependency(
                 environment=ctx.environment,
@@ -45,6 +43,17 @@ def dependency_rows(
             )
         )
     return rows
+
+
+def column_types(relation: CatalogTable | CatalogView) -> dict[str, str]:
+    """Each column's type as a view reading it sees it (time attributes included): what is
+    recorded when a view is defined and compared when its marks are recomputed."""
+    columns = (
+        relation.time_attributed_columns()
+        if isinstance(relation, CatalogTable)
+        else relation.columns
+    )
+    return {c.name: c.data_type.summary() for c in columns}
 
 
 def readers_of(ctx: Context, identifier: ObjectIdentifier) -> list[m.Table]:
@@ -94,14 +103,7 @@ def _status(ctx: Context, view: m.Table) -> tuple[str, str]:
         if relation is None:
             missing.append(f"{dependency.kind} {identifier}")
             continue
-        current = {
-            c.name: c.data_type.summary()
-            for c in (
-                relation.time_attributed_columns()
-                if isinstance(relation, CatalogTable)
-                else relation.columns
-            )
-        }
+        current = column_types(relation)
         for name, was in sorted(dependency.columns.items()):
             now = current.get(name)
             if now is None:
