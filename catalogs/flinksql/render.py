@@ -24,17 +24,13 @@ def _options_block(options: dict[str, str]) -> str:
 
 
 def _column_line(column: Column) -> str:
-    name = quote_identifier(column.name)
-    if column.kind == ColumnKind.COMPUTED:
-        text = f"{name} AS {column.expression}"
-    else:
-        text = f"{name} {column.data_type.serializable()}"
-        if column.kind == ColumnKind.METADATA:
-            text += " METADATA"
-            if column.metadata_key is not None:
-                text += f" FROM {quote_string(column.metadata_key)}"
-            if column.virtual:
-                text += " VIRTUAL"
+    # SHOW CREATE writes a column's type, then the same clause DESCRIBE shows as its extras
+    text = quote_identifier(column.name)
+    if column.kind != ColumnKind.COMPUTED:
+        text += f" {column.data_type.serializable()}"
+    extras = _extras(column)
+    if extras is not None:
+        text += f" {extras}"
     if column.comment:  # Flink leaves an empty comment out of SHOW CREATE TABLE
         text += f" COMMENT {quote_string(column.comment)}"
     return text
@@ -87,6 +83,7 @@ def describe_table(table: CatalogTable) -> tuple[list[str], list[Row]]:
 
 
 def _extras(column: Column) -> str | None:
+    """``AS <expr>`` of a computed column, ``METADATA [FROM 'k'] [VIRTUAL]`` of a metadata one."""
     if column.kind == ColumnKind.COMPUTED:
         return f"AS {column.expression}"
     if column.kind == ColumnKind.METADATA:
