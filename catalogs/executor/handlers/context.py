@@ -87,10 +87,6 @@ class Context:
         relation = self.find_relation(identifier)
         return relation if isinstance(relation, CatalogTable) else None
 
-    def find_view(self, identifier: ObjectIdentifier) -> CatalogView | None:
-        relation = self.find_relation(identifier)
-        return relation if isinstance(relation, CatalogView) else None
-
     def find_relation(
         self, identifier: ObjectIdentifier, temporary: bool = True
     ) -> CatalogTable | CatalogView | None:
