@@ -6,6 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from catalogs.pages import console
+
 URL = reverse("console", args=["default"])
 
 
@@ -50,4 +52,30 @@ def test_it_does_not_share_sessions_between_users(client: Client, db: None) -> N
 def test_it_starts_a_new_session_on_request(client: Client, db: None) -> None:
     client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1"})
     html = client.post(URL, {"reset": "1", "sql": ""}).text
+    assert '<code data-testid="current-database">default</code>' in html
+
+
+def test_the_session_lives_in_the_browser_session_not_in_a_process(
+    client: Client, db: None
+) -> None:
+    """Several server processes (gunicorn workers) serve one browser: what the console keeps
+    must travel with the browser's session."""
+    client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1;\nCREATE TEMPORARY TABLE tmp (a INT)"})
+    saved = dict(client.session[console.SESSION_KEY])
+    assert len(saved) == 1
+    # A "new process": the same browser session, nothing kept in memory between requests.
+    html = client.post(URL, {"sql": "SHOW TABLES"}).text
+    assert "<td>tmp</td>" in html
+
+
+def test_a_tampered_console_state_is_ignored(client: Client, db: None) -> None:
+    client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1"})
+    session = client.session
+    states = dict(session[console.SESSION_KEY])
+    key = next(iter(states))
+    value = states[key]
+    states[key] = value[:-1] + ("A" if value[-1] != "A" else "B")
+    session[console.SESSION_KEY] = states
+    session.save()
+    html = client.get(URL).text
     assert '<code data-testid="current-database">default</code>' in html

@@ -1,17 +1,21 @@
 """The SQL console of an environment: a session that lives across submissions.
 
-Sessions are kept in this process, keyed by the browser session, the user and the
-environment, so two users (or two browsers) never share one; the oldest are forgotten first.
+A console session (current catalog and database, temporary objects, recent scripts) is kept in
+the browser's Django session, one per environment, so it survives across server processes
+(several gunicorn workers) and two users or two browsers never share one. The state is
+pickled, because temporary objects are rich values, and signed with the secret key: it is only
+ever read back after the signature proves this server wrote it.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import base64
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
 from environments.lookup import get_environment
@@ -22,9 +26,10 @@ from ..secrets import mask_ddl
 from ..tableau import cell_text
 from .common import render_page, tree
 
-MAX_SESSIONS = 1000
 MAX_HISTORY = 50
 MAX_SCRIPT = 100_000
+SESSION_KEY = "console"
+_SALT = "catalogs.console"
 
 
 @dataclass
@@ -33,8 +38,26 @@ class ConsoleState:
     history: list[str] = field(default_factory=list)
 
 
-_sessions: OrderedDict[tuple[str, int, int], ConsoleState] = OrderedDict()
-_lock = threading.Lock()
+def _dumps(state: ConsoleState) -> str:
+    session = state.session
+    saved = (
+        session.current_catalog,
+        session.current_database,
+        session.temporary_tables,
+        session.temporary_functions,
+        state.history,
+    )
+    payload = base64.b64encode(pickle.dumps(saved)).decode("ascii")
+    return signing.Signer(salt=_SALT).sign(payload)
+
+
+def _loads(text: str, environment: Environment) -> ConsoleState | None:
+    try:
+        payload = signing.Signer(salt=_SALT).unsign(text)
+    except signing.BadSignature:
+        return None
+    catalog, database, tables, functions, history = pickle.loads(base64.b64decode(payload))
+    return ConsoleState(Session(environment, catalog, database, tables, functions), history)
 
 
 def console_state(
@@ -42,18 +65,17 @@ def console_state(
 ) -> ConsoleState:
     """This browser's console session in ``environment``, created on first use."""
     if not request.session.session_key:
-        request.session.save()
-    key = (request.session.session_key or "", request.user.pk, environment.pk)
-    with _lock:
-        state = None if reset else _sessions.get(key)
-        if state is None:
-            state = ConsoleState(Session.start(environment))
-            _sessions[key] = state
-        _sessions.move_to_end(key)
-        while len(_sessions) > MAX_SESSIONS:
-            _sessions.popitem(last=False)
-    state.session.environment = environment  # fresh: it may have been renamed
-    return state
+        request.session.save()  # history records which browser session ran a statement
+    saved = request.session.get(SESSION_KEY, {}).get(str(environment.pk))
+    state = None if reset or saved is None else _loads(saved, environment)
+    return state or ConsoleState(Session.start(environment))
+
+
+def save_console_state(request: HttpRequest, environment: Environment, state: ConsoleState) -> None:
+    """Keep ``state`` in the browser's session for its next submission."""
+    states = dict(request.session.get(SESSION_KEY, {}))
+    states[str(environment.pk)] = _dumps(state)
+    request.session[SESSION_KEY] = states
 
 
 @login_required
@@ -66,6 +88,8 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         executor = Executor(state.session, request.user, request.session.session_key or "")
         results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
         state.history = ([script] + [s for s in state.history if s != script])[:MAX_HISTORY]
+    if request.method == "POST":
+        save_console_state(request, found, state)
     context = {
         "environment": found,
         "session": state.session,
