@@ -36,6 +36,11 @@ class ChangeRequest(models.Model):
     applied_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # Closed without applying (by its author or an environment admin); it can be reopened.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
     history_entries = models.ManyToManyField(HistoryEntry, blank=True, related_name="+")
     snapshots = models.ManyToManyField(Snapshot, blank=True, related_name="+")
 

@@ -357,6 +357,55 @@ def _readers(environment: Environment, identifier: ObjectIdentifier) -> Any:
     return readers_of(environment, identifier).select_related("database__catalog")[:20]
 
 
+# -- closing ---------------------------------------------------------------------------------
+def may_close(change_request: ChangeRequest, user: Any) -> bool:
+    """Its author (still an editor) and the environment's admins close and reopen a request."""
+    environment = change_request.environment
+    if change_request.author_id == user.pk and has_role(user, environment, Role.EDITOR):
+        return True
+    return has_role(user, environment, Role.ADMIN)
+
+
+def _require_author_or_admin(change_request: ChangeRequest, user: Any, action: str) -> None:
+    if not may_close(change_request, user):
+        raise ServiceError(
+            f"Only the author of change request #{change_request.pk} or an admin of "
+            f"environment '{change_request.environment.name}' may {action} it.",
+            "forbidden",
+        )
+
+
+def close(change_request: ChangeRequest, user: Any) -> None:
+    """Withdraw an open request without applying it (its author or an admin)."""
+    _require_author_or_admin(change_request, user, "close")
+    _change_status(change_request, ChangeRequest.Status.OPEN, ChangeRequest.Status.CLOSED, user)
+
+
+def reopen(change_request: ChangeRequest, user: Any) -> None:
+    """Open a closed request again (its author or an admin); its reviews still count."""
+    _require_author_or_admin(change_request, user, "reopen")
+    _change_status(change_request, ChangeRequest.Status.CLOSED, ChangeRequest.Status.OPEN, user)
+
+
+def _change_status(change_request: ChangeRequest, was: str, becomes: str, user: Any) -> None:
+    """Move the request from ``was`` to ``becomes``, locked against a concurrent apply."""
+    with transaction.atomic():
+        current = ChangeRequest.objects.select_for_update().get(pk=change_request.pk).status
+        if current != was:
+            raise ServiceError(
+                f"Change request #{change_request.pk} is {current}; "
+                f"only {was} requests can be {'closed' if was == 'open' else 'reopened'}.",
+                "conflict",
+            )
+        closing = becomes == ChangeRequest.Status.CLOSED
+        ChangeRequest.objects.filter(pk=change_request.pk).update(
+            status=becomes,
+            closed_at=timezone.now() if closing else None,
+            closed_by=user if closing else None,
+        )
+    change_request.refresh_from_db()
+
+
 # -- applying --------------------------------------------------------------------------------
 @dataclass
 class Outcome:

@@ -17,6 +17,8 @@ urlpatterns = [
     path(f"{REQUEST}/review", views.request_review, name="change-request-review"),
     path(f"{REQUEST}/statements", views.request_statements, name="change-request-statements"),
     path(f"{REQUEST}/apply", views.request_apply, name="change-request-apply"),
+    path(f"{REQUEST}/close", views.request_close, name="change-request-close"),
+    path(f"{REQUEST}/reopen", views.request_reopen, name="change-request-reopen"),
     # The API lives under the same prefix as every other, documented in the same schema.
     path("api/v1/", include("changes.api.urls")),
 ]

@@ -25,7 +25,7 @@ def get_change_request(user: Any, environment: str, pk: int) -> ChangeRequest:
     """The request, if the user may see its environment (404 otherwise)."""
     found = get_environment(user, environment)
     return get_object_or_404(
-        ChangeRequest.objects.select_related("environment", "author", "applied_by"),
+        ChangeRequest.objects.select_related("environment", "author", "applied_by", "closed_by"),
         environment=found,
         pk=pk,
     )
@@ -79,6 +79,7 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "base_moved": base != change_request.base_entry_id,
         "is_editor": has_role(request.user, found, Role.EDITOR),
         "is_open": is_open,
+        "can_close": services.may_close(change_request, request.user),
         "review_form": ReviewForm(),
         "comment_form": CommentForm(),
         "statements_form": StatementsForm(),
@@ -156,5 +157,25 @@ def request_apply(request: HttpRequest, environment: str, pk: int) -> HttpRespon
         if not outcome.ok:
             raise ServiceError(outcome.message)
         return "Applied: every statement ran, as one transaction."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+@require_POST
+def request_close(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    def act(change_request: ChangeRequest) -> str:
+        services.close(change_request, request.user)
+        return "Closed without applying anything; it can be reopened."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+@require_POST
+def request_reopen(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    def act(change_request: ChangeRequest) -> str:
+        services.reopen(change_request, request.user)
+        return "Reopened."
 
     return _act(request, environment, pk, act)

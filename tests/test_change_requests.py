@@ -222,3 +222,45 @@ def test_formatting_alone_never_shows_as_a_change(members, environment) -> None:
         "unchanged",
         "",
     )
+
+
+def test_its_author_or_an_admin_closes_and_reopens_it(
+    members: Members, environment: Environment
+) -> None:
+    opened = open_request(members, environment)
+    url = f"{base(environment)}{opened['id']}"
+    before = dump()
+
+    refused = {who: members[who].post(f"{url}/close") for who in ("viewer", "outsider")}
+    assert refused["viewer"].status_code == 403
+    assert refused["viewer"].json()["errors"][0]["message"] == (
+        f"Only the author of change request #{opened['id']} or an admin of environment "
+        "'default' may close it."
+    )
+    assert refused["outsider"].status_code == 404
+
+    closed = members["editor"].post(f"{url}/close")
+    assert closed.status_code == 200, closed.json()
+    assert (closed.json()["status"], closed.json()["closed_by"]) == ("closed", "editor")
+    assert dump() == before  # closing applies nothing
+
+    again = members["editor"].post(f"{url}/close")
+    assert again.status_code == 409
+    assert again.json()["errors"][0]["message"] == (
+        f"Change request #{opened['id']} is closed; only open requests can be closed."
+    )
+    assert members["owner"].post(f"{url}/approve", {}).status_code == 409  # reviews need it open
+    refused_apply = members["owner"].post(f"{url}/apply", {})
+    assert refused_apply.status_code == 409
+    assert "is closed" in refused_apply.json()["errors"][0]["message"]
+
+    reopened = members["owner"].post(f"{url}/reopen")
+    assert reopened.status_code == 200
+    assert (reopened.json()["status"], reopened.json()["closed_by"]) == ("open", None)
+    assert members["owner"].post(f"{url}/reopen").status_code == 409
+    assert members["owner"].post(f"{url}/approve", {}).status_code == 201
+    applied = members["owner"].post(f"{url}/apply", {})
+    assert applied.status_code == 200, applied.json()
+    late = members["editor"].post(f"{url}/close")
+    assert late.status_code == 409
+    assert "is applied; only open requests can be closed." in late.json()["errors"][0]["message"]

@@ -97,3 +97,26 @@ def test_a_failed_apply_shows_why(members: Members, environment: Environment) ->
     page = editor.post(f"{url}/apply", follow=True).content.decode()
     assert "Applying failed: Statement 2 failed:" in page
     assert not Table.objects.filter(name="u").exists()
+
+
+def test_its_author_closes_it_from_the_page_and_reopens_it(members: Members) -> None:
+    editor = browser(members, "editor")
+    editor.post(
+        "/env/default/change-requests/new", {"title": "Try", "sql": "CREATE TABLE u (x INT)"}
+    )
+    change_request = ChangeRequest.objects.get()
+    url = f"/env/default/change-requests/{change_request.pk}"
+    assert "Close change request" in editor.get(url).content.decode()
+    assert "Close change request" not in browser(members, "viewer").get(url).content.decode()
+    assert browser(members, "viewer").post(f"{url}/close").status_code == 302
+    assert ChangeRequest.objects.get().status == "open"  # refused, shown as a message
+
+    page = editor.post(f"{url}/close", follow=True).content.decode()
+    assert ChangeRequest.objects.get().status == "closed"
+    assert "Closed without applying by editor" in page
+    assert "Reopen change request" in page and "Close change request" not in page
+    assert not Table.objects.filter(name="u").exists()
+
+    page = editor.post(f"{url}/reopen", follow=True).content.decode()
+    assert ChangeRequest.objects.get().status == "open"
+    assert "Reopened." in page

@@ -52,6 +52,7 @@ class ChangeRequestSerializer(serializers.ModelSerializer):
     author = serializers.StringRelatedField()
     status = serializers.CharField(help_text="open, applied or closed")
     applied_by = serializers.StringRelatedField()
+    closed_by = serializers.StringRelatedField()
     statements = StatementSerializer(many=True, read_only=True)
     reviews = ReviewSerializer(many=True, read_only=True)
     comments = CommentSerializer(many=True, read_only=True)
@@ -80,6 +81,8 @@ class ChangeRequestSerializer(serializers.ModelSerializer):
             "failure",
             "applied_at",
             "applied_by",
+            "closed_at",
+            "closed_by",
             "history_entries",
             "snapshots",
             "statements",

@@ -20,4 +20,6 @@ urlpatterns = [
     path(f"{REQUEST}/reviews", views.ChangeRequestReviews.as_view(), name="api-cr-reviews"),
     path(f"{REQUEST}/approve", views.ChangeRequestApprove.as_view(), name="api-cr-approve"),
     path(f"{REQUEST}/apply", views.ChangeRequestApply.as_view(), name="api-cr-apply"),
+    path(f"{REQUEST}/close", views.ChangeRequestClose.as_view(), name="api-cr-close"),
+    path(f"{REQUEST}/reopen", views.ChangeRequestReopen.as_view(), name="api-cr-reopen"),
 ]

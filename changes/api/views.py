@@ -174,3 +174,31 @@ class ChangeRequestApply(APIView):
         if not outcome.ok:
             body["errors"] = [{"message": outcome.message}]
         return Response(body, status=status.HTTP_200_OK if outcome.ok else status.HTTP_409_CONFLICT)
+
+
+class ChangeRequestClose(APIView):
+    @extend_schema(
+        parameters=[NUMBER],
+        request=None,
+        responses={200: s.ChangeRequestSerializer, **error_responses(403, 409)},
+        description="Close an open request without applying it (its author or an environment "
+        "admin). 409 when it is not open.",
+    )
+    def post(self, request: Request, environment: str, number: int) -> Response:
+        change_request = _change_request(request, environment, number)
+        services.close(change_request, request.user)
+        return Response(_answer(change_request))
+
+
+class ChangeRequestReopen(APIView):
+    @extend_schema(
+        parameters=[NUMBER],
+        request=None,
+        responses={200: s.ChangeRequestSerializer, **error_responses(403, 409)},
+        description="Reopen a closed request (its author or an environment admin). 409 when "
+        "it is not closed.",
+    )
+    def post(self, request: Request, environment: str, number: int) -> Response:
+        change_request = _change_request(request, environment, number)
+        services.reopen(change_request, request.user)
+        return Response(_answer(change_request))
