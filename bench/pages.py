@@ -48,7 +48,9 @@ def main() -> None:
     parser.add_argument("--replicate", type=int, default=0, help="copy the databases K times")
     parser.add_argument("--requests", type=int, default=60, help="requests per endpoint")
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument(
+        "--workers", type=int, default=4, help="gunicorn workers (README's production command)"
+    )
     args = parser.parse_args()
     if not args.database_url:
         args.database_url = f"sqlite:///{Path(tempfile.gettempdir()) / 'bench-pages.sqlite3'}"
@@ -81,7 +83,7 @@ def main() -> None:
     port = _free_port()
     server = subprocess.Popen(
         [str(GUNICORN), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--log-level", "warning"],
+         "--workers", str(args.workers), "--timeout", "60", "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     try:

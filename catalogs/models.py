@@ -94,6 +94,9 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["database", "name"], name="unique_table_or_view_name")
         ]
+        # A database's tables (or views) in name order, and their counts, from the index alone;
+        # migration 0005 adds the indexes of name search (catalogs/search.py), per database.
+        indexes = [models.Index(fields=["database", "kind", "name"], name="table_kind_name")]
 
     def __str__(self) -> str:
         return self.name
@@ -213,6 +216,9 @@ class HistoryEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["environment", "-created_at", "-id"], name="history_newest")
+        ]
 
     def __str__(self) -> str:
         return self.statement[:80]

@@ -31,6 +31,9 @@ def mask_options(options: dict[str, str]) -> dict[str, str]:
 def mask_ddl(text: str) -> str:
     """SQL text (Flink's SHOW CREATE output or a statement as typed, on one line or many) with
     the values of secret options replaced by the mask."""
+    lowered = text.lower()
+    if not any(word in lowered for word in _SECRET_WORDS):
+        return text  # no key can name a secret (keys are parts of the text): skip tokenizing
     try:
         tokens = tokenize(text)
     except TokenError:

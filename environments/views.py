@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from catalogs.models import HistoryChange
+from catalogs.pages.common import page_slice
 from catalogs.secrets import mask_ddl
 
 from . import forms, services
@@ -167,7 +168,8 @@ def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpR
 @login_required
 def history(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
-    entries = found.history.select_related("user").prefetch_related("changes")[:200]
+    # Newest first, a page at a time without counting them all (history only grows).
+    entries = page_slice(request, found.history.select_related("user").prefetch_related("changes"))
     return _page(request, "environments/history.html", {"environment": found, "entries": entries})
 
 

@@ -6,30 +6,44 @@ import difflib
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.core.paginator import Page
+from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from environments.access import visible_environments
 
-from ..executor import Executor, Session, StatementResult
+from ..executor import Executor, Session, StatementResult, store
+from ..flinksql import render
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
+from ..flinksql.errors import FlinkSqlError
 from ..lookup import get_catalog, get_database, get_table
-from ..models import Catalog, HistoryChange, Table
+from ..models import Catalog, Database, HistoryChange, Table
 from ..readers import readers_of
 from ..secrets import mask_ddl, mask_options
 from ..tableau import cell_text
-from .common import databases_with_counts, paginate, render_page, tree
+from .common import count_objects, paginate, render_page, tree, url_maker
 
 HISTORY_LIMIT = 10
+HOME_DATABASES = 10
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    # Three queries, however many catalogs there are.
-    catalogs = Catalog.objects.prefetch_related(Prefetch("databases", databases_with_counts()))
-    environments = visible_environments(request.user).prefetch_related(
-        Prefetch("catalogs", catalogs)
+    # Five queries, however many catalogs and databases there are: each catalog shows its
+    # first databases with their counts, and links to the catalog page for the others.
+    first_databases = Database.objects.order_by("name")[:HOME_DATABASES]
+    catalogs = Catalog.objects.annotate(database_count=Count("databases")).prefetch_related(
+        Prefetch("databases", first_databases, to_attr="first_databases")
+    )
+    environments = list(
+        visible_environments(request.user).prefetch_related(Prefetch("catalogs", catalogs))
+    )
+    count_objects(
+        database
+        for environment in environments
+        for catalog in environment.catalogs.all()
+        for database in catalog.first_databases
     )
     return render_page(request, "catalogs/home.html", {"environments": environments})
 
@@ -61,7 +75,7 @@ def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpRespons
     context = {
         "catalog": found,
         "options": mask_options(found.options),
-        "databases": paginate(request, databases_with_counts().filter(catalog=found)),
+        "databases": _listed(paginate(request, found.databases.order_by("name")), found),
         "show_create": _text(show_create),
         "show_create_error": show_create.error,
         "tree": tree(found.environment, found),
@@ -72,12 +86,17 @@ def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpRespons
 @login_required
 def database(request: HttpRequest, environment: str, catalog: str, database: str) -> HttpResponse:
     found = get_database(request.user, environment, catalog, database)
-    tables = found.tables.order_by("name")
+    names = (found.catalog.environment.name, found.catalog.name, found.name)
+    tables = found.tables.order_by("name").only("name", "kind", "comment", "status", "database")
     context = {
         "database": found,
         "catalog": found.catalog,
-        "tables": paginate(request, tables.filter(kind=Table.Kind.TABLE), "tables"),
-        "views": paginate(request, tables.filter(kind=Table.Kind.VIEW), "views"),
+        "tables": _linked(
+            paginate(request, tables.filter(kind=Table.Kind.TABLE), "tables"), "table", names
+        ),
+        "views": _linked(
+            paginate(request, tables.filter(kind=Table.Kind.VIEW), "views"), "view", names
+        ),
         "functions": paginate(request, found.functions.order_by("name"), "functions"),
         "tree": tree(found.catalog.environment, found.catalog, found),
     }
@@ -102,14 +121,27 @@ def view(
     return _relation_page(request, found, "catalogs/view.html")
 
 
+def _linked(page: Page, url_name: str, parents: tuple[str, ...]) -> Page:
+    """A page of tables or views, each with its address (``url``)."""
+    page.object_list = list(page.object_list)
+    url = url_maker(url_name, *parents)
+    for item in page.object_list:
+        item.url = url(item.name)
+    return page
+
+
+def _listed(page: Page, catalog: Catalog) -> Page:
+    """A page of a catalog's databases, with their addresses and numbers of objects."""
+    _linked(page, "database", (catalog.environment.name, catalog.name))
+    count_objects(page.object_list)
+    return page
+
+
 def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpResponse:
     catalog, environment = found.database.catalog, found.database.catalog.environment
     identifier = ObjectIdentifier(catalog.name, found.database.name, found.name)
-    executor = Executor(Session.start(environment), request.user)
-    # Flink's own texts, from the same executor that every change goes through.
-    describe = executor.execute(f"DESCRIBE {identifier.quoted()}")
-    kind = "VIEW" if found.is_view else "TABLE"
-    show_create = executor.execute(f"SHOW CREATE {kind} {identifier.quoted()}")
+    prefetch_related_objects([found], "columns")
+    describe, show_create = _flink_texts(found, identifier)
     context = {
         "table": found,
         "database": found.database,
@@ -124,6 +156,32 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "tree": tree(environment, catalog, found.database),
     }
     return render_page(request, template, context)
+
+
+def _flink_texts(
+    found: Table, identifier: ObjectIdentifier
+) -> tuple[StatementResult, StatementResult]:
+    """Flink's DESCRIBE and SHOW CREATE of a table or view, rendered by the functions that
+    render the executor's answers to those statements, from the row the page read."""
+    kind = "VIEW" if found.is_view else "TABLE"
+    describe = f"DESCRIBE {identifier.quoted()}"
+    show_create = f"SHOW CREATE {kind} {identifier.quoted()}"
+    try:
+        if found.is_view:
+            view = store.view_definition(found, identifier)
+            columns, rows = render.describe_view(view)
+            text = render.show_create_view(view)
+        else:
+            table = store.table_definition(found, identifier)
+            columns, rows = render.describe_table(table)
+            text = render.show_create_table(table)
+    except FlinkSqlError as exc:  # a stored type Flink no longer reads, say
+        failed = StatementResult(describe, False, error=exc.message)
+        return failed, StatementResult(show_create, False, error=exc.message)
+    return (
+        StatementResult(describe, True, columns, rows),
+        StatementResult(show_create, True, ["result"], [[text]]),
+    )
 
 
 def object_history(found: Table) -> list[dict[str, Any]]:
