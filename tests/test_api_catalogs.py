@@ -159,6 +159,10 @@ def test_it_runs_a_script_and_answers_every_statement(members: Members) -> None:
         ("SHOW TABLES", True),
     ]
     assert results[1]["rows"] == [["t"]]
+    # what the script changed, as a client needs it to read the object (the OpenAPI link does)
+    assert response.json()["changes"] == [
+        {"kind": "table", "catalog": "_env_default", "database": "default", "name": "t"}
+    ]
 
 
 @pytest.mark.parametrize(

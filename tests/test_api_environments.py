@@ -266,3 +266,13 @@ def test_it_answers_unknown_api_urls_with_json(members: Members) -> None:
     response = members["viewer"].get("/api/v1/nothing-here")
     assert response.status_code == 404
     assert response.json() == {"errors": [{"message": "Not found."}]}
+
+
+def test_it_cuts_a_page_limit_past_any_database_integer(members: Members) -> None:
+    """Found by schemathesis: a limit past the database's integer range was a server error."""
+    for path in ("/api/v1/environments/", f"{ENV}/history/"):
+        response = members["viewer"].get(path, {"limit": 10**30, "offset": 10**30})
+        assert response.status_code == 200
+        assert response.json()["results"] == []
+        response = members["viewer"].get(path, {"limit": 10**30, "offset": -5})
+        assert response.status_code == 200

@@ -72,3 +72,58 @@ def test_it_serves_the_schema_and_the_docs_without_a_cdn(anonymous_client: Clien
     page = docs.content.decode()
     assert "swagger-ui" in page
     assert not re.search(r"""(src|href)=["']https?://""", page)
+
+
+def test_it_links_what_an_operation_answers_to_the_operations_on_it(schema: dict) -> None:
+    """The OpenAPI links (config/openapi_links.py) that clients and the stateful schemathesis
+    run follow: each names an operation of the schema and only parameters it takes."""
+    operations = {
+        operation["operationId"]: operation
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+    }
+    links = [
+        (response, link)
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+    ]
+    assert len(links) > 50
+    for response, link in links:
+        target = operations[link["operationId"]]
+        taken = {f"{p['in']}.{p['name']}" for p in target.get("parameters", [])}
+        taken |= {p.split(".", 1)[1] for p in taken}
+        assert set(link.get("parameters", {})) <= taken, link
+        # what a link reads from the answer's body is a field the answer documents
+        expressions = [*link.get("parameters", {}).values()]
+        expressions += (link.get("requestBody") or {}).values()
+        for expression in expressions:
+            if expression.startswith("$response.body#/"):
+                body = response["content"]["application/json"]["schema"]
+                pointer = expression.removeprefix("$response.body#/")
+                assert _field(schema, body, pointer.split("/")), (expression, link)
+
+
+def _field(schema: dict, found: dict, path: list[str]) -> dict | None:
+    """The schema of the field at ``path`` (a JSON pointer's parts) in ``found``, or None."""
+    for part in path:
+        while "$ref" in found:
+            found = schema["components"]["schemas"][found["$ref"].rsplit("/", 1)[1]]
+        found = found.get("items") if part.isdigit() else found.get("properties", {}).get(part)
+        if found is None:
+            return None
+    return found
+
+    tables = "/api/v1/environments/{environment}/catalogs/{catalog}/databases/{database}/tables/"
+    created = schema["paths"][tables]["post"]["responses"]["201"]["links"]
+    assert created["GetTable"] == {
+        "operationId": schema["paths"][tables + "{table}"]["get"]["operationId"],
+        "parameters": {
+            "environment": "$request.path.environment",
+            "catalog": "$request.path.catalog",
+            "database": "$request.path.database",
+            "table": "$response.body#/table/name",
+        },
+    }
+    assert created["ChangeTable"]["parameters"]["header.If-Match"] == "$response.header.ETag"

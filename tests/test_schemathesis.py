@@ -1,30 +1,63 @@
-"""A bounded schemathesis run against the API's own schema: no request makes a server error.
+"""Bounded schemathesis runs against the API's own OpenAPI schema: every operation, reads and
+writes, answers no server error, only status codes it documents, and bodies and content types
+that match the schema.
 
-GET operations and the statements endpoint (the one write that takes arbitrary text) only,
-a few examples each, no shrinking, as a member of the environment ``default`` whose catalog
-holds a table, a view and a function, so that some generated names resolve.
+Two runs, as a superuser (who may do everything, so that writes get past the role checks) in the
+environment ``default``, whose catalog holds a table ``t``, a view ``v`` and a function ``f``,
+with an artifact, a snapshot and a change request:
+
+- stateless: each operation alone, a few examples each; half of the generated path parameters
+  are swapped for the names of those objects, so that requests reach real objects, not just 404;
+- stateful: chains of calls that follow the OpenAPI links the schema declares
+  (``config/openapi_links.py``): create an environment, table, view, function, snapshot, change
+  request or artifact and then read, change, drop, approve or apply that very object.
+
+Write bodies are sometimes drawn from realistic values (Flink types, queries, statements), so
+that creations succeed and the links have something to follow. Both runs are bounded (a few
+examples, a few steps, no shrinking) and derandomized.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, ClassVar
 
 import pytest
 import schemathesis
 from django.contrib.auth.models import User
 from django.core import signals
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
 
+from catalogs import snapshots
 from catalogs.executor import Executor, Session
+from changes import services as change_requests
 from config.wsgi import application
-from environments.models import Environment, Membership, Role
+from environments import services
+from environments.models import Environment
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+
+class Known:
+    """Path parameter -> the name of an object the ``token`` fixture made (filled in there);
+    ``always``: name them in every case, not just in half of them."""
+
+    names: ClassVar[dict[str, Any]] = {}
+    always: ClassVar[bool] = False
 
 
 @pytest.fixture
@@ -39,33 +72,169 @@ def keep_connection() -> Iterator[None]:
 
 
 @pytest.fixture
-def token(db: None, keep_connection: None) -> str:
+def token(db: None, keep_connection: None) -> Iterator[str]:
     environment = Environment.objects.get(name="default")
-    user = User.objects.create_user("fuzzer")
-    Membership.objects.create(environment=environment, user=user, role=Role.EDITOR)
+    user = User.objects.create_superuser("fuzzer")
     Executor(Session.start(environment), user).execute_script(
-        "CREATE TABLE t (a INT, b STRING); CREATE VIEW v AS SELECT a FROM t;"
+        "CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen');"
+        "CREATE VIEW v AS SELECT a FROM t;"
         "CREATE FUNCTION f AS 'com.example.F'"
     )
-    return Token.objects.create(user=user).key
+    services.upload_artifact(environment, "a", "a.jar", b"PK\x03\x04", user)
+    snapshot, _ = snapshots.take_snapshot(environment, environment.catalog_name, user)
+    opened = change_requests.open_request(environment, user, "Add x", "", "CREATE TABLE x (a INT)")
+    Known.names.update(
+        environment=environment.name,
+        catalog=environment.catalog_name,
+        database="default",
+        table="t",
+        view="v",
+        function="f",
+        artifact="a",
+        user=user.username,
+        snapshot=snapshot.snapshot_id,
+        number=opened.pk,
+    )
+    yield Token.objects.create(user=user).key
+    Known.names.clear()
 
 
 # Served by the application itself; loading it reads no database.
-schema = schemathesis.openapi.from_wsgi("/api/schema/", application).include(
-    lambda ctx: ctx.operation.method.upper() == "GET" or ctx.operation.path.endswith("/statements")
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+# The stateful run follows the links the schema declares, not links schemathesis guesses.
+schema.config.phases.stateful.inference.algorithms = []
+
+
+def _known(parameters: dict[str, Any] | None, swap: bool) -> dict[str, Any] | None:
+    if parameters is None or not (swap or Known.always):
+        return parameters
+    return {name: Known.names.get(name, value) for name, value in parameters.items()}
+
+
+@schema.hook
+def flatmap_path_parameters(context: Any, parameters: dict[str, Any]) -> st.SearchStrategy:
+    """Half of the cases name the objects the fixture made; a link's values override them."""
+    return st.sampled_from([True, False]).map(lambda swap: _known(parameters, swap))
+
+
+# Realistic bodies, beside the generated ones ------------------------------------------------
+NAME = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
+TYPE = st.sampled_from(
+    ["INT", "BIGINT", "STRING", "BOOLEAN", "DOUBLE", "DECIMAL(10, 2)", "TIMESTAMP(3)", "ARRAY<INT>"]
 )
+QUERY = st.sampled_from(["SELECT a FROM t", "SELECT * FROM t WHERE a > 1", "SELECT a, b FROM t"])
+SQL = st.one_of(
+    NAME.map(lambda n: f"CREATE TABLE {n} (a INT, b STRING) WITH ('connector' = 'datagen')"),
+    NAME.map(lambda n: f"CREATE VIEW {n} AS SELECT a FROM t"),
+    NAME.map(lambda n: f"DROP TABLE IF EXISTS {n}"),
+    st.sampled_from(["ALTER TABLE t SET ('k' = 'v')", "SHOW TABLES", "DESCRIBE t", "DROP VIEW v"]),
+)
+OPTIONS = st.sampled_from([{}, {"connector": "datagen"}, {"connector": "datagen", "k": "v"}])
+COLUMN = st.fixed_dictionaries(
+    {"name": NAME, "type": TYPE}, optional={"nullable": st.booleans(), "comment": NAME}
+)
+DB = "/api/v1/environments/{environment}/catalogs/{catalog}/databases/{database}"
+CR = "/api/v1/environments/{environment}/change-requests/"
+REALISTIC = {
+    ("POST", "/api/v1/environments/"): st.fixed_dictionaries(
+        {"name": NAME}, optional={"description": NAME}
+    ),
+    ("POST", f"{DB}/tables/"): st.fixed_dictionaries(
+        {
+            "name": NAME,
+            "columns": st.lists(COLUMN, min_size=1, max_size=3, unique_by=lambda c: c["name"]),
+        },
+        optional={"comment": NAME, "options": OPTIONS},
+    ),
+    ("PATCH", f"{DB}/tables/{{table}}"): st.fixed_dictionaries(
+        {}, optional={"set_options": OPTIONS, "reset_options": st.lists(NAME, max_size=2)}
+    ),
+    ("POST", f"{DB}/views/"): st.fixed_dictionaries({"name": NAME, "query": QUERY}),
+    ("PATCH", f"{DB}/views/{{view}}"): st.fixed_dictionaries({"query": QUERY}),
+    ("POST", f"{DB}/functions/"): st.fixed_dictionaries(
+        {"name": NAME, "class_name": st.just("com.example.Upper")}
+    ),
+    ("PATCH", f"{DB}/functions/{{function}}"): st.fixed_dictionaries(
+        {}, optional={"return_type": st.none() | TYPE, "artifact": st.none() | st.just("a")}
+    ),
+    ("POST", "/api/v1/environments/{environment}/statements"): st.fixed_dictionaries(
+        {"statement": SQL}
+    ),
+    ("POST", CR): st.fixed_dictionaries({"title": NAME, "sql": SQL}),
+    ("POST", "/api/v1/environments/{environment}/snapshots/"): st.builds(
+        lambda label: {"catalog": Known.names.get("catalog", ""), "label": label}, NAME
+    ),
+    ("POST", "/api/v1/environments/{environment}/roles/"): st.fixed_dictionaries(
+        {"user": st.just("fuzzer"), "role": st.sampled_from(["viewer", "editor", "admin"])}
+    ),
+    ("POST", f"{CR}{{number}}/statements"): st.fixed_dictionaries({"sql": SQL}),
+}
 
 
+@schema.hook
+def before_generate_body(context: Any, strategy: st.SearchStrategy) -> Any:
+    operation = context.operation
+    realistic = REALISTIC.get((operation.method.upper(), operation.path))
+    return strategy if realistic is None else st.one_of(realistic, strategy)
+
+
+# Stateless ----------------------------------------------------------------------------------
 @schema.parametrize()
 @settings(
-    max_examples=8,
+    max_examples=6,
     deadline=None,
     derandomize=True,
+    database=None,
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=list(HealthCheck),
 )
-def test_it_answers_no_server_error(case: schemathesis.Case, token: str) -> None:
-    case.call_and_validate(
-        headers={"Authorization": f"Token {token}"},
-        checks=[not_a_server_error, status_code_conformance, response_schema_conformance],
-    )
+def test_every_operation_answers_as_documented(case: schemathesis.Case, token: str) -> None:
+    case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=CHECKS)
+
+
+# Stateful -----------------------------------------------------------------------------------
+class Workflow(schema.as_state_machine()):
+    """Chains of calls along the schema's links, as the fuzzer."""
+
+    token: ClassVar[str] = ""
+
+    def setup(self) -> None:
+        # Each scenario starts from the fixture's objects: what it does is undone after it,
+        # so that Hypothesis replays a failing scenario against the state it first met.
+        self.scenario = transaction.atomic()
+        self.scenario.__enter__()
+
+    def teardown(self) -> None:
+        transaction.set_rollback(True)
+        self.scenario.__exit__(None, None, None)
+
+    def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+        return {"headers": {"Authorization": f"Token {self.token}"}}
+
+    def validate_response(
+        self, response: Any, case: schemathesis.Case, additional_checks: Any = None, **kwargs: Any
+    ) -> None:
+        case.validate_response(
+            response, checks=CHECKS, transport_kwargs=kwargs or None, recorder=self.recorder
+        )
+
+
+def test_linked_calls_answer_as_documented(token: str) -> None:
+    Workflow.token = token
+    # Calls that follow no link act on the fixture's objects: random names are the
+    # stateless run's business.
+    Known.always = True
+    try:
+        Workflow.run(
+            settings=settings(
+                max_examples=25,
+                stateful_step_count=8,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+        )
+    finally:
+        Known.always = False

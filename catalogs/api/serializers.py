@@ -7,6 +7,7 @@ from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
+from environments.api.serializers import HistoryChangeSerializer
 
 
 def no_nul(value: str) -> str:
@@ -151,7 +152,7 @@ class ViewSerializer(serializers.ModelSerializer):
 
 class FunctionSerializer(serializers.ModelSerializer):
     jars = serializers.ListField(child=serializers.CharField())
-    artifact = serializers.CharField(source="artifact.name", default=None)
+    artifact = serializers.CharField(source="artifact.name", default=None, allow_null=True)
 
     class Meta:
         model = Function
@@ -171,18 +172,24 @@ class StatementRequestSerializer(serializers.Serializer):
     database = serializers.CharField(required=False, validators=[no_nul])
 
 
+@extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})
+class CellField(serializers.JSONField):
+    """A cell of a result row: text, a boolean (DESCRIBE's ``null`` column), or null."""
+
+
 class StatementResultSerializer(serializers.Serializer):
     statement = serializers.CharField()
     ok = serializers.BooleanField()
     columns = serializers.ListField(child=serializers.CharField(), allow_null=True)
-    rows = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField(allow_null=True)), allow_null=True
-    )
+    rows = serializers.ListField(child=serializers.ListField(child=CellField()), allow_null=True)
     error = serializers.CharField(allow_null=True)
 
 
 class StatementAnswerSerializer(serializers.Serializer):
     results = StatementResultSerializer(many=True)
+    changes = HistoryChangeSerializer(
+        many=True, help_text="The objects the statements changed, in the order they ran"
+    )
 
 
 class ChangeAnswerSerializer(serializers.Serializer):
@@ -274,7 +281,7 @@ class MaskedDdlField(serializers.CharField):
 
 class HistoryVersionSerializer(serializers.Serializer):
     entry = serializers.IntegerField(source="entry_id")
-    user = serializers.CharField(source="entry.user.username", default=None)
+    user = serializers.CharField(source="entry.user.username", default=None, allow_null=True)
     created_at = serializers.DateTimeField(source="entry.created_at")
     statement = MaskedDdlField(source="entry.statement")
     before = MaskedDdlField(help_text="SHOW CREATE text before; empty: it did not exist")

@@ -20,12 +20,13 @@ from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_responses
 from environments.api.filters import NAME_FILTER, filter_by_name
+from environments.api.serializers import HistoryChangeSerializer
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
 
 from . import serializers as s
 from . import statements as sql
-from .runner import etag, executor, run_change, status_of
+from .runner import API_SESSION, etag, executor, run_change, status_of
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -67,7 +68,8 @@ class Statements(APIView):
         "``database`` (default: the environment catalog and ``default``). They run in order, "
         "each in its own transaction, and stop at the first failure, which is the last "
         "result; a failure answers 400 (409 when the object exists already, 403 when a role "
-        "or the Use permission is missing) with ``errors`` beside ``results``.",
+        "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
+        "lists the objects the statements changed (those before a failure stay changed).",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -75,8 +77,12 @@ class Statements(APIView):
         database = None
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
+        last = found.history.order_by("-pk").values_list("pk", flat=True).first() or 0
         results = executor(request, found, database).execute_script(data["statement"], True)
-        body: dict = {"results": [_result(r) for r in results]}
+        body: dict = {
+            "results": [_result(r) for r in results],
+            "changes": _changes(found, request, last, results),
+        }
         failed = [r for r in results if not r.ok]
         if failed:
             body["errors"] = [{"message": failed[0].error}]
@@ -91,6 +97,22 @@ def _result(result: StatementResult) -> dict:
         "rows": result.rows,
         "error": result.error,
     }
+
+
+def _changes(
+    environment: Environment, request: Request, last: int, results: list[StatementResult]
+) -> list[dict]:
+    """The objects the statements changed, in the order they ran: the history entries that
+    this request's statements left (entries are numbered in the order they are made)."""
+    ran = {result.statement for result in results if result.ok}
+    changes = HistoryChange.objects.filter(
+        entry__environment=environment,
+        entry__pk__gt=last,
+        entry__user=request.user,
+        entry__session_key=API_SESSION,
+        entry__statement__in=ran,
+    ).order_by("entry_id", "pk")
+    return HistoryChangeSerializer(changes, many=True).data
 
 
 def _session_database(

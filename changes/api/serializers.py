@@ -24,7 +24,7 @@ class StatementSerializer(serializers.ModelSerializer):
 
 
 class CommentSerializer(serializers.ModelSerializer):
-    author = serializers.StringRelatedField()
+    author = serializers.StringRelatedField(allow_null=True)
     statement = serializers.SerializerMethodField()
 
     class Meta:
@@ -49,10 +49,10 @@ class ChangeRequestSerializer(serializers.ModelSerializer):
     approves its current statements, ``base_moved`` whether the catalog changed since it was
     opened."""
 
-    author = serializers.StringRelatedField()
+    author = serializers.StringRelatedField(allow_null=True)
     status = serializers.CharField(help_text="open, applied or closed")
-    applied_by = serializers.StringRelatedField()
-    closed_by = serializers.StringRelatedField()
+    applied_by = serializers.StringRelatedField(allow_null=True)
+    closed_by = serializers.StringRelatedField(allow_null=True)
     statements = StatementSerializer(many=True, read_only=True)
     reviews = ReviewSerializer(many=True, read_only=True)
     comments = CommentSerializer(many=True, read_only=True)
@@ -92,7 +92,7 @@ class ChangeRequestSerializer(serializers.ModelSerializer):
 
 
 class ChangeRequestSummarySerializer(serializers.ModelSerializer):
-    author = serializers.StringRelatedField()
+    author = serializers.StringRelatedField(allow_null=True)
     status = serializers.CharField(help_text="open, applied or closed")
 
     class Meta:

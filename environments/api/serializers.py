@@ -47,7 +47,9 @@ class SetRoleSerializer(serializers.Serializer):
 
 
 class ArtifactVersionSerializer(serializers.ModelSerializer):
-    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None)
+    uploaded_by = serializers.CharField(
+        source="uploaded_by.username", default=None, allow_null=True
+    )
     size = serializers.SerializerMethodField()
 
     class Meta:
@@ -83,7 +85,7 @@ class HistoryChangeSerializer(serializers.Serializer):
 
 class HistoryEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    user = serializers.CharField(source="user.username", default=None)
+    user = serializers.CharField(source="user.username", default=None, allow_null=True)
     created_at = serializers.DateTimeField()
     session = serializers.CharField(source="session_key")
     statement = serializers.SerializerMethodField()
