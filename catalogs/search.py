@@ -64,7 +64,7 @@ def _ranked(items: QuerySet, text: str, inside: bool, other: str, limit: int) ->
 
 def _tables(environment: Environment, text: str, inside: bool, limit: int) -> list[Table]:
     """Tables and views: the first names in order that start with ``text``, then others whose
-    name, comment or a column contains it (four queries, each capped)."""
+    name, comment or a column contains it (two to four queries, each capped)."""
     start = Lower(Value(text))
     prefixed = list(
         Table.objects.filter(database__catalog__environment=environment)
@@ -74,7 +74,7 @@ def _tables(environment: Environment, text: str, inside: bool, limit: int) -> li
         .values_list("pk", flat=True)[:limit]
     )
     ids = list(prefixed)
-    if inside:
+    if inside and len(prefixed) < limit:  # else only names that start with the text show
         named = Table.objects.filter(Q(name__icontains=text) | Q(comment__icontains=text))
         ids += _table_ids(named, "pk", environment, limit + len(prefixed))
         with_column = Column.objects.filter(name__icontains=text)

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable, Iterable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from catalogs.models import HistoryChange
-from catalogs.pages.common import page_slice
+from catalogs.models import HistoryChange, HistoryEntry
+from catalogs.pages.common import page_slice, url_maker
 from catalogs.secrets import mask_ddl
 
 from . import forms, services
 from .access import role_of
 from .lookup import get_environment, url_name
 from .models import Artifact, Role
+
+HISTORY_PAGE_SIZE = 25  # statements of many lines each
 
 
 def _page(request: HttpRequest, template: str, context: dict) -> HttpResponse:
@@ -169,8 +173,24 @@ def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpR
 def history(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     # Newest first, a page at a time without counting them all (history only grows).
-    entries = page_slice(request, found.history.select_related("user").prefetch_related("changes"))
+    changes = Prefetch("changes", to_attr="change_list")
+    entries = found.history.select_related("user").prefetch_related(changes)
+    entries = page_slice(request, entries, size=HISTORY_PAGE_SIZE)
+    _link_changes(found.name, entries)
     return _page(request, "environments/history.html", {"environment": found, "entries": entries})
+
+
+def _link_changes(environment: str, entries: Iterable[HistoryEntry]) -> None:
+    """Give each change of an object the address of the object's history (``url``); each
+    catalog, database and kind's addresses share one ``reverse``."""
+    makers: dict[tuple[str, str, str], Callable[[str], str]] = {}
+    for entry in entries:
+        for change in entry.change_list:
+            if change.object_name:
+                place = (change.kind, change.catalog_name, change.database_name)
+                if place not in makers:
+                    makers[place] = url_maker("object-history", environment, *place)
+                change.url = makers[place](change.object_name)
 
 
 @login_required

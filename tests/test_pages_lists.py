@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 
 from catalogs.pages.browse import HOME_DATABASES
 from catalogs.pages.common import PAGE_SIZE, TREE_LIMIT, url_maker
+from catalogs.search import LIMIT
+from environments.views import HISTORY_PAGE_SIZE
 from tests.conftest import RunScript
 
 ENV_CATALOG = ("default", "_env_default")
@@ -83,15 +85,16 @@ def test_it_keeps_the_other_lists_pages_in_a_page_link(client: Client, run: RunS
 def test_it_pages_the_history_newest_first_without_counting_it(
     client: Client, run: RunScript
 ) -> None:
-    ok(run, ";\n".join(f"CREATE TABLE h{i:03} (a INT) {WITH}" for i in range(PAGE_SIZE + 3)))
+    count = HISTORY_PAGE_SIZE + 3
+    ok(run, ";\n".join(f"CREATE TABLE h{i:03} (a INT) {WITH}" for i in range(count)))
     url = reverse("environment-history", args=["default"])
     first = client.get(url).text
-    assert f"h{PAGE_SIZE + 2:03}" in first and "h002<" not in first
+    assert f"h{count - 1:03}" in first and "h002<" not in first
     assert 'href="?page=2" rel="next"' in first
     assert "Page 1<" in first and " of " not in first.split('class="pager"')[1]
     second = client.get(url, {"page": 2}).text
     assert "h000" in second and "h002" in second
-    assert f"h{PAGE_SIZE + 2:03}" not in second
+    assert f"h{count - 1:03}" not in second
     assert 'rel="next"' not in second and 'href="?page=1" rel="prev"' in second
     assert client.get(url, {"page": "x"}).status_code == 200  # a bad number is page 1
 
@@ -121,6 +124,22 @@ def test_it_always_shows_the_pages_database_in_the_tree(client: Client, run: Run
     assert reverse("database", args=[*ENV_CATALOG, "zz"]) in links(tree)  # beyond the first
     assert reverse("table", args=[*ENV_CATALOG, "zz", "in_tree"]) in links(tree)
     assert "All databases…" in tree
+
+
+def test_it_never_shows_a_stale_tree(client: Client, run: RunScript) -> None:
+    ok(run, f"CREATE TABLE src (a INT) {WITH};\nCREATE VIEW v AS SELECT a FROM src")
+    url = reverse("table", args=[*DB, "src"])
+
+    def tree() -> str:
+        return client.get(url).text.split('aria-label="Catalog tree"')[1].split("</nav>")[0]
+
+    assert "badge-broken" not in tree()  # rendered, and kept for this content
+    ok(run, f"CREATE TABLE src2 (a INT) {WITH}")
+    assert reverse("table", args=[*DB, "src2"]) in links(tree())
+    ok(run, "ALTER TABLE src RENAME TO src3")  # v reads a name that is gone now
+    url = reverse("table", args=[*DB, "src3"])
+    assert "badge-broken" in tree()
+    assert reverse("table", args=[*DB, "src"]) not in links(tree())
 
 
 @pytest.mark.parametrize("name", ["plain", "a/b", "100%", "sp ace", "ünï", "q?x#y", "a%2Fb"])
@@ -156,6 +175,16 @@ def test_it_finds_a_name_by_prefix_first(client: Client, searchable: None) -> No
     names = found_names(search(client, "ORDER"))
     assert names[:3] == ["order_lines", "orders", "orders_view"]  # prefix matches, in order
     assert names[3:] == ["archived_orders"]  # then the names that contain it
+
+
+def test_it_shows_only_prefix_matches_when_they_fill_the_list(
+    client: Client, run: RunScript
+) -> None:
+    ok(run, ";\n".join(f"CREATE TABLE pre{i:02} (a INT) {WITH}" for i in range(LIMIT + 1)))
+    ok(run, f"CREATE TABLE a_pre (a INT) {WITH}")
+    names = found_names(search(client, "pre"))
+    assert names == [f"pre{i:02}" for i in range(LIMIT)]
+    assert found_names(search(client, "a_pr")) == ["a_pre"]
 
 
 def test_it_finds_a_name_by_substring(client: Client, searchable: None) -> None:

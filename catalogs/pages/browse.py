@@ -13,9 +13,9 @@ from django.shortcuts import redirect
 
 from environments.access import visible_environments
 
-from ..executor import Executor, Session, StatementResult, store
+from ..executor import StatementResult, store
 from ..flinksql import render
-from ..flinksql.catalog import ObjectIdentifier, quote_identifier
+from ..flinksql.catalog import ObjectIdentifier
 from ..flinksql.errors import FlinkSqlError
 from ..lookup import get_catalog, get_database, get_table
 from ..models import Catalog, Database, HistoryChange, Table
@@ -70,14 +70,13 @@ def tree_node(
 @login_required
 def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
     found = get_catalog(request.user, environment, catalog)
-    executor = Executor(Session.start(found.environment), request.user)
-    show_create = executor.execute(f"SHOW CREATE CATALOG {quote_identifier(found.name)}")
+    # Flink's text, rendered as the executor renders SHOW CREATE CATALOG.
+    show_create = render.show_create_catalog(store.descriptor(found))
     context = {
         "catalog": found,
         "options": mask_options(found.options),
         "databases": _listed(paginate(request, found.databases.order_by("name")), found),
-        "show_create": _text(show_create),
-        "show_create_error": show_create.error,
+        "show_create": mask_ddl(show_create),
         "tree": tree(found.environment, found),
     }
     return render_page(request, "catalogs/catalog.html", context)
@@ -86,18 +85,18 @@ def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpRespons
 @login_required
 def database(request: HttpRequest, environment: str, catalog: str, database: str) -> HttpResponse:
     found = get_database(request.user, environment, catalog, database)
+    count_objects([found])  # the three lists' counts in one query
     names = (found.catalog.environment.name, found.catalog.name, found.name)
-    tables = found.tables.order_by("name").only("name", "kind", "comment", "status", "database")
+    rows = found.tables.order_by("name").only("name", "kind", "comment", "status", "database")
+    tables = paginate(request, rows.filter(kind=Table.Kind.TABLE), "tables", found.table_count)
+    views = paginate(request, rows.filter(kind=Table.Kind.VIEW), "views", found.view_count)
+    functions = found.functions.order_by("name")
     context = {
         "database": found,
         "catalog": found.catalog,
-        "tables": _linked(
-            paginate(request, tables.filter(kind=Table.Kind.TABLE), "tables"), "table", names
-        ),
-        "views": _linked(
-            paginate(request, tables.filter(kind=Table.Kind.VIEW), "views"), "view", names
-        ),
-        "functions": paginate(request, found.functions.order_by("name"), "functions"),
+        "tables": _linked(tables, "table", names),
+        "views": _linked(views, "view", names),
+        "functions": paginate(request, functions, "functions", found.function_count),
         "tree": tree(found.catalog.environment, found.catalog, found),
     }
     return render_page(request, "catalogs/database.html", context)
@@ -151,7 +150,9 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "show_create": _text(show_create),
         "show_create_error": show_create.error,
         "reads": found.dependencies.all() if found.is_view else [],
-        "readers": readers_of(environment, identifier).select_related("database__catalog")[:50],
+        "readers": readers_of(environment, identifier)
+        .select_related("database__catalog")
+        .only("name", "status", "database__name", "database__catalog__name")[:50],
         "history": object_history(found),
         "tree": tree(environment, catalog, found.database),
     }

@@ -1,10 +1,14 @@
-"""Tags of long lists: ``{% page_url parameter number %}`` and ``{{ database|object_counts }}``."""
+"""Tags of long lists: ``{% page_url parameter number %}``, ``{{ database|object_counts }}``
+and ``{% sidebar %}``, the catalog tree beside a page."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
+
+from catalogs.pages.common import sidebar_html
 
 register = template.Library()
 
@@ -27,3 +31,10 @@ def object_counts(database: Any) -> str:
         (database.function_count, "function"),
     )
     return " · ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts)
+
+
+@register.simple_tag(takes_context=True)
+def sidebar(context: dict[str, Any]) -> SafeString:
+    """The tree the view put in ``tree``; on a table's or view's page its database is not
+    the current page."""
+    return sidebar_html(context["tree"], on_object_page=bool(context.get("table")))
