@@ -7,10 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from catalogs.executor import marks
-from catalogs.executor.handlers import Context
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.models import Table
+from catalogs.readers import readers_of
 from tests.test_atomicity import dump
 
 SETUP = """
@@ -191,10 +190,9 @@ def test_it_ignores_changes_to_columns_the_view_does_not_read(ready, run) -> Non
 def test_it_answers_what_reads_an_object_in_one_query(ready, run, executor) -> None:
     for i in range(30):
         assert one(run, f"CREATE VIEW v{i} AS SELECT id FROM orders").ok
-    ctx = Context(executor.session)
     target = ObjectIdentifier(ENV, "default", "orders")
     with CaptureQueriesContext(connection) as queries:
-        readers = marks.readers_of(ctx, target)
+        readers = list(readers_of(executor.session.environment, target))
     assert len(queries) == 1
     assert len(readers) == 31
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,8 @@ from environments.access import has_role
 from environments.models import Role
 
 from . import history
-from .handlers import HANDLERS, Context
+from .bulk import execute_all_or_nothing
+from .handlers import HANDLERS, Context, Result
 from .session import Session
 
 logger = logging.getLogger("catalogs.executor")
@@ -68,7 +70,7 @@ class Executor:
         transaction: at the first failure everything it did is undone (and the session is as
         it was), and the statements after it are not run."""
         if all_or_nothing:
-            return self._execute_atomically(split_statements(script))
+            return execute_all_or_nothing(self, split_statements(script), set_wise=False)
         results = []
         for text in split_statements(script):
             result = self.execute(text)
@@ -77,21 +79,8 @@ class Executor:
                 break
         return results
 
-    def _execute_atomically(self, statements: list[str]) -> list[StatementResult]:
-        saved = self._save()
-        results: list[StatementResult] = []
-        try:
-            with transaction.atomic():
-                for text in statements:
-                    result = self.execute(text)
-                    results.append(result)
-                    if not result.ok:
-                        raise _RolledBack
-        except _RolledBack:
-            self._restore(saved)
-        return results
-
-    def _save(self) -> tuple:
+    def save_session(self) -> tuple:
+        """The session's state, for ``restore_session`` when a script is undone."""
         s = self.session
         return (
             s.current_catalog,
@@ -101,51 +90,53 @@ class Executor:
         )
 
     def execute(self, text: str) -> StatementResult:
-        saved = self._save()
+        saved = self.save_session()
         try:
             statement = parse_statement(text)
-            handler = HANDLERS.get(type(statement))
-            if handler is None:
-                raise FlinkSqlError(_unsupported_message(statement))
             context = Context(self.session, self.user)
-            changing = isinstance(statement, history.CHANGING)
-            self._check_role(statement, changing)
             with transaction.atomic(), user_functions(context.function_name):
-                touched = history.touched(context, statement) if changing else []
-                before = {item: history.definition(context, item) for item in touched}
-                columns, rows = handler(context, statement)
-                if before:
-                    history.record(context, statement, before, self.session_key)
-        except FlinkSqlError as exc:
-            self._restore(saved)
-            self._log("statement refused", text, exc.code)
+                columns, rows = self.apply(context, statement)
+        except Exception as exc:  # failure() answers every kind, bugs included
+            self.restore_session(saved)
+            return self.failure(text, exc)
+        self.log("statement ok", text)
+        return StatementResult(text, True, columns, rows)
+
+    def execute_bulk(self, statements: Iterable[str]) -> list[StatementResult]:
+        """Run ``statements`` (one statement each) as one all-or-nothing transaction, like an
+        all-or-nothing script, with the same rules and the same stored result; CREATE
+        DATABASE / TABLE / VIEW are written set-wise, which makes large batches fast."""
+        return execute_all_or_nothing(self, list(statements), set_wise=True)
+
+    def apply(self, context: Context, statement: st.Statement) -> Result:
+        """Check and run one parsed statement in ``context``, keeping it in the history;
+        raises the error that refuses it."""
+        handler = HANDLERS.get(type(statement))
+        if handler is None:
+            raise FlinkSqlError(_unsupported_message(statement))
+        changing = isinstance(statement, history.CHANGING)
+        self._check_role(statement, changing)
+        touched = history.touched(context, statement) if changing else []
+        before = {item: history.definition(context, item) for item in touched}
+        columns, rows = handler(context, statement)
+        if before:
+            history.record(context, statement, before, self.session_key)
+        return columns, rows
+
+    def failure(self, text: str, exc: Exception) -> StatementResult:
+        """What a statement that raised ``exc`` answers (called while ``exc`` is handled)."""
+        if isinstance(exc, FlinkSqlError):
+            self.log("statement refused", text, exc.code)
             return StatementResult(text, False, error=exc.message, code=exc.code)
-        except IntegrityError:
+        if isinstance(exc, IntegrityError):
             # a concurrent change removed or took something this statement relied on
-            self._restore(saved)
-            self._log("statement refused", text, "conflict")
-            return StatementResult(
-                text,
-                False,
-                error="Another change to the same objects ran at the same time; nothing of "
-                "this statement was applied. Run it again.",
-                code="conflict",
-            )
-        except OperationalError as exc:
+            self.log("statement refused", text, "conflict")
+            return _conflict(text)
+        if isinstance(exc, OperationalError) and "deadlock" in str(exc).lower():
             # PostgreSQL broke a deadlock between concurrent statements by failing this one
-            self._restore(saved)
-            if "deadlock" not in str(exc).lower():
-                return self._internal_error(text)
-            return StatementResult(
-                text,
-                False,
-                error="Another change to the same objects ran at the same time; nothing of "
-                "this statement was applied. Run it again.",
-                code="conflict",
-            )
-        except DataError:
+            return _conflict(text)
+        if isinstance(exc, DataError):
             # a name or value longer than its column (PostgreSQL enforces the limit)
-            self._restore(saved)
             return StatementResult(
                 text,
                 False,
@@ -153,22 +144,20 @@ class Executor:
                 "(names are at most 255 characters).",
                 code="invalid",
             )
-        except RecursionError:
-            self._restore(saved)
+        if isinstance(exc, RecursionError):
             return StatementResult(
                 text,
                 False,
                 error="The statement is nested too deeply to be parsed; simplify it.",
                 code="parse",
             )
-        except Exception:  # a bug must not take the session down; it is logged in full
-            self._restore(saved)
-            return self._internal_error(text)
-        self._log("statement ok", text)
-        return StatementResult(text, True, columns, rows)
+        # a bug must not take the session down; it is logged in full
+        return self._internal_error(text)
 
-    def _log(self, event: str, text: str, code: str | None = None) -> None:
+    def log(self, event: str, text: str, code: str | None = None) -> None:
         """One structured log record per statement: who ran what where, and how it ended."""
+        if not logger.isEnabledFor(logging.INFO):
+            return  # masking secrets costs more than a cheap statement
         extra = {
             "environment": self.session.environment.name,
             "user": str(self.user) if self.user is not None else "system",
@@ -210,13 +199,19 @@ class Executor:
                 f"You need the {needed.value} role in environment '{environment.name}' to {action}."
             )
 
-    def _restore(self, saved: tuple) -> None:
+    def restore_session(self, saved: tuple) -> None:
         s = self.session
         s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
 
 
-class _RolledBack(Exception):
-    """Undoes an all-or-nothing script at its first failed statement."""
+def _conflict(text: str) -> StatementResult:
+    return StatementResult(
+        text,
+        False,
+        error="Another change to the same objects ran at the same time; nothing of this "
+        "statement was applied. Run it again.",
+        code="conflict",
+    )
 
 
 def _unsupported_message(statement: st.Statement) -> str:

@@ -86,11 +86,10 @@ def touched(ctx: Context, statement: st.Statement) -> list[Touched]:
 def definition(ctx: Context, item: Touched) -> str:
     """The object's definition text now, or "" when it does not exist."""
     identifier = item.identifier
+    catalog = ctx.catalog_or_none(identifier.catalog)
     if item.kind == Kind.CATALOG:
-        catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
         return render.show_create_catalog(store.descriptor(catalog)) if catalog else ""
-    catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
-    database = catalog and store.database_or_none(catalog, identifier.database)
+    database = catalog and ctx.database_or_none(catalog, identifier.database)
     if not database:
         return ""
     if item.kind == Kind.DATABASE:
@@ -140,10 +139,8 @@ def record(
     if not changes:
         return None
     user = ctx.user if getattr(ctx.user, "pk", None) else None
-    entry = m.HistoryEntry.objects.create(
+    entry = m.HistoryEntry(
         environment=ctx.environment, user=user, session_key=session_key, statement=statement.text
     )
-    for change in changes:
-        change.entry = entry
-    m.HistoryChange.objects.bulk_create(changes)
+    ctx.save_history(entry, changes)
     return entry

@@ -9,7 +9,6 @@ from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
 
-from . import store
 from .handlers.context import Context
 
 
@@ -18,7 +17,6 @@ class SessionCatalogReader:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self._expanding: set[ObjectIdentifier] = set()
 
     def relation(self, identifier: ObjectIdentifier) -> Relation | None:
         found = self.ctx.find_relation(identifier)
@@ -27,8 +25,10 @@ class SessionCatalogReader:
         is_table = isinstance(found, CatalogTable)
         if not is_table:
             # Flink expands a view it reads again, so a view over something gone fails the
-            # reading statement with Flink's own error; the view keeps its stored columns.
-            expand_view(found.expanded_query, self, identifier.catalog, identifier.database)
+            # reading statement with Flink's own error; the view keeps its stored columns,
+            # whose names also rename its query's (``CREATE VIEW v (a, b) AS SELECT id, id``).
+            names = [c.name for c in found.columns]
+            expand_view(found.expanded_query, self, identifier.catalog, identifier.database, names)
         columns = found.time_attributed_columns() if is_table else found.columns
         return Relation(
             identifier,
@@ -38,8 +38,8 @@ class SessionCatalogReader:
         )
 
     def database_exists(self, catalog: str, database: str) -> bool:
-        found = store.catalog_or_none(self.ctx.environment, catalog)
-        return found is not None and store.database_or_none(found, database) is not None
+        found = self.ctx.catalog_or_none(catalog)
+        return found is not None and self.ctx.database_or_none(found, database) is not None
 
     def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
         qualified = self.ctx.function_name(name)

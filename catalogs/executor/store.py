@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from collections.abc import Iterable, Iterator
+
+from django.db.models import Prefetch, QuerySet
 
 from catalogs import models as m
 from catalogs.flinksql.catalog import (
@@ -25,13 +27,18 @@ def catalog_or_none(environment: Environment, name: str) -> m.Catalog | None:
     return m.Catalog.objects.filter(environment=environment, name=name).first()
 
 
-def get_catalog(
-    environment: Environment,
-    name: str,
-    message: str = "A catalog with name [{name}] does not exist.",
-) -> m.Catalog:
+MISSING_CATALOG = "A catalog with name [{name}] does not exist."
+
+
+def get_catalog(environment: Environment, name: str, message: str = MISSING_CATALOG) -> m.Catalog:
     """The catalog, or Flink's error; Flink words it differently for each statement."""
-    catalog = catalog_or_none(environment, name)
+    return found_catalog(catalog_or_none(environment, name), name, message)
+
+
+def found_catalog(
+    catalog: m.Catalog | None, name: str, message: str = MISSING_CATALOG
+) -> m.Catalog:
+    """``catalog``, looked up by ``name``; Flink's error when there is none."""
     if catalog is None:
         raise ValidationError(message.format(name=name))
     return catalog
@@ -46,6 +53,60 @@ def database_or_none(catalog: m.Catalog, name: str) -> m.Database | None:
     return m.Database.objects.filter(catalog=catalog, name=normalize(catalog, name)).first()
 
 
+# names per query when looking up many at once (SQLite allows 999 parameters)
+NAMES_PER_QUERY = 400
+
+
+def databases_named(catalog: m.Catalog, names: Iterable[str]) -> dict[str, m.Database]:
+    """The stored databases of ``catalog`` among ``names`` (as the catalog stores names)."""
+    wanted = sorted(set(names))
+    found: dict[str, m.Database] = {}
+    for start in range(0, len(wanted), NAMES_PER_QUERY):
+        chunk = wanted[start : start + NAMES_PER_QUERY]
+        found.update((d.name, d) for d in catalog.databases.filter(name__in=chunk))
+    return found
+
+
+def taken_names(
+    environment: Environment, catalog: str, names: Iterable[tuple[str, str]]
+) -> set[tuple[str, str]]:
+    """Which of the (database, name) pairs of ``catalog`` name a stored table or view."""
+    taken: set[tuple[str, str]] = set()
+    for chunk, rows in _rows_named(environment, catalog, names):
+        taken.update(set(rows.values_list("database__name", "name")) & chunk)
+    return taken
+
+
+def relation_rows(
+    environment: Environment, catalog: str, names: Iterable[tuple[str, str]]
+) -> dict[tuple[str, str], m.Table]:
+    """The stored tables and views of ``catalog`` that the (database, name) pairs name
+    exactly, with their database, catalog and columns, as :func:`relation_row` reads one."""
+    found: dict[tuple[str, str], m.Table] = {}
+    for chunk, rows in _rows_named(environment, catalog, names):
+        for row in rows.select_related("database__catalog").prefetch_related(_columns()):
+            key = (row.database.name, row.name)
+            if key in chunk:
+                found[key] = row
+    return found
+
+
+def _rows_named(
+    environment: Environment, catalog: str, names: Iterable[tuple[str, str]]
+) -> Iterator[tuple[set[tuple[str, str]], QuerySet[m.Table]]]:
+    """Chunks of the pairs, each with a query for (a few more than) the rows they name."""
+    wanted = sorted(set(names))
+    for start in range(0, len(wanted), NAMES_PER_QUERY):
+        chunk = wanted[start : start + NAMES_PER_QUERY]
+        rows = m.Table.objects.filter(
+            database__catalog__environment=environment,
+            database__catalog__name=catalog,
+            database__name__in={d for d, _ in chunk},
+            name__in={n for _, n in chunk},
+        )
+        yield set(chunk), rows
+
+
 def get_database(catalog: m.Catalog, name: str) -> m.Database:
     database = database_or_none(catalog, name)
     if database is None:
@@ -55,11 +116,15 @@ def get_database(catalog: m.Catalog, name: str) -> m.Database:
     return database
 
 
+def _columns() -> Prefetch:
+    """A table's or view's columns, in their order."""
+    return Prefetch("columns", queryset=m.Column.objects.order_by("position"))
+
+
 def table_or_none(database: m.Database, name: str) -> m.Table | None:
-    columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
     return (
         m.Table.objects.filter(database=database, name=normalize(database.catalog, name))
-        .prefetch_related(columns)
+        .prefetch_related(_columns())
         .first()
     )
 
@@ -70,14 +135,13 @@ def relation_row(
     """The table or view ``identifier`` names, with its database and catalog, in one query
     (and one more for its columns). Hive catalogs keep names in lower case. ``for_update``
     locks the row until the transaction ends, so concurrent changes to it queue up."""
-    columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
     rows = (
         m.Table.objects.filter(
             database__catalog__environment=environment,
             database__catalog__name=identifier.catalog,
         )
         .select_related("database__catalog")
-        .prefetch_related(columns)
+        .prefetch_related(_columns())
     )
     if for_update:
         rows = rows.select_for_update(of=("self",))
@@ -97,7 +161,19 @@ def descriptor(catalog: m.Catalog) -> CatalogDescriptor:
     return CatalogDescriptor(catalog.name, dict(catalog.options), catalog.comment)
 
 
-def table_definition(table: m.Table, identifier: ObjectIdentifier) -> CatalogTable:
+def relation_definition(
+    row: m.Table, identifier: ObjectIdentifier, rows: Iterable[m.Column] | None = None
+) -> CatalogTable | CatalogView:
+    """The table or view as stored; ``rows`` are its column rows when they are not saved yet."""
+    if row.is_view:
+        return view_definition(row, identifier, rows)
+    return table_definition(row, identifier, rows)
+
+
+def table_definition(
+    table: m.Table, identifier: ObjectIdentifier, rows: Iterable[m.Column] | None = None
+) -> CatalogTable:
+    """The table as stored; ``rows`` are its column rows when they are not saved yet."""
     columns = [
         Column(
             name=c.name,
@@ -108,7 +184,7 @@ def table_definition(table: m.Table, identifier: ObjectIdentifier) -> CatalogTab
             metadata_key=c.metadata_key,
             virtual=c.is_virtual,
         )
-        for c in table.columns.all()
+        for c in (table.columns.all() if rows is None else rows)
     ]
     watermark = None
     if table.watermark_column:
@@ -129,6 +205,16 @@ def table_definition(table: m.Table, identifier: ObjectIdentifier) -> CatalogTab
 
 def write_table(database: m.Database, table: CatalogTable, existing: m.Table | None) -> m.Table:
     """Create or overwrite the rows of ``table``; an overwrite bumps the version."""
+    row = table_row(database, table, existing)
+    row.save()
+    if existing is not None:
+        row.columns.all().delete()
+    m.Column.objects.bulk_create(table_columns(row, table))
+    return row
+
+
+def table_row(database: m.Database, table: CatalogTable, existing: m.Table | None) -> m.Table:
+    """The row of ``table``, not saved yet: ``existing`` updated (its version bumped), or new."""
     row = existing or m.Table(database=database, kind=m.Table.Kind.TABLE)
     row.name = table.identifier.name
     row.comment = table.comment
@@ -140,27 +226,26 @@ def write_table(database: m.Database, table: CatalogTable, existing: m.Table | N
     row.watermark_expression = table.watermark.expression if table.watermark else None
     if existing is not None:
         row.version += 1
-    row.save()
-    if existing is not None:
-        row.columns.all().delete()
-    m.Column.objects.bulk_create(
-        [
-            m.Column(
-                table=row,
-                position=i,
-                name=c.name,
-                kind=c.kind.value,
-                data_type=_stored_type(c.data_type),
-                nullable=c.data_type.nullable,
-                comment=c.comment,
-                expression=c.expression,
-                metadata_key=c.metadata_key,
-                is_virtual=c.virtual,
-            )
-            for i, c in enumerate(table.columns)
-        ]
-    )
     return row
+
+
+def table_columns(row: m.Table, table: CatalogTable) -> list[m.Column]:
+    """The column rows of ``table``, not saved yet."""
+    return [
+        m.Column(
+            table=row,
+            position=i,
+            name=c.name,
+            kind=c.kind.value,
+            data_type=_stored_type(c.data_type),
+            nullable=c.data_type.nullable,
+            comment=c.comment,
+            expression=c.expression,
+            metadata_key=c.metadata_key,
+            is_virtual=c.virtual,
+        )
+        for i, c in enumerate(table.columns)
+    ]
 
 
 def _stored_type(data_type: DataType) -> str:
@@ -176,7 +261,10 @@ def function_definition(function: m.Function, identifier: ObjectIdentifier) -> C
     return CatalogFunction(identifier, function.class_name, function.language, list(function.jars))
 
 
-def view_definition(view: m.Table, identifier: ObjectIdentifier) -> CatalogView:
+def view_definition(
+    view: m.Table, identifier: ObjectIdentifier, rows: Iterable[m.Column] | None = None
+) -> CatalogView:
+    """The view as stored; ``rows`` are its column rows when they are not saved yet."""
     columns = [
         Column(
             name=c.name,
@@ -184,7 +272,7 @@ def view_definition(view: m.Table, identifier: ObjectIdentifier) -> CatalogView:
             .with_nullable(c.nullable)
             .with_time_attribute(c.time_attribute),
         )
-        for c in view.columns.all()
+        for c in (view.columns.all() if rows is None else rows)
     ]
     return CatalogView(
         identifier=identifier,
@@ -202,6 +290,20 @@ def write_view(
     dependencies: list[m.Dependency],
 ) -> m.Table:
     """Create or replace the view's rows, its columns and what it reads."""
+    row = view_row(database, view, existing)
+    row.save()
+    if existing is not None:
+        row.columns.all().delete()
+        row.dependencies.all().delete()
+    m.Column.objects.bulk_create(view_columns(row, view))
+    for dependency in dependencies:
+        dependency.view = row
+    m.Dependency.objects.bulk_create(dependencies)
+    return row
+
+
+def view_row(database: m.Database, view: CatalogView, existing: m.Table | None) -> m.Table:
+    """The row of ``view``, not saved yet: ``existing`` updated (its version bumped), or new."""
     row = existing or m.Table(database=database, kind=m.Table.Kind.VIEW)
     row.name = view.identifier.name
     row.comment = view.comment
@@ -210,24 +312,19 @@ def write_view(
     row.status, row.status_reason = m.Table.Status.OK, ""
     if existing is not None:
         row.version += 1
-    row.save()
-    if existing is not None:
-        row.columns.all().delete()
-        row.dependencies.all().delete()
-    m.Column.objects.bulk_create(
-        [
-            m.Column(
-                table=row,
-                position=i,
-                name=c.name,
-                data_type=_stored_type(c.data_type),
-                nullable=c.data_type.nullable,
-                time_attribute=c.data_type.time_attribute,
-            )
-            for i, c in enumerate(view.columns)
-        ]
-    )
-    for dependency in dependencies:
-        dependency.view = row
-    m.Dependency.objects.bulk_create(dependencies)
     return row
+
+
+def view_columns(row: m.Table, view: CatalogView) -> list[m.Column]:
+    """The column rows of ``view``, not saved yet."""
+    return [
+        m.Column(
+            table=row,
+            position=i,
+            name=c.name,
+            data_type=_stored_type(c.data_type),
+            nullable=c.data_type.nullable,
+            time_attribute=c.data_type.time_attribute,
+        )
+        for i, c in enumerate(view.columns)
+    ]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 
@@ -12,6 +13,9 @@ from catalogs.executor import store
 from catalogs.executor.session import Session
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
+
+if TYPE_CHECKING:
+    from catalogs.executor.reader import SessionCatalogReader
 
 Result = tuple[list[str], list[list[Any]]]
 OK: Result = (["result"], [["OK"]])
@@ -34,18 +38,77 @@ class Context:
     def environment(self):
         return self.session.environment
 
-    def catalog(self, name: str, message: str | None = None) -> m.Catalog:
-        if message is None:
-            return store.get_catalog(self.environment, name)
-        return store.get_catalog(self.environment, name, message)
+    # Lookups and writes go through these methods, so a batch (catalogs.executor.batch) can
+    # answer them from what it has created so far and write set-wise at its end.
+
+    def catalog_or_none(self, name: str) -> m.Catalog | None:
+        return store.catalog_or_none(self.environment, name)
+
+    def catalog(self, name: str, message: str = store.MISSING_CATALOG) -> m.Catalog:
+        """The catalog, or Flink's error; Flink words it differently for each statement."""
+        return store.found_catalog(self.catalog_or_none(name), name, message)
+
+    def database_or_none(self, catalog: m.Catalog, name: str) -> m.Database | None:
+        return store.database_or_none(catalog, name)
 
     def database(self, catalog_name: str, database_name: str) -> m.Database:
         return store.get_database(self.catalog(catalog_name), database_name)
 
+    def relation_row_in(self, database: m.Database, name: str) -> m.Table | None:
+        """The stored table or view ``name`` of ``database``."""
+        return store.table_or_none(database, name)
+
+    def insert_database(self, database: m.Database) -> bool:
+        """Save a new database; False when a concurrent statement took its name."""
+        return _inserted(database.save)
+
+    def insert_table(self, database: m.Database, table: CatalogTable) -> bool:
+        """Save a new table; False when a concurrent statement took its name."""
+        return _inserted(lambda: store.write_table(database, table, None))
+
+    def write_view(
+        self,
+        database: m.Database,
+        view: CatalogView,
+        existing: m.Table | None,
+        dependencies: list[m.Dependency],
+    ) -> bool:
+        """Save a new view or replace ``existing``; False when a concurrent statement took
+        its name."""
+        return _inserted(lambda: store.write_view(database, view, existing, dependencies))
+
+    def lock_relations(self, identifiers: Iterable[ObjectIdentifier]) -> None:
+        """Lock the stored tables and views of ``identifiers`` (in a fixed order) until the
+        transaction ends; one that is gone fails the statement."""
+        for identifier in sorted(identifiers, key=lambda i: (i.catalog, i.database, i.name)):
+            if identifier in self.session.temporary_tables:
+                continue
+            if self.permanent_row(identifier, for_update=True) is None:
+                raise ValidationError(f"Object '{identifier.name}' not found")
+
+    def refresh_readers(self, *identifiers: ObjectIdentifier) -> None:
+        """Recompute the marks of the views that read ``identifiers``."""
+        from catalogs.executor import marks  # marks reads through a Context
+
+        marks.refresh_readers(self, *identifiers)
+
+    def save_history(self, entry: m.HistoryEntry, changes: list[m.HistoryChange]) -> None:
+        """Keep a history entry and the changes it made."""
+        entry.save()
+        for change in changes:
+            change.entry = entry
+        m.HistoryChange.objects.bulk_create(changes)
+
+    def catalog_reader(self) -> SessionCatalogReader:
+        """What the view normalizer reads the catalog through."""
+        from catalogs.executor.reader import SessionCatalogReader
+
+        return SessionCatalogReader(self)
+
     def identifier(self, path: tuple[str, ...]) -> ObjectIdentifier:
         """The fully qualified name, in the case the catalog stores names."""
         identifier = self.session.resolve(path)
-        catalog = store.catalog_or_none(self.environment, identifier.catalog)
+        catalog = self.catalog_or_none(identifier.catalog)
         if catalog is not None and catalog.lower_cases_names:
             return ObjectIdentifier(
                 identifier.catalog, identifier.database.lower(), identifier.name.lower()
@@ -95,12 +158,12 @@ class Context:
             found = self.session.temporary_tables.get(identifier)
             if found is not None:
                 return found
+        return self.permanent_relation(identifier)
+
+    def permanent_relation(self, identifier: ObjectIdentifier) -> CatalogTable | CatalogView | None:
+        """The stored table or view of that name."""
         row = self.permanent_row(identifier)
-        if row is None:
-            return None
-        if row.is_view:
-            return store.view_definition(row, identifier)
-        return store.table_definition(row, identifier)
+        return None if row is None else store.relation_definition(row, identifier)
 
     def listed_database(self, path: tuple[str, ...] | None) -> m.Database:
         """The database ``SHOW TABLES`` / ``SHOW VIEWS [FROM path]`` lists."""
@@ -132,17 +195,23 @@ class Context:
             raise already_exists(target)
         row.name = new_name
         row.version += 1
-        try:
-            with transaction.atomic():
-                row.save()
-        except IntegrityError:
-            raise already_exists(target) from None
-        from catalogs.executor import marks  # marks reads through a Context
-
-        marks.refresh_readers(self, identifier, target)
+        if not _inserted(row.save):
+            raise already_exists(target)
+        self.refresh_readers(identifier, target)
 
     def permanent_row(
         self, identifier: ObjectIdentifier, for_update: bool = False
     ) -> m.Table | None:
         """The stored table or view of that name (one query, plus one for its columns)."""
         return store.relation_row(self.environment, identifier, for_update)
+
+
+def _inserted(write: Callable[[], object]) -> bool:
+    """Run ``write`` in a savepoint; False when it broke a unique name (a concurrent
+    statement created the same name first)."""
+    try:
+        with transaction.atomic():
+            write()
+    except IntegrityError:
+        return False
+    return True

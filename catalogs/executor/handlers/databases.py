@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
-
 from catalogs import models as m
 from catalogs.executor import marks, store
 from catalogs.flinksql import statements as st
@@ -19,21 +17,12 @@ def create_database(ctx: Context, s: st.CreateDatabase) -> Result:
     catalog_name, name = ctx.session.resolve_database(s.path)
     catalog = ctx.writable(ctx.catalog(catalog_name, MISSING_CATALOG))
     name = store.normalize(catalog, name)
-    already = AlreadyExists(f"Database {name} already exists in Catalog {catalog.name}.")
-    if store.database_or_none(catalog, name) is not None:
-        if s.if_not_exists:
-            return OK
-        raise already
-    try:
-        with transaction.atomic():
-            m.Database.objects.create(
-                catalog=catalog, name=name, comment=s.comment, properties=s.properties
-            )
-    except IntegrityError:
-        if s.if_not_exists:
-            return OK
-        raise already from None
-    return OK
+    database = m.Database(catalog=catalog, name=name, comment=s.comment, properties=s.properties)
+    if ctx.database_or_none(catalog, name) is None and ctx.insert_database(database):
+        return OK
+    if s.if_not_exists:
+        return OK
+    raise AlreadyExists(f"Database {name} already exists in Catalog {catalog.name}.")
 
 
 def alter_database(ctx: Context, s: st.AlterDatabase) -> Result:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import marks, store
+from catalogs.executor import store
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogFunction, ObjectIdentifier
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
@@ -90,7 +90,7 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
         if s.if_not_exists:
             return OK
         raise already from None
-    marks.refresh_readers(ctx, identifier)
+    ctx.refresh_readers(identifier)
     return OK
 
 
@@ -134,7 +134,7 @@ def drop_function(ctx: Context, s: st.DropFunction) -> Result:
         raise _not_found(identifier)
     ctx.writable(catalog)
     function.delete()
-    marks.refresh_readers(ctx, identifier)
+    ctx.refresh_readers(identifier)
     return OK
 
 

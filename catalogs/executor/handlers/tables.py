@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.db import IntegrityError, transaction
-
 from catalogs import models as m
-from catalogs.executor import marks, store
+from catalogs.executor import store
 from catalogs.flinksql import render, schema
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
@@ -39,25 +37,19 @@ def create_table(ctx: Context, s: st.CreateTable) -> Result:
         return OK
     catalog = ctx.catalog(identifier.catalog, "Catalog {name} does not exist.")
     ctx.writable(catalog)
-    database = store.database_or_none(catalog, identifier.database)
+    database = ctx.database_or_none(catalog, identifier.database)
     if database is None:
         raise ValidationError(
             f"Database {identifier.database} does not exist in Catalog {catalog.name}."
         )
-    if store.table_or_none(database, identifier.name) is not None:
-        if s.if_not_exists:
+    if ctx.relation_row_in(database, identifier.name) is None:
+        table = schema.create_table(identifier, s, source)
+        if ctx.insert_table(database, table):
+            ctx.refresh_readers(identifier)
             return OK
-        raise already_exists(identifier)
-    table = schema.create_table(identifier, s, source)
-    try:
-        with transaction.atomic():
-            store.write_table(database, table, None)
-    except IntegrityError:
-        if s.if_not_exists:
-            return OK
-        raise already_exists(identifier) from None
-    marks.refresh_readers(ctx, identifier)
-    return OK
+    if s.if_not_exists:
+        return OK
+    raise already_exists(identifier)
 
 
 def _not_found(identifier: ObjectIdentifier) -> ValidationError:
@@ -89,7 +81,7 @@ def _alter(ctx: Context, s, change: Callable[[CatalogTable], CatalogTable]) -> R
     identifier, row = found
     table = change(store.table_definition(row, identifier))
     store.write_table(row.database, table, row)
-    marks.refresh_readers(ctx, identifier)
+    ctx.refresh_readers(identifier)
     return OK
 
 
@@ -160,7 +152,7 @@ def drop_table(ctx: Context, s: st.DropTable) -> Result:
         raise ValidationError(f"Table with identifier '{identifier}' does not exist.")
     ctx.writable(row.database.catalog)
     row.delete()
-    marks.refresh_readers(ctx, identifier)
+    ctx.refresh_readers(identifier)
     return OK
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
-
 from catalogs import models as m
-from catalogs.executor import marks, store
+from catalogs.executor import marks
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogView, Column, ObjectIdentifier
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def _check_view_ddl_allowed(ctx: Context, identifier: ObjectIdentifier) -> m.Catalog | None:
-    catalog = store.catalog_or_none(ctx.environment, identifier.catalog)
+    catalog = ctx.catalog_or_none(identifier.catalog)
     if catalog is None:
         return None
     if catalog.catalog_type == "kafka":
@@ -40,13 +38,12 @@ def _expand(
     column_names: list[str] | None,
     position: tuple[int, int] = (1, 1),
 ) -> ExpandedView:
-    from catalogs.executor.reader import SessionCatalogReader
     from catalogs.flinksql.views import expand_view
 
     session = ctx.session
     return expand_view(
         query,
-        SessionCatalogReader(ctx),
+        ctx.catalog_reader(),
         session.current_catalog,
         session.current_database,
         column_names,
@@ -121,20 +118,6 @@ def _check_cycle(ctx: Context, identifier: ObjectIdentifier, expanded: ExpandedV
             stack.append((target, [*path, target]))
 
 
-def _lock_what_it_reads(ctx: Context, expanded: ExpandedView) -> None:
-    """Lock the stored tables and views the view reads (in a fixed order) until the view is
-    saved: a concurrent DROP then waits and, once it runs, marks this view broken."""
-    read = sorted(
-        (d.identifier for d in expanded.dependencies if d.kind != "function"),
-        key=lambda i: (i.catalog, i.database, i.name),
-    )
-    for identifier in read:
-        if identifier in ctx.session.temporary_tables:
-            continue
-        if ctx.permanent_row(identifier, for_update=True) is None:
-            raise ValidationError(f"Object '{identifier.name}' not found")
-
-
 def _save(
     ctx: Context,
     database: m.Database,
@@ -142,14 +125,13 @@ def _save(
     expanded: ExpandedView,
     existing: m.Table | None,
 ) -> None:
-    _lock_what_it_reads(ctx, expanded)
+    # Lock what the view reads until it is saved: a concurrent DROP then waits and, once it
+    # runs, marks this view broken.
+    ctx.lock_relations(d.identifier for d in expanded.dependencies if d.kind != "function")
     rows = marks.dependency_rows(ctx, expanded.dependencies, expanded.expanded_query)
-    try:
-        with transaction.atomic():
-            store.write_view(database, view, existing, rows)
-    except IntegrityError:
-        raise already_exists(view.identifier) from None
-    marks.refresh_readers(ctx, view.identifier)
+    if not ctx.write_view(database, view, existing, rows):
+        raise already_exists(view.identifier)
+    ctx.refresh_readers(view.identifier)
 
 
 def create_view(ctx: Context, s: st.CreateView) -> Result:
@@ -171,12 +153,12 @@ def create_view(ctx: Context, s: st.CreateView) -> Result:
         return OK
     _check_view_ddl_allowed(ctx, identifier)
     catalog = ctx.catalog(identifier.catalog, "Catalog {name} does not exist.")
-    database = store.database_or_none(catalog, identifier.database)
+    database = ctx.database_or_none(catalog, identifier.database)
     if database is None:
         raise ValidationError(
             f"Database {identifier.database} does not exist in Catalog {catalog.name}."
         )
-    existing = store.table_or_none(database, identifier.name)
+    existing = ctx.relation_row_in(database, identifier.name)
     if existing is not None:
         if s.if_not_exists:
             return OK
@@ -249,7 +231,7 @@ def drop_view(ctx: Context, s: st.DropView) -> Result:
             return OK
         raise ValidationError(f"View with identifier '{identifier}' does not exist.")
     row.delete()
-    marks.refresh_readers(ctx, identifier)
+    ctx.refresh_readers(identifier)
     return OK
 
 

@@ -86,6 +86,24 @@ def expand_view(
     )
 
 
+def relations_named(query: str) -> list[tuple[str, ...]]:
+    """The names of the tables and views ``query`` names (FROM and JOIN items, CTE names too),
+    as written; none when it does not parse. What validating it will look up, so that a batch
+    of views can look them up together first; parsed once for both, through the validator's
+    cache."""
+    from sqlglot import exp
+
+    from .validator import _parsed
+
+    try:
+        node = _parsed(query)
+    except Exception:  # validating the query reports it
+        return []
+    if node is None:
+        return []
+    return [tuple(part.name for part in table.parts) for table in node.find_all(exp.Table)]
+
+
 __all__ = [
     "CatalogReader",
     "Dependency",
@@ -93,4 +111,5 @@ __all__ = [
     "Relation",
     "RelationColumn",
     "expand_view",
+    "relations_named",
 ]
