@@ -1,10 +1,12 @@
 #!/usr/bin/env python
 """Latency of the main pages and API endpoints under concurrent clients, beside a trivial view.
 
-Serves the app with gunicorn on a free loopback port (production settings: DEBUG off, WhiteNoise,
-collected static files), against a database holding a generated catalog, and requests every
-endpoint ``--requests`` times from ``--clients`` threads (urllib). Prints the median and p95 of
-each endpoint and their ratio to the trivial ``/healthz`` view, measured in the same run.
+Serves the app with gunicorn on a free loopback port as the README's production command does
+(``--workers 4 --timeout 60``; production settings: DEBUG off, WhiteNoise, collected static
+files), against a database holding a generated catalog, and requests every endpoint
+``--requests`` times from ``--clients`` threads (urllib). Prints the median and p95 of each
+endpoint and their ratio to the trivial ``/healthz`` view, measured before and after the pages
+in the same run, and the machine's load average (other jobs on the same cores skew the figures).
 
 The catalog comes from ``manage.py generate_catalog`` (through the executor) when the database
 does not hold it yet. ``--replicate K`` then copies its databases K more times with
@@ -155,9 +157,11 @@ def _p95(values: list[float]) -> float:
 
 def _report(trivial: list[float], rows: list, args: argparse.Namespace, sizes: str) -> None:
     base_median, base_p95 = statistics.median(trivial), _p95(trivial)
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(
         f"{sizes}; {args.requests} requests per endpoint, {args.clients} clients, "
-        f"gunicorn {args.workers} workers\n"
+        f"gunicorn {args.workers} workers; load average at the end {load} "
+        f"({os.cpu_count()} cores)\n"
     )
     print("| endpoint | median ms | p95 ms | p95 / trivial p95 |")
     print("| --- | --- | --- | --- |")
@@ -197,6 +201,7 @@ def prepare(tables: int, views: int, databases: int, replicate: int) -> None:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from django.db import connection
     from rest_framework.authtoken.models import Token
 
     from catalogs.models import Database, Table
@@ -212,6 +217,9 @@ def prepare(tables: int, views: int, databases: int, replicate: int) -> None:
     )
     token, _ = Token.objects.get_or_create(user=user)
     cookie = _session_cookie(user)
+    if connection.vendor == "postgresql":  # fresh statistics, as autovacuum would leave them
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     in_catalog = Table.objects.filter(database__catalog__name=CATALOG)
     n_tables = in_catalog.filter(kind=Table.Kind.TABLE).count()
     n_views = in_catalog.filter(kind=Table.Kind.VIEW).count()

@@ -1,38 +1,42 @@
 """The one way doors find catalog objects by the names in their URL: the object, or 404.
 
-The environment comes first, through ``environments.lookup.get_environment``: an environment
-the user holds no role in answers 404 at every level below it, as if it did not exist.
+The environment comes first: an environment the user holds no role in answers 404 at every
+level below it, as if it did not exist, and a role too low answers 403, whether the object
+exists or not. The object and its environment come in one query.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from django.shortcuts import get_object_or_404
+from django.db.models import Model, QuerySet
+from django.http import Http404
 
-from environments.lookup import get_environment, url_name
-from environments.models import Role
+from environments.lookup import check_role, get_environment, url_name
+from environments.models import Environment, Role
 
 from .models import Catalog, Database, Function, Table
 
+M = TypeVar("M", bound=Model)
+
 
 def get_catalog(user: Any, environment: str, catalog: str, needed: Role = Role.VIEWER) -> Catalog:
-    found = get_environment(user, environment, needed)
-    return get_object_or_404(
-        Catalog.objects.select_related("environment"), environment=found, name=url_name(catalog)
+    rows = Catalog.objects.select_related("environment").filter(
+        environment__name=url_name(environment), name=url_name(catalog)
     )
+    return _found(rows, user, environment, needed, lambda found: found.environment)
 
 
 def get_database(
     user: Any, environment: str, catalog: str, database: str, needed: Role = Role.VIEWER
 ) -> Database:
-    found = get_environment(user, environment, needed)
-    return get_object_or_404(
-        Database.objects.select_related("catalog__environment"),
-        catalog__environment=found,
+    rows = Database.objects.select_related("catalog__environment").filter(
+        catalog__environment__name=url_name(environment),
         catalog__name=url_name(catalog),
         name=url_name(database),
     )
+    return _found(rows, user, environment, needed, lambda found: found.catalog.environment)
 
 
 def get_table(
@@ -45,27 +49,44 @@ def get_table(
     kind: Table.Kind | None = None,
 ) -> Table:
     """The table or view; with ``kind`` only that kind (the other one is a 404)."""
-    found = get_environment(user, environment, needed)
-    tables = Table.objects.select_related("database__catalog__environment")
-    if kind is not None:
-        tables = tables.filter(kind=kind)
-    return get_object_or_404(
-        tables,
-        database__catalog__environment=found,
+    rows = Table.objects.select_related("database__catalog__environment").filter(
+        database__catalog__environment__name=url_name(environment),
         database__catalog__name=url_name(catalog),
         database__name=url_name(database),
         name=url_name(table),
     )
+    if kind is not None:
+        rows = rows.filter(kind=kind)
+    return _found(rows, user, environment, needed, _environment_of)
 
 
 def get_function(
     user: Any, environment: str, catalog: str, database: str, function: str, needed: Role
 ) -> Function:
-    found = get_environment(user, environment, needed)
-    return get_object_or_404(
-        Function.objects.select_related("database__catalog__environment", "artifact"),
-        database__catalog__environment=found,
+    rows = Function.objects.select_related("database__catalog__environment", "artifact").filter(
+        database__catalog__environment__name=url_name(environment),
         database__catalog__name=url_name(catalog),
         database__name=url_name(database),
         name=url_name(function).lower(),
     )
+    return _found(rows, user, environment, needed, _environment_of)
+
+
+def _environment_of(found: Table | Function) -> Environment:
+    return found.database.catalog.environment
+
+
+def _found(
+    rows: QuerySet[M],
+    user: Any,
+    environment: str,
+    needed: Role,
+    environment_of: Callable[[M], Environment],
+) -> M:
+    """The one object ``rows`` names, if the user holds ``needed`` in its environment."""
+    found = rows.order_by().first()
+    if found is None:
+        get_environment(user, environment, needed)  # the environment's own 404 or 403 first
+        raise Http404(f"No {rows.model._meta.object_name} matches the given query.")
+    check_role(user, environment_of(found), environment, needed)
+    return found

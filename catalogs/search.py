@@ -17,10 +17,10 @@ inside every comment and column.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
+from django.db.models import Exists, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Collate, Concat, Lower
 
 from environments.models import Environment
@@ -32,37 +32,76 @@ SUBSTRING_MIN = 3  # pg_trgm needs a trigram
 LAST_CHARACTER = "\U0010ffff"
 
 
-def find(environment: Environment, text: str, limit: int = LIMIT) -> dict[str, list[Any]]:
+@dataclass
+class Found:
+    """One object found: a catalog, database, table, view or function, by its names."""
+
+    kind: str
+    catalog: str
+    database: str
+    name: str
+    detail: str | None = None  # the comment; a function's class
+    column_match: bool = False  # a table's or view's column contains the text
+    url: str = ""  # its page, which the door that shows it knows
+
+
+def find(environment: Environment, text: str, limit: int = LIMIT) -> dict[str, list[Found]]:
     """At most ``limit`` catalogs, databases, tables and views, and functions matching ``text``
-    (NUL characters removed). Tables and views with a matching column have ``column_match``."""
+    (NUL characters removed)."""
     text = text.replace("\x00", "")
     if not text:
         return {}
     inside = len(text) >= SUBSTRING_MIN
-    catalogs = Catalog.objects.filter(environment=environment)
-    databases = Database.objects.filter(catalog__environment=environment)
-    functions = Function.objects.filter(database__catalog__environment=environment)
+    found = _small_lists(environment, text, inside, limit)
     return {
-        "catalogs": _ranked(catalogs, text, inside, "comment", limit),
-        "databases": _ranked(databases.select_related("catalog"), text, inside, "comment", limit),
+        "catalogs": found["catalog"],
+        "databases": found["database"],
         "tables": _tables(environment, text, inside, limit),
-        "functions": _ranked(
-            functions.select_related("database__catalog"), text, inside, "class_name", limit
-        ),
+        "functions": found["function"],
     }
 
 
-def _ranked(items: QuerySet, text: str, inside: bool, other: str, limit: int) -> list[Any]:
-    """Small lists (catalogs, databases, functions): one query, prefix matches first."""
-    prefix = Q(name__istartswith=text)
-    matches = prefix | Q(name__icontains=text) | Q(**{f"{other}__icontains": text})
-    ranked = items.filter(matches if inside else prefix).annotate(
-        rank=Case(When(prefix, then=Value(0)), default=Value(1), output_field=IntegerField())
-    )
-    return list(ranked.order_by("rank", "name")[:limit])
+def _small_lists(
+    environment: Environment, text: str, inside: bool, limit: int
+) -> dict[str, list[Found]]:
+    """Catalogs, databases and functions, few next to tables: one query finds each kind's
+    first matches, names that start with the text first. Matched as Django's ``icontains``
+    does (upper-cased, the wildcards of LIKE escaped); read in full, without a trigram index.
+    """
+    like = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    starts, contains = f"{like}%", f"%{like}%"
+    catalogs, databases = Catalog._meta.db_table, Database._meta.db_table
+    with_catalog = f"JOIN {catalogs} c ON c.id = d.catalog_id"
+    functions = f"{Function._meta.db_table} f JOIN {databases} d ON d.id = f.database_id"
+    kinds = [  # kind, its name, its detail, its catalog's and database's names, its rows
+        ("catalog", "c.name", "c.comment", "''", "''", f"{catalogs} c"),
+        ("database", "d.name", "d.comment", "c.name", "''", f"{databases} d {with_catalog}"),
+        ("function", "f.name", "f.class_name", "c.name", "d.name", f"{functions} {with_catalog}"),
+    ]
+    sql, params = [], []
+    for kind, name, detail, catalog, database, rows in kinds:
+        matches = f"{_like(name)} OR {_like(detail)}" if inside else _like(name)
+        sql.append(
+            f"SELECT * FROM (SELECT '{kind}' AS kind, {catalog} AS catalog_name, "
+            f"{database} AS database_name, {name} AS name, {detail} AS detail, "
+            f"CASE WHEN {_like(name)} THEN 0 ELSE 1 END AS rank FROM {rows} "
+            f"WHERE c.environment_id = %s AND ({matches}) ORDER BY rank, {name} LIMIT %s) AS {kind}"
+        )
+        params += [starts, environment.pk, *([contains] * 2 if inside else [starts]), limit]
+    found: dict[str, list[Found]] = {kind: [] for kind, *_ in kinds}
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(sql), params)
+        rows = sorted(cursor.fetchall(), key=lambda row: (row[5], row[3]))
+    for kind, catalog, database, name, detail, _ in rows:
+        found[kind].append(Found(kind, catalog, database, name, detail))
+    return found
 
 
-def _tables(environment: Environment, text: str, inside: bool, limit: int) -> list[Table]:
+def _like(column: str) -> str:
+    return f"UPPER({column}) LIKE UPPER(%s) ESCAPE '\\'"
+
+
+def _tables(environment: Environment, text: str, inside: bool, limit: int) -> list[Found]:
     """Tables and views: the first names in order that start with ``text``, then others whose
     name, comment or a column contains it (two to four queries, each capped)."""
     start = Lower(Value(text))
@@ -80,14 +119,26 @@ def _tables(environment: Environment, text: str, inside: bool, limit: int) -> li
         with_column = Column.objects.filter(name__icontains=text)
         ids += _table_ids(with_column, "table_id", environment, limit * 4)
     column = Column.objects.filter(table=OuterRef("pk"), name__icontains=text)
-    tables = (
+    rows = (
         Table.objects.filter(pk__in=list(dict.fromkeys(ids))[:limit])
-        .select_related("database__catalog")
-        .only("name", "kind", "comment", "status", "database__name", "database__catalog__name")
         .annotate(column_match=Exists(column) if inside else Value(False))
+        .values_list(
+            "pk",
+            "kind",
+            "database__catalog__name",
+            "database__name",
+            "name",
+            "comment",
+            "column_match",
+        )
     )
     rank = {pk: position for position, pk in enumerate(prefixed)}
-    return sorted(tables, key=lambda table: (rank.get(table.pk, limit), table.name))
+    return [
+        Found(kind.lower(), *names, column_match=column_match)
+        for _, kind, *names, column_match in sorted(
+            rows, key=lambda row: (rank.get(row[0], limit), row[4])
+        )
+    ]
 
 
 def _table_ids(matches: QuerySet, field: str, environment: Environment, limit: int) -> list[int]:

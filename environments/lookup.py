@@ -11,8 +11,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from .access import has_role, role_of
-from .models import Environment, Role
+from .access import role_of
+from .models import ROLE_RANK, Environment, Role
 
 
 def url_name(name: str) -> str:
@@ -24,9 +24,18 @@ def url_name(name: str) -> str:
 
 def get_environment(user: Any, name: str, needed: Role = Role.VIEWER) -> Environment:
     environment = Environment.objects.filter(name=url_name(name)).first()
-    if environment is None or role_of(user, environment) is None:
+    return check_role(user, environment, name, needed)
+
+
+def check_role(
+    user: Any, environment: Environment | None, name: str, needed: Role = Role.VIEWER
+) -> Environment:
+    """``environment`` (found by ``name``) if the user holds ``needed`` in it: 404 when there
+    is none or the user holds no role in it, 403 when the role is too low."""
+    role = None if environment is None else role_of(user, environment)
+    if environment is None or role is None:
         raise Http404(f"No environment '{name}'.")
-    if not has_role(user, environment, needed):
+    if ROLE_RANK[role] < ROLE_RANK[needed]:
         raise PermissionDenied(
             f"You need the {needed.value} role in environment '{environment.name}' to do this."
         )

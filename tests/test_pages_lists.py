@@ -187,6 +187,23 @@ def test_it_shows_only_prefix_matches_when_they_fill_the_list(
     assert found_names(search(client, "a_pr")) == ["a_pre"]
 
 
+def test_it_finds_catalogs_databases_and_functions(client: Client, run: RunScript) -> None:
+    ok(
+        run,
+        "CREATE CATALOG reorder_cat WITH ('type' = 'generic_in_memory');\n"
+        "CREATE DATABASE order_db COMMENT 'orders of the web shop';\n"
+        "CREATE FUNCTION order_total AS 'com.example.OrderTotal'",
+    )
+    html = search(client, "order")
+    assert f'href="{reverse("catalog", args=["default", "reorder_cat"])}">reorder_cat<' in html
+    database = reverse("database", args=[*ENV_CATALOG, "order_db"])
+    assert f'href="{database}">_env_default.order_db<' in html
+    function = reverse("database", args=DB) + "#function-order_total"
+    assert f'href="{function}">_env_default.default.order_total<' in html
+    by_class = search(client, "example.ordertot")
+    assert "order_total" in by_class and "order_db" not in by_class
+
+
 def test_it_finds_a_name_by_substring(client: Client, searchable: None) -> None:
     assert found_names(search(client, "chived_ord")) == ["archived_orders"]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -14,6 +15,7 @@ _DDL_WORDS = frozenset(
     """CATALOG DATABASE VIEW TEMPORARY IF ENFORCED KEY METADATA VIRTUAL PARTITIONED
     TEMPORARY SYSTEM JAR CASCADE RESTRICT ASC DESC NULLS FIRST LAST REPLACE""".split()
 )
+_KEYWORDS = RESERVED_KEYWORDS | _DDL_WORDS
 
 _TOKEN = re.compile(
     r"""
@@ -27,8 +29,11 @@ _TOKEN = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
 def highlight_sql(text: str) -> SafeString:
-    """``text`` as HTML: keywords, strings, quoted names, numbers and comments in classed spans."""
+    """``text`` as HTML: keywords, strings, quoted names, numbers and comments in classed spans.
+
+    Kept for the texts last shown (a definition is shown far more often than it changes)."""
     parts: list[str] = []
     end = 0
     for match in _TOKEN.finditer(text):
@@ -36,7 +41,7 @@ def highlight_sql(text: str) -> SafeString:
         kind = match.lastgroup
         token = match.group()
         if kind == "word":
-            kind = "keyword" if token.upper() in RESERVED_KEYWORDS | _DDL_WORDS else None
+            kind = "keyword" if token.upper() in _KEYWORDS else None
         parts.append(f'<span class="sql-{kind}">{escape(token)}</span>' if kind else escape(token))
         end = match.end()
     parts.append(escape(text[end:]))

@@ -22,6 +22,9 @@ MAX_DEPTH = 6
 MAX_NODES = 150
 
 Key = tuple[str, str, str]
+# What a node shows of a table or view: the rest of the row is not read.
+_NODE_FIELDS = ("name", "kind", "status", "database__name", "database__catalog__name")
+_VIEW_FIELDS = tuple(f"view__{field}" for field in _NODE_FIELDS)
 
 
 @login_required
@@ -84,6 +87,7 @@ def _read_by(environment: Environment, views: list[Table], nodes: dict, edges: d
         Dependency.objects.filter(view__in=views)
         .exclude(kind=Dependency.Kind.FUNCTION)
         .select_related("view__database__catalog")
+        .only("catalog_name", "database_name", "object_name", *_VIEW_FIELDS)
     )
     keys = {(d.catalog_name, d.database_name, d.object_name) for d in dependencies}
     rows = _tables_named(environment, keys - nodes.keys())
@@ -104,8 +108,10 @@ def _readers(environment: Environment, keys: list[Key], nodes: dict, edges: dict
     if not keys:
         return []
     named = reduce(or_, (Q(catalog_name=c, database_name=d, object_name=n) for c, d, n in keys))
-    dependencies = Dependency.objects.filter(named, environment=environment).select_related(
-        "view__database__catalog"
+    dependencies = (
+        Dependency.objects.filter(named, environment=environment)
+        .select_related("view__database__catalog")
+        .only("catalog_name", "database_name", "object_name", *_VIEW_FIELDS)
     )
     following = []
     for d in dependencies[:MAX_NODES]:
@@ -125,7 +131,8 @@ def _tables_named(environment: Environment, keys: set[Key]) -> dict[Key, Table]:
         or_, (Q(database__catalog__name=c, database__name=d, name=n) for c, d, n in keys)
     )
     rows = Table.objects.filter(named, database__catalog__environment=environment)
-    return {_key(row): row for row in rows.select_related("database__catalog")}
+    rows = rows.select_related("database__catalog").only(*_NODE_FIELDS)
+    return {_key(row): row for row in rows}
 
 
 def _key(table: Table) -> Key:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from urllib.parse import quote
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
 from environments.lookup import get_environment
 
-from ..search import LIMIT, SUBSTRING_MIN, find
-from .common import render_page, tree
+from ..search import LIMIT, SUBSTRING_MIN, Found, find
+from .common import render_page, tree, url_maker
 
 
 @login_required
@@ -16,6 +19,7 @@ def search(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
     results = find(found, query) if query else {}
+    _link(found.name, results)
     context = {
         "environment": found,
         "query": query,
@@ -27,3 +31,25 @@ def search(request: HttpRequest, environment: str) -> HttpResponse:
         "empty": query and not any(results.values()),
     }
     return render_page(request, "catalogs/search.html", context, partial="results")
+
+
+def _link(environment: str, results: dict[str, list[Found]]) -> None:
+    """Give each result its page's address (``url``): a function's is on its database's page.
+    The addresses in one database (or catalog) share one ``reverse``."""
+    makers: dict[tuple[str, ...], Callable[[str], str]] = {}
+
+    def url(name: str, *parents: str) -> str:
+        if parents not in makers:
+            makers[parents] = url_maker(*parents)
+        return makers[parents](name)
+
+    for item in (item for items in results.values() for item in items):
+        if item.kind == "catalog":
+            item.url = url(item.name, "catalog", environment)
+        elif item.kind == "database":
+            item.url = url(item.name, "database", environment, item.catalog)
+        elif item.kind == "function":
+            page = url(item.database, "database", environment, item.catalog)
+            item.url = f"{page}#function-{quote(item.name)}"
+        else:
+            item.url = url(item.name, item.kind, environment, item.catalog, item.database)
