@@ -84,6 +84,26 @@ def generated_script(catalog: str, tables: int, views: int, databases: int = 2) 
     return ";\n".join(statements) + ";\n"
 
 
+def golden_catalogs(script: str) -> list[object]:
+    """Run the golden script ``tests/goldens/<script>.sql`` through the executor in an
+    environment of its own, statement by statement as the golden tests do (statements Flink
+    refuses fail here too), and answer the catalogs it leaves behind."""
+    from pathlib import Path
+
+    from catalogs.executor import Executor, Session
+    from catalogs.flinksql.splitter import split_statements
+    from catalogs.models import Catalog
+    from environments.services import create_environment
+
+    text = (Path(__file__).parent / "goldens" / f"{script}.sql").read_text()
+    environment = create_environment(f"golden-{script.replace('_', '-')}")
+    executor = Executor(Session.start(environment))
+    for statement in split_statements(text):
+        executor.execute(statement)
+    catalogs = Catalog.objects.filter(environment=environment, is_environment_catalog=False)
+    return list(catalogs.order_by("name"))
+
+
 def catalog_dump(environment: object) -> list[tuple]:
     """Everything the catalog models hold for an environment, to prove something left it
     unchanged."""

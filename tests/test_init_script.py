@@ -77,16 +77,49 @@ def test_the_command_prints_it(environment: Environment) -> None:
     assert out.getvalue() == snapshots.init_script(environment, ["shop"])
 
 
+def test_it_puts_views_after_the_tables_of_every_catalog_they_read(
+    environment: Environment,
+) -> None:
+    """A view may read another catalog's table: with both catalogs in one script, every table
+    comes first, then the views, each after what it reads."""
+    run(
+        environment,
+        """
+        CREATE CATALOG a WITH ('type' = 'generic_in_memory', 'default-database' = 'd');
+        CREATE CATALOG b WITH ('type' = 'generic_in_memory', 'default-database' = 'd');
+        CREATE TABLE a.d.t (id INT) WITH ('connector' = 'datagen');
+        CREATE TABLE b.d.u (id INT) WITH ('connector' = 'datagen');
+        CREATE VIEW a.d.reads_b AS SELECT id FROM b.d.u;
+        CREATE VIEW b.d.reads_a AS SELECT id FROM a.d.reads_b;
+        """,
+    )
+    script = snapshots.init_script(environment, ["a", "b"])
+    order = [
+        "CREATE TABLE `a`.`d`.`t`",
+        "CREATE TABLE `b`.`d`.`u`",
+        "-- the views of every catalog, each after what it reads",
+        "CREATE VIEW `a`.`d`.`reads_b`",
+        "CREATE VIEW `b`.`d`.`reads_a`",
+    ]
+    positions = [script.index(text) for text in order]
+    assert positions == sorted(positions)
+    target = create_environment("fresh")
+    run(target, script)
+    assert Catalog.objects.filter(environment=target, name__in=["a", "b"]).count() == 2
+
+
 @pytest.mark.flink
 def test_it_re_creates_the_catalog_in_a_fresh_flink_session(environment: Environment) -> None:
-    """SHOW CREATE and DESCRIBE in Flink after the script equal the dashboard's, views included
-    (whose columns Flink derives itself)."""
+    """SHOW CREATE and DESCRIBE in Flink after the script equal the dashboard's answers after
+    the same statements, views included (whose columns Flink derives itself)."""
     require_flink()
-    from catalogs.flink_verify import verify_init_script
+    from catalogs.flink_verify import check_objects, run_init_script
 
     run(environment, VIEWS)
     buffer = io.StringIO()
     snapshots.write_snapshot(buffer, Catalog.objects.get(name="c"), **FIXED)
-    checks = verify_init_script(sf.parse_snapshot(buffer.getvalue()))
+    ran = run_init_script([sf.parse_snapshot(buffer.getvalue())])
+    checks = ran.checks + check_objects(ran.env, ran.created, "init script", derived_views=True)
     assert [c for c in checks if c.status != "ok"] == []
-    assert len(checks) == 8  # SHOW CREATE and DESCRIBE of two tables and two views
+    # each of two tables and two views is created; SHOW CREATE and DESCRIBE of each
+    assert len(checks) == 12

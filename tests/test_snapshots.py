@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 
 import pytest
 from django.core.management import call_command
@@ -14,11 +13,12 @@ from django.test import Client
 from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import snapshot_format as sf
+from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, HistoryEntry, Snapshot
 from environments.models import Environment
 from environments.services import create_environment
 from tests.access import FAST_HASHERS, make_members
-from tests.snapshot_catalogs import catalog_dump, generated_script
+from tests.snapshot_catalogs import catalog_dump, generated_script, golden_catalogs
 
 CATALOG_C = "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd')"
 FIXED = {"snapshot_id": "20240622-155500-a1b2", "created_at": 1719071700000}
@@ -38,7 +38,7 @@ def run_script(environment: Environment, script: str) -> None:
 
 def round_trip(catalog: Catalog) -> tuple[bytes, bytes]:
     data, _ = snapshots.export_bytes(catalog, **FIXED)
-    target = create_environment("restore")
+    target = create_environment(f"restore-{catalog.name.replace('_', '-')}")
     report = snapshots.import_snapshot(target, catalog.name, data, dry_run=False)
     assert report.ok, report.failures[:5]
     restored = Catalog.objects.get(environment=target, name=catalog.name)
@@ -53,12 +53,55 @@ def test_it_round_trips_the_demo_catalog_byte_for_byte(demo: Catalog) -> None:
 
 
 def test_it_round_trips_a_generated_catalog_byte_for_byte(environment: Environment) -> None:
-    tables, views = (1000, 200) if os.environ.get("SNAPSHOT_LARGE") == "1" else (100, 20)
-    run_script(environment, generated_script("gen", tables, views))
+    """1,000 tables and 200 views, built and imported through the executor's bulk path (some
+    15 s on SQLite)."""
+    tables, views = 1000, 200
+    script = generated_script("gen", tables, views)
+    results = Executor(Session.start(environment)).execute_bulk(split_statements(script))
+    assert len(results) == len(split_statements(script)) and all(r.ok for r in results)
     data, again = round_trip(Catalog.objects.get(environment=environment, name="gen"))
     document = json.loads(data)
     assert (len(document["tables"]), len(document["views"])) == (tables, views)
     assert again == data
+
+
+# The catalogs the golden scripts of catalogs, databases, tables, types and functions leave
+# behind (every column kind and type Flink accepts, a table without columns, zero-length string
+# types, empty comments, odd names, a dropped default database) round trip too, but for what
+# Flink itself cannot keep, see below.
+ROUND_TRIP_GOLDENS = [
+    "catalogs",
+    "databases",
+    "errors",
+    "functions",
+    "keywords",
+    "quoting",
+    "table_alter",
+    "tables",
+    "types",
+]
+
+
+@pytest.mark.parametrize("script", ROUND_TRIP_GOLDENS)
+def test_it_round_trips_the_goldens_table_catalogs(environment: Environment, script: str) -> None:
+    for catalog in golden_catalogs(script):
+        data, again = round_trip(catalog)
+        before, after = json.loads(data), json.loads(again)
+        default = before["catalogOptions"].get("default-database", "default")
+        if default not in [d["name"] for d in before["databases"]]:
+            # re-creating a catalog creates its default database, dropped from this one
+            before["databases"].append({"name": default, "comment": None, "properties": {}})
+            before["databases"].sort(key=lambda d: d["name"])
+        if catalog.name == "g_tables":
+            # Flink expands a computed column read back from its own text again, not to the
+            # same text (tests/goldens/tables.json); the dashboard does the same
+            comp = next(t for t in before["tables"] if t["name"] == "comp")
+            n = next(c for c in comp["columns"] if c["name"] == "n")
+            assert n["computedExpr"] == "ARRAY[`a`, CAST(1 AS INTEGER)]"
+            n["computedExpr"] = "ARRAY[`a`, CAST(CAST(1 AS INTEGER) AS INTEGER)]"
+        assert after == before, catalog.name
+        if before == json.loads(data):
+            assert again == data
 
 
 def test_it_writes_the_bootstrap_format_with_every_column_kind(demo: Catalog) -> None:

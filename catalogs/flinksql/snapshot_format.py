@@ -296,11 +296,7 @@ class SnapshotWriter:
 # -- view order -------------------------------------------------------------------------------
 def reads(catalog: str, expanded_query: str) -> set[tuple[str, str]]:
     """``(database, name)`` of the tables and views of ``catalog`` a view query reads."""
-    try:
-        found = columns_read(expanded_query)
-    except Exception:  # an unparsable query reads nothing we can name; the loader says why
-        return set()
-    return {(i.database, i.name) for i in found if i.catalog == catalog}
+    return {(i.database, i.name) for i in relations_read(expanded_query) if i.catalog == catalog}
 
 
 def order_views(catalog: str, views: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -523,12 +519,14 @@ def _claim(
     return True
 
 
-def _type(text: Any, where: str, errors: list[str]) -> DataType | None:
+def _type(text: Any, where: str, errors: list[str], ddl: bool = True) -> DataType | None:
+    """The type of a column; ``ddl=False`` for types Flink derives (of computed columns and
+    view columns), which may be INTERVAL or NULL types that no DDL can declare."""
     if not isinstance(text, str) or not text.strip():
         errors.append(f"{where}: type: missing or not a string.")
         return None
     try:
-        return parse_type(text)
+        return parse_type(text, ddl=ddl)
     except FlinkSqlError as exc:
         errors.append(f"{where}: type: '{text}' is not a Flink type: {exc.message}")
         return None
@@ -549,8 +547,8 @@ def _table(
     count = len(errors)
     _claim(names, (database, name), where, errors)
     raw_columns = entry.get("columns")
-    if not isinstance(raw_columns, list) or not raw_columns:
-        errors.append(f"{where}: columns: must be a non-empty array.")
+    if not isinstance(raw_columns, list):  # empty is fine: Flink creates a table without columns
+        errors.append(f"{where}: columns: must be an array.")
         raw_columns = []
     columns: list[Column] = []
     seen: set[str] = set()
@@ -650,7 +648,7 @@ def _column(raw: Any, where: str, seen: set[str], errors: list[str]) -> Column |
         if not isinstance(expression, str) or not expression.strip():
             errors.append(f"{where}: computedExpr: a computed column needs its expression.")
             return None
-        data_type = parse_type(raw["type"]) if _valid_type(raw.get("type")) else None
+        data_type = _derived_type(raw.get("type"))
         return Column(
             name,
             (data_type or parse_type("STRING")).with_nullable(nullable),
@@ -673,14 +671,15 @@ def _column(raw: Any, where: str, seen: set[str], errors: list[str]) -> Column |
     return Column(name, data_type, ColumnKind.PHYSICAL, comment)
 
 
-def _valid_type(text: Any) -> bool:
+def _derived_type(text: Any) -> DataType | None:
+    """A computed column's type as written, or None: Flink derives it again from the
+    expression, so a loader does not need it."""
     if not isinstance(text, str):
-        return False
+        return None
     try:
-        parse_type(text)
+        return parse_type(text, ddl=False)
     except FlinkSqlError:
-        return False
-    return True
+        return None
 
 
 def _view(
@@ -717,7 +716,7 @@ def _view(
             errors.append(f"{column_where}: name: duplicate column name '{raw['name']}'.")
             continue
         seen.add(raw["name"])
-        data_type = _type(raw.get("type"), column_where, errors)
+        data_type = _type(raw.get("type"), column_where, errors, ddl=False)
         if data_type is None:
             continue
         nullable = raw.get("nullable", True) is not False
@@ -789,6 +788,7 @@ class PlannedStatement:
     kind: str  # catalog, database, table, function, use, view
     name: str  # what it creates, e.g. sales.orders
     sql: str
+    catalog: str = ""  # the catalog it creates the object in
 
 
 def retarget(query: str, old: str, new: str) -> str:
@@ -799,30 +799,34 @@ def retarget(query: str, old: str, new: str) -> str:
 
 
 def import_statements(
-    snapshot: Snapshot, catalog: str, create_catalog: bool
+    snapshot: Snapshot, catalog: str, create_catalog: bool, views: bool = True
 ) -> list[PlannedStatement]:
     """The statements that create the snapshot's objects in ``catalog``, in dependency order:
-    the catalog, databases, tables, functions, then views after what they read."""
+    the catalog, databases, tables, functions, then (unless ``views`` is false) views after
+    what they read."""
     planned: list[PlannedStatement] = []
     if create_catalog:
-        options = dict(snapshot.catalog_options) or {"type": "generic_in_memory"}
-        if "type" in options and options["type"] == "generic_in_memory":
-            options.setdefault("default-database", snapshot.database_name)
+        # the catalog's own options, as they were; a snapshot without them (written by
+        # another tool) gets an in-memory catalog whose default database is the snapshot's
+        options = dict(snapshot.catalog_options) or {
+            "type": "generic_in_memory",
+            "default-database": snapshot.database_name,
+        }
         text = f"CREATE CATALOG {quote_identifier(catalog)}\n"
         if snapshot.catalog_comment is not None:
             text += f"COMMENT {quote_string(snapshot.catalog_comment)}\n"
         text += _with(options)
-        planned.append(PlannedStatement("catalog", catalog, text.rstrip("\n")))
+        planned.append(PlannedStatement("catalog", catalog, text.rstrip("\n"), catalog))
     for database in snapshot.databases:
         text = render.create_database(
             catalog, database["name"], database["comment"], database["properties"]
         ).replace("CREATE DATABASE ", "CREATE DATABASE IF NOT EXISTS ", 1)
-        planned.append(PlannedStatement("database", database["name"], text.rstrip("\n")))
+        planned.append(PlannedStatement("database", database["name"], text.rstrip("\n"), catalog))
     for table in snapshot.tables:
         moved = _moved_table(table, catalog)
         planned.append(
             PlannedStatement(
-                "table", _short(table.identifier), render.show_create_table(moved).rstrip("\n")
+                "table", _short(table.identifier), create_table_statement(moved), catalog
             )
         )
     for function, _ in snapshot.functions:
@@ -837,20 +841,80 @@ def import_statements(
                 "function",
                 _short(function.identifier),
                 render.create_function(moved_function).rstrip("\n"),
+                catalog,
             )
         )
-    current: str | None = None
-    for view in snapshot.views:
+    if views:
+        planned += _view_statements([(snapshot, v, catalog) for v in snapshot.views])
+    return planned
+
+
+def init_statements(snapshots: list[Snapshot]) -> list[PlannedStatement]:
+    """The statements of an init script for several catalogs: each catalog with its databases,
+    tables and functions, then the views of them all, each after what it reads (a view may read
+    another catalog's objects)."""
+    planned: list[PlannedStatement] = []
+    for snapshot in snapshots:
+        planned += import_statements(snapshot, snapshot.catalog_name, True, views=False)
+    views = [(s, v, s.catalog_name) for s, v in views_in_order(snapshots)]
+    return planned + _view_statements(views)
+
+
+def views_in_order(snapshots: list[Snapshot]) -> list[tuple[Snapshot, CatalogView]]:
+    """The views of all ``snapshots``, each after the views it reads, in whichever catalog;
+    otherwise in snapshot order (so one snapshot keeps its own order)."""
+    entries = [(s, v) for s in snapshots for v in s.views]
+    index = {v.identifier: i for i, (_, v) in enumerate(entries)}
+    readers: list[list[int]] = [[] for _ in entries]
+    waiting = []
+    for i, (_, view) in enumerate(entries):
+        needed = {index[r] for r in relations_read(view.expanded_query) if r in index} - {i}
+        waiting.append(len(needed))
+        for target in needed:
+            readers[target].append(i)
+    ready = [i for i, count in enumerate(waiting) if count == 0]
+    heapq.heapify(ready)
+    ordered: list[int] = []
+    while ready:
+        i = heapq.heappop(ready)
+        ordered.append(i)
+        for reader in readers[i]:
+            waiting[reader] -= 1
+            if waiting[reader] == 0:
+                heapq.heappush(ready, reader)
+    done = set(ordered)
+    ordered += [i for i in range(len(entries)) if i not in done]  # a cycle: keep the rest
+    return [entries[i] for i in ordered]
+
+
+def relations_read(expanded_query: str) -> set[ObjectIdentifier]:
+    """The fully qualified tables and views a view query reads, in any catalog."""
+    try:
+        return set(columns_read(expanded_query))
+    except Exception:  # an unparsable query reads nothing we can name; the loader says why
+        return set()
+
+
+def _view_statements(views: list[tuple[Snapshot, CatalogView, str]]) -> list[PlannedStatement]:
+    """``CREATE VIEW`` of each (snapshot, view, target catalog), in the given order."""
+    planned: list[PlannedStatement] = []
+    current: tuple[str, str] | None = None
+    for snapshot, view, catalog in views:
         # a view's query may call functions by their short names, resolved in its database
-        if view.identifier.database != current:
-            current = view.identifier.database
-            planned.append(
-                PlannedStatement("use", current, f"USE CATALOG {quote_identifier(catalog)}")
-            )
-            planned.append(PlannedStatement("use", current, f"USE {quote_identifier(current)}"))
+        if (catalog, view.identifier.database) != current:
+            current = (catalog, view.identifier.database)
+            database = view.identifier.database
+            for sql in (
+                f"USE CATALOG {quote_identifier(catalog)}",
+                f"USE {quote_identifier(database)}",
+            ):
+                planned.append(PlannedStatement("use", database, sql, catalog))
         planned.append(
             PlannedStatement(
-                "view", _short(view.identifier), _create_view(view, catalog, snapshot.catalog_name)
+                "view",
+                _short(view.identifier),
+                _create_view(view, catalog, snapshot.catalog_name),
+                catalog,
             )
         )
     return planned
@@ -878,6 +942,52 @@ def _moved_table(table: CatalogTable, catalog: str) -> CatalogTable:
     )
 
 
+def create_table_statement(table: CatalogTable) -> str:
+    """``CREATE TABLE`` that re-creates ``table`` exactly. It is SHOW CREATE TABLE's text
+    except where Flink cannot read that text back or loses something: an empty comment is kept
+    (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
+    SHOW CREATE TABLE cannot print), and a table without columns has no parentheses (Flink
+    rejects ``()``)."""
+    lines = [_column_clause(c) for c in table.columns]
+    if table.watermark is not None:
+        wm = table.watermark
+        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {wm.expression}")
+    if table.primary_key is not None:
+        pk = table.primary_key
+        names = ", ".join(quote_identifier(c) for c in pk.columns)
+        lines.append(f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({names}) NOT ENFORCED")
+    text = f"CREATE TABLE {table.identifier.quoted()}"
+    if lines:
+        text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
+    text += "\n"
+    if table.comment is not None:
+        text += f"COMMENT {quote_string(table.comment)}\n"
+    if table.partition_keys:
+        text += f"PARTITIONED BY ({', '.join(quote_identifier(k) for k in table.partition_keys)})\n"
+    if table.options:
+        text += _with(table.options)
+    return text.rstrip("\n")
+
+
+def _column_clause(column: Column) -> str:
+    text = quote_identifier(column.name)
+    if column.kind == ColumnKind.COMPUTED:
+        text += f" AS {column.expression}"
+    else:
+        text += f" {_type_text(column.data_type)}"
+        if not column.data_type.nullable:
+            text += " NOT NULL"
+    if column.kind == ColumnKind.METADATA:
+        text += " METADATA"
+        if column.metadata_key is not None:
+            text += f" FROM {quote_string(column.metadata_key)}"
+        if column.virtual:
+            text += " VIRTUAL"
+    if column.comment is not None:
+        text += f" COMMENT {quote_string(column.comment)}"
+    return text
+
+
 def _create_view(view: CatalogView, catalog: str, old_catalog: str) -> str:
     identifier = ObjectIdentifier(catalog, view.identifier.database, view.identifier.name)
     text = f"CREATE VIEW {identifier.quoted()}"
@@ -899,10 +1009,16 @@ def init_script(snapshots: Iterable[Snapshot], secrets: list[dict[str, Any]] | N
         lines.append("-- Replace these placeholders before running it (secret option values):")
         lines += [f"--   ${{{s['variable']}}}" for s in secrets]
     text = "\n".join(lines) + "\n"
-    for snapshot in snapshots:
-        text += f"\n-- catalog {snapshot.catalog_name}\n"
-        for statement in import_statements(snapshot, snapshot.catalog_name, create_catalog=True):
-            text += statement.sql + ";\n\n" if statement.kind != "use" else statement.sql + ";\n"
+    snapshots = list(snapshots)
+    in_views = False
+    for statement in init_statements(snapshots):
+        if statement.kind == "catalog":
+            text += f"\n-- catalog {statement.catalog}\n"
+        elif statement.kind == "use" and not in_views:
+            in_views = True
+            if len(snapshots) > 1:
+                text += "\n-- the views of every catalog, each after what it reads\n"
+        text += statement.sql + ";\n\n" if statement.kind != "use" else statement.sql + ";\n"
     return text
 
 

@@ -282,7 +282,8 @@ class Validator:
                 items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
             parent = scope
-        if isinstance(node, exp.Subquery) and not node.alias:
+        # Flink writes a scalar subquery as (((SELECT ...))): every level of parentheses goes
+        while isinstance(node, exp.Subquery) and not node.alias:
             node = self._unwrap(node)
         if isinstance(node, exp.Select):
             result = self.select(node, parent)

@@ -55,8 +55,15 @@ class Command(BaseCommand):
         imports.add_argument("--environment", required=True)
         imports.add_argument("--catalog", required=True)
         imports.add_argument("--dry-run", action="store_true")
-        verify = actions.add_parser("verify", help="load a snapshot into real Flink and compare")
-        verify.add_argument("reference", help="a snapshot id or a snapshot file")
+        verify = actions.add_parser(
+            "verify", help="load snapshots into real Flink (together) and compare"
+        )
+        verify.add_argument(
+            "reference",
+            nargs="+",
+            help="a snapshot id or a snapshot file; several are loaded together, so that a "
+            "view reading another of their catalogs is checked too",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -168,7 +175,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(report.outcomes)} statements: every object {done}.")
 
     def _verify(self, options: dict[str, Any]) -> None:
-        from catalogs import flink_verify, snapshots
+        from catalogs import flink_verify
         from catalogs.flinksql import snapshot_format as sf
 
         if not flink_verify.flink_available():
@@ -176,7 +183,34 @@ class Command(BaseCommand):
                 "Cannot verify: real Flink is not available here (needs the apache-flink "
                 "package and java on PATH)."
             )
-        reference = options["reference"]
+        chosen = [self._snapshot(reference) for reference in options["reference"]]
+        names = [s.catalog_name for s in chosen]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise CommandError(
+                f"Cannot verify two snapshots of catalog {', '.join(twice)} together."
+            )
+        report = flink_verify.verify(chosen, progress=self._progress)
+        for snapshot in chosen:
+            checks = report.of_catalog(snapshot.catalog_name)
+            if len(chosen) > 1:
+                self.stdout.write(f"== catalog {snapshot.catalog_name}")
+            for check in checks:
+                self.stdout.write(f"[{check.status}] {check.subject}: {check.what}")
+                if check.detail:
+                    for line in check.detail.splitlines():
+                        self.stdout.write(f"    {line}")
+            if len(chosen) > 1:
+                self.stdout.write(f"catalog {snapshot.catalog_name}: {_summary(checks)}")
+        self.stdout.write(_summary(report.checks))
+        failed = report.failures()
+        if failed:
+            raise CommandError(f"{len(failed)} check(s) failed against Flink {sf.FLINK_VERSION}.")
+
+    def _snapshot(self, reference: str) -> Any:
+        from catalogs import snapshots
+        from catalogs.flinksql import snapshot_format as sf
+
         if sf.is_snapshot_id(reference):
             from catalogs.models import Snapshot
 
@@ -190,19 +224,14 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"Cannot read {reference}: {exc.strerror}") from None
         try:
-            snapshot = sf.parse_snapshot(data)
+            return sf.parse_snapshot(data)
         except sf.SnapshotInvalid as exc:
-            raise CommandError("Not a valid snapshot:\n" + "\n".join(exc.errors)) from None
-        report = flink_verify.verify(snapshot, progress=self._progress)
-        for check in report.checks:
-            self.stdout.write(f"[{check.status}] {check.subject}: {check.what}")
-            if check.detail:
-                for line in check.detail.splitlines():
-                    self.stdout.write(f"    {line}")
-        failed = [c for c in report.checks if c.status == "FAIL"]
-        self.stdout.write(
-            f"{len(report.checks)} checks: {len(failed)} failed, "
-            f"{sum(c.status == 'skip' for c in report.checks)} skipped"
-        )
-        if failed:
-            raise CommandError(f"{len(failed)} check(s) failed against Flink {sf.FLINK_VERSION}.")
+            raise CommandError(
+                f"{reference} is not a valid snapshot:\n" + "\n".join(exc.errors)
+            ) from None
+
+
+def _summary(checks: list[Any]) -> str:
+    failed = sum(c.status == "FAIL" for c in checks)
+    skipped = sum(c.status == "skip" for c in checks)
+    return f"{len(checks)} checks: {failed} failed, {skipped} skipped"
