@@ -29,8 +29,9 @@ import sys
 
 import psycopg
 
+# The server, not the database the URL names: the test run creates its own test_<name>.
 try:
-    psycopg.connect(os.environ["POSTGRES_URL"], connect_timeout=3).close()
+    psycopg.connect(os.environ["POSTGRES_URL"], dbname="postgres", connect_timeout=3).close()
 except psycopg.Error:
     sys.exit(1)
 PY
