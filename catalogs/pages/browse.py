@@ -140,6 +140,8 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
     catalog, environment = found.database.catalog, found.database.catalog.environment
     identifier = ObjectIdentifier(catalog.name, found.database.name, found.name)
     prefetch_related_objects([found], "columns")
+    if not found.is_view:
+        _link_columns(found, (environment.name, catalog.name, found.database.name, found.name))
     describe, show_create = _flink_texts(found, identifier)
     context = {
         "table": found,
@@ -157,6 +159,14 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "tree": tree(environment, catalog, found.database),
     }
     return render_page(request, template, context)
+
+
+def _link_columns(table: Table, names: tuple[str, ...]) -> None:
+    """Each column's change links (``modify_url``, ``rename_url``, ``drop_url``)."""
+    for action in ("modify", "rename", "drop"):
+        url = url_maker(f"table-column-{action}", *names, suffix=f"/{action}")
+        for column in table.columns.all():
+            setattr(column, f"{action}_url", url(column.name))
 
 
 def _flink_texts(

@@ -113,18 +113,19 @@ def count_objects(databases: Iterable[Database]) -> None:
             setattr(by_id[database_id], attribute.get(kind, "function_count"), n)
 
 
-def url_maker(name: str, *parents: str) -> Callable[[str], str]:
+def url_maker(name: str, *parents: str, suffix: str = "") -> Callable[[str], str]:
     """``reverse(name, args=[*parents, last])`` for any ``last``, at the cost of one reverse.
 
-    For lists of hundreds of links; the URL's last part is a name, encoded as ``reverse``
-    encodes it (the name converter's escapes, then percent-encoding).
+    For lists of many links; ``last`` is the URL's last name (followed by ``suffix``, such as
+    ``/drop``), encoded as ``reverse`` encodes it (the name converter's escapes, then
+    percent-encoding).
     """
-    prefix = reverse(name, args=[*parents, "-"])
-    if not prefix.endswith("/-"):
-        raise ValueError(f"URL '{name}' does not end with the name it is given.")
-    prefix, converter = prefix[:-1], NameConverter()
+    url = reverse(name, args=[*parents, "-"])
+    if not url.endswith(f"/-{suffix}"):
+        raise ValueError(f"URL '{name}' does not end with the name it is given and {suffix!r}.")
+    prefix, converter = url[: len(url) - len(suffix) - 1], NameConverter()
     safe = RFC3986_SUBDELIMS + "/~:@"
-    return lambda last: prefix + quote(converter.to_url(last), safe=safe)
+    return lambda last: prefix + quote(converter.to_url(last), safe=safe) + suffix
 
 
 def _link(rows: list[dict[str, Any]], url: Callable[[str], str], key: str = "url") -> None:

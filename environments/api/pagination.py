@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 
 class Pagination(LimitOffsetPagination):
@@ -10,3 +14,37 @@ class Pagination(LimitOffsetPagination):
     to the database, which fails on an integer past its range (a server error)."""
 
     max_limit = 1000
+
+
+class UncountedPagination(Pagination):
+    """Pages of a list that only grows, of which people read the first pages (history):
+    without ``count``, which would read all of it; ``next`` is there when another row follows.
+    """
+
+    largest_offset = 2**62  # past it nothing is asked of the database, which stops at 2**63
+
+    def paginate_queryset(
+        self, queryset: QuerySet, request: Request, view: APIView | None = None
+    ) -> list | None:
+        self.request = request
+        self.limit = self.get_limit(request)
+        if self.limit is None:
+            return None
+        self.offset = self.get_offset(request)
+        rows = []
+        if self.offset <= self.largest_offset:
+            rows = list(queryset[self.offset : self.offset + self.limit + 1])
+        # What get_next_link compares with: past this page when one more row came.
+        self.count = self.offset + len(rows)
+        return rows[: self.limit]
+
+    def get_paginated_response(self, data: list) -> Response:
+        return Response(
+            {"next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
+        )
+
+    def get_paginated_response_schema(self, schema: dict) -> dict:
+        answer = super().get_paginated_response_schema(schema)
+        del answer["properties"]["count"]
+        answer["required"] = ["results"]
+        return answer

@@ -23,6 +23,7 @@ from environments.models import Artifact, Environment, Membership, Role
 from . import serializers as s
 from .errors import error_responses
 from .filters import NAME_FILTER, filter_by_name
+from .pagination import UncountedPagination
 
 
 def _user(username: str) -> AbstractBaseUser:
@@ -198,6 +199,7 @@ class ArtifactUse(APIView):
 
 class HistoryList(generics.ListAPIView):
     serializer_class = s.HistoryEntrySerializer
+    pagination_class = UncountedPagination
 
     def get_queryset(self) -> QuerySet[HistoryEntry]:
         environment = get_environment(self.request.user, self.kwargs["environment"])
@@ -211,7 +213,8 @@ class HistoryList(generics.ListAPIView):
         parameters=[NAME_FILTER],
         responses={200: s.HistoryEntrySerializer(many=True), **error_responses()},
         description="Every statement that changed the environment, newest first. ``name`` "
-        "keeps the entries that changed an object whose name contains it.",
+        "keeps the entries that changed an object whose name contains it. The pages have no "
+        "``count`` (history grows long); ``next`` is null on the last one.",
     )
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
