@@ -40,8 +40,8 @@ def paginate(
     request: HttpRequest, items: QuerySet, parameter: str = "page", count: int | None = None
 ) -> Page:
     """One page of ``items`` (two queries, a count and a slice, whatever their number; one
-    when the caller knows the ``count``)."""
-    paginator = Paginator(items, PAGE_SIZE)
+    when the caller knows the ``count``, none when it knows there are none)."""
+    paginator = Paginator([] if count == 0 else items, PAGE_SIZE)
     if count is not None:
         paginator.count = count  # a cached property: the paginator asks no more
     return paginator.get_page(request.GET.get(parameter))
