@@ -28,7 +28,7 @@ LOOKUP = (
 )
 NOT_PLANNED = "Flink refuses to plan this query, also where it created the view itself from DDL: "
 UNPARSABLE = (
-    'Flink cannot parse the query it stored for this view: SQL parse failed. Encountered "AS"'
+    'Flink cannot parse the query it stored for this view: Encountered "AS" at line 1, column 67.'
 )
 EXPECTED_SKIPS = {
     ("g_errors", "function default.f", "DESCRIBE FUNCTION"): "its code is not available here",
