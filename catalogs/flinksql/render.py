@@ -36,9 +36,9 @@ def _column_line(column: Column) -> str:
     return text
 
 
-def show_create_table(table: CatalogTable) -> str:
-    """The text of ``SHOW CREATE TABLE``, trailing newline included."""
-    lines = [_column_line(c) for c in table.columns]
+def constraint_lines(table: CatalogTable) -> list[str]:
+    """The WATERMARK and PRIMARY KEY lines that follow the columns of a CREATE TABLE."""
+    lines = []
     if table.watermark is not None:
         wm = table.watermark
         lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {wm.expression}")
@@ -46,6 +46,12 @@ def show_create_table(table: CatalogTable) -> str:
         pk = table.primary_key
         cols = ", ".join(quote_identifier(c) for c in pk.columns)
         lines.append(f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({cols}) NOT ENFORCED")
+    return lines
+
+
+def show_create_table(table: CatalogTable) -> str:
+    """The text of ``SHOW CREATE TABLE``, trailing newline included."""
+    lines = [_column_line(c) for c in table.columns] + constraint_lines(table)
     keyword = "CREATE TEMPORARY TABLE" if table.temporary else "CREATE TABLE"
     text = f"{keyword} {table.identifier.quoted()} (\n"
     text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"

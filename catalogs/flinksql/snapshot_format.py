@@ -948,14 +948,7 @@ def create_table_statement(table: CatalogTable) -> str:
     (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
     SHOW CREATE TABLE cannot print), and a table without columns has no parentheses (Flink
     rejects ``()``)."""
-    lines = [_column_clause(c) for c in table.columns]
-    if table.watermark is not None:
-        wm = table.watermark
-        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {wm.expression}")
-    if table.primary_key is not None:
-        pk = table.primary_key
-        names = ", ".join(quote_identifier(c) for c in pk.columns)
-        lines.append(f"CONSTRAINT {quote_identifier(pk.name)} PRIMARY KEY ({names}) NOT ENFORCED")
+    lines = [_column_clause(c) for c in table.columns] + render.constraint_lines(table)
     text = f"CREATE TABLE {table.identifier.quoted()}"
     if lines:
         text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
