@@ -467,6 +467,19 @@ def _run_one_by_one(
 
 
 # -- diff -------------------------------------------------------------------------------------
+def compared_with(
+    snapshot: m.Snapshot, against: str, find: Callable[[str], m.Snapshot]
+) -> str | None:
+    """The reference ``load_document`` reads for comparing ``snapshot`` with ``against``:
+    ``live`` (its catalog as it is now) or a snapshot id, looked up by ``find`` (which answers
+    as its door does when the snapshot is not there). None when ``against`` is neither."""
+    if against == "live":
+        return f"live:{snapshot.environment.name}/{snapshot.catalog_name}"
+    if sf.is_snapshot_id(against):
+        return find(against).snapshot_id
+    return None
+
+
 def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
     """A snapshot document from a snapshot id, a file, or ``live:<environment>/<catalog>``."""
     if reference.startswith("live:"):

@@ -17,7 +17,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogs import snapshots
-from catalogs.flinksql import snapshot_format as sf
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_body, error_responses
@@ -264,11 +263,8 @@ class SnapshotDiff(APIView):
     def get(self, request: Request, environment: str, snapshot: str) -> Response:
         found = _snapshot(request, environment, snapshot)
         against = request.query_params.get("against", "live")
-        if against == "live":
-            other = f"live:{found.environment.name}/{found.catalog_name}"
-        elif sf.is_snapshot_id(against):
-            other = _in(found.environment, against).snapshot_id
-        else:
+        other = snapshots.compared_with(found, against, lambda i: _in(found.environment, i))
+        if other is None:
             raise ValidationError({"against": "Send a snapshot id or 'live'."})
         result = snapshots.diff(found.snapshot_id, other, request.user)
         body = {

@@ -19,7 +19,6 @@ from environments.models import Role
 from environments.services import ServiceError
 
 from .. import snapshots
-from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
 
@@ -137,11 +136,8 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     """This snapshot against another one (``?against=<id>``) or the live catalog."""
     snapshot = get_snapshot(request.user, snapshot_id)
     against = request.GET.get("against", "live")
-    if against == "live":
-        other = f"live:{snapshot.environment.name}/{snapshot.catalog_name}"
-    elif sf.is_snapshot_id(against):
-        other = get_snapshot(request.user, against).snapshot_id
-    else:
+    other = snapshots.compared_with(snapshot, against, lambda i: get_snapshot(request.user, i))
+    if other is None:
         raise Http404("Compare with a snapshot id or 'live'.")
     try:
         result = snapshots.diff(snapshot.snapshot_id, other, request.user)
