@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import pickle
+
 from django.contrib.auth.models import User
+from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
@@ -79,3 +83,19 @@ def test_a_tampered_console_state_is_ignored(client: Client, db: None) -> None:
     session.save()
     html = client.get(URL).text
     assert '<code data-testid="current-database">default</code>' in html
+
+
+def test_a_state_an_earlier_release_wrote_starts_afresh(client: Client, db: None) -> None:
+    """A signed state that no longer unpickles (its classes changed in a deploy) is a new
+    session, not a server error."""
+    client.post(URL, {"sql": "CREATE DATABASE d1;\nUSE d1"})
+    session = client.session
+    states = dict(session[console.SESSION_KEY])
+    key = next(iter(states))
+    stale = base64.b64encode(pickle.dumps(("only", "three", "values"))).decode("ascii")
+    states[key] = signing.Signer(salt=console._SALT).sign(stale)
+    session[console.SESSION_KEY] = states
+    session.save()
+    answer = client.get(URL)
+    assert answer.status_code == 200
+    assert '<code data-testid="current-database">default</code>' in answer.text

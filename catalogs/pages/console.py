@@ -56,7 +56,11 @@ def _loads(text: str, environment: Environment) -> ConsoleState | None:
         payload = signing.Signer(salt=_SALT).unsign(text)
     except signing.BadSignature:
         return None
-    catalog, database, tables, functions, history = pickle.loads(base64.b64decode(payload))
+    try:
+        saved = pickle.loads(base64.b64decode(payload))
+        catalog, database, tables, functions, history = saved
+    except (pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError):
+        return None  # written by an earlier release whose classes differ: start afresh
     return ConsoleState(Session(environment, catalog, database, tables, functions), history)
 
 
