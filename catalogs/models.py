@@ -263,8 +263,11 @@ class Snapshot(models.Model):
     snapshot_id = models.CharField(max_length=32, unique=True)  # YYYYMMDD-HHMMSS-<4 hex>
     environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="snapshots")
     catalog_name = models.CharField(max_length=255)
+    # the document's bytes, gzip-compressed (a 100,000-table snapshot: ~280 MB, stored in a few);
+    # ``sha256`` and ``size`` are those of the document itself, the bytes served
     content = models.BinaryField()
     sha256 = models.CharField(max_length=64)
+    size = models.BigIntegerField(default=0)
     label = models.CharField(max_length=255, blank=True, default="")
     note = models.TextField(blank=True, default="")
     created_by = models.ForeignKey(

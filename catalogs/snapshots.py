@@ -8,19 +8,21 @@ Flink SQL statements run in one transaction, rolled back for a dry run or on any
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
 import os
 import secrets as random
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
+from django.http import StreamingHttpResponse
 from django.utils import timezone
 
 from environments.access import has_role
@@ -41,6 +43,7 @@ from .services import set_function_details
 
 Progress = Callable[[str], None]
 CHUNK = 500
+READ_BYTES = 1 << 20  # a stored snapshot is served in pieces of this size
 
 
 def _silent(_: str) -> None:
@@ -217,21 +220,25 @@ def take_snapshot(
         snapshot_id = new_snapshot_id()
         if m.Snapshot.objects.filter(snapshot_id=snapshot_id).exists():
             continue
-        data, result = export_bytes(
+        stored = _Compressed()
+        result = write_snapshot(
+            stored.text,
             catalog,
             databases,
             snapshot_id=snapshot_id,
             include_secrets=include_secrets,
             progress=progress,
         )
+        content = stored.finish()
         try:
             with transaction.atomic():
                 snapshot = m.Snapshot.objects.create(
                     snapshot_id=snapshot_id,
                     environment=environment,
                     catalog_name=catalog.name,
-                    content=data,
-                    sha256=hashlib.sha256(data).hexdigest(),
+                    content=content,
+                    sha256=stored.sha256.hexdigest(),
+                    size=stored.size,
                     label=label,
                     note=note,
                     created_by=user if getattr(user, "pk", None) else None,
@@ -242,20 +249,67 @@ def take_snapshot(
     raise ServiceError("Could not find a free snapshot id; try again.")
 
 
-def snapshot_bytes(snapshot: m.Snapshot) -> bytes:
-    """The stored bytes, checked against their sha256: served unchanged, or not at all."""
-    data = bytes(snapshot.content)
-    if hashlib.sha256(data).hexdigest() != snapshot.sha256:
+class _Compressed(io.RawIOBase):
+    """Where a stored snapshot is written: a text stream whose bytes are hashed, counted and
+    gzip-compressed as they come, so the document itself is never held whole."""
+
+    def __init__(self) -> None:
+        self.sha256 = hashlib.sha256()
+        self.size = 0
+        self._buffer = io.BytesIO()
+        self._gzip = gzip.GzipFile(fileobj=self._buffer, mode="wb", mtime=0)
+        self.text = io.TextIOWrapper(
+            io.BufferedWriter(self, READ_BYTES), encoding="utf-8", newline="\n"
+        )
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.sha256.update(data)
+        self.size += len(data)
+        return self._gzip.write(data)
+
+    def finish(self) -> bytes:
+        """Flush everything written and answer the compressed bytes."""
+        self.text.flush()
+        self._gzip.close()
+        return self._buffer.getvalue()
+
+
+def _document_chunks(snapshot: m.Snapshot) -> Iterator[bytes]:
+    with gzip.GzipFile(fileobj=io.BytesIO(snapshot.content), mode="rb") as document:
+        while chunk := document.read(READ_BYTES):
+            yield chunk
+
+
+def snapshot_chunks(snapshot: m.Snapshot) -> Iterator[bytes]:
+    """The stored document in pieces, checked against its sha256 first (one pass that keeps
+    nothing): served unchanged, or not at all."""
+    digest = hashlib.sha256()
+    try:
+        for chunk in _document_chunks(snapshot):
+            digest.update(chunk)
+    except (OSError, EOFError, ValueError):  # not gzip, or cut short
+        pass
+    if digest.hexdigest() != snapshot.sha256:
         raise ServiceError(f"Snapshot {snapshot.snapshot_id} does not match its sha256.")
-    return data
+    return _document_chunks(snapshot)
 
 
-def visible_snapshots(user: Any) -> Any:
-    from environments.access import visible_environments
+def snapshot_response(snapshot: m.Snapshot, content_type: str) -> StreamingHttpResponse:
+    """The stored document as an HTTP answer, streamed, with its sha256 as ETag; immutable."""
+    response = StreamingHttpResponse(snapshot_chunks(snapshot), content_type=content_type)
+    response["Content-Length"] = str(snapshot.size)
+    response["Content-Disposition"] = f'inline; filename="{snapshot.snapshot_id}.json"'
+    response["ETag"] = f'"{snapshot.sha256}"'
+    response["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
 
-    return m.Snapshot.objects.filter(environment__in=visible_environments(user)).select_related(
-        "environment", "created_by"
-    )
+
+def snapshot_bytes(snapshot: m.Snapshot) -> bytes:
+    """The stored document, whole (to parse it), checked against its sha256."""
+    return b"".join(snapshot_chunks(snapshot))
 
 
 def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import importlib
 import io
 import json
 
@@ -238,9 +240,11 @@ def test_it_stores_an_immutable_snapshot_with_its_sha256(demo: Catalog, members:
     editor = members.users["editor"]  # type: ignore[attr-defined]
     snapshot, _ = snapshots.take_snapshot(demo.environment, "shop", editor, label="v1.2", note="n")
     assert sf.is_snapshot_id(snapshot.snapshot_id)
-    data = bytes(snapshot.content)
+    data = gzip.decompress(bytes(snapshot.content))  # kept compressed
     assert snapshot.sha256 == hashlib.sha256(data).hexdigest()
+    assert snapshot.size == len(data) > len(bytes(snapshot.content))
     assert json.loads(data)["snapshotId"] == snapshot.snapshot_id
+    assert snapshots.snapshot_bytes(snapshot) == data
     assert (snapshot.label, snapshot.note, snapshot.created_by) == ("v1.2", "n", editor)
 
 
@@ -260,12 +264,45 @@ def test_it_serves_the_stored_bytes_unchanged_to_viewers_only(
     response = viewer.get(url)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/json")
-    assert b"".join(response) == bytes(snapshot.content)
+    assert b"".join(response) == gzip.decompress(bytes(snapshot.content))
+    assert response["Content-Length"] == str(snapshot.size)
+    assert response["ETag"] == f'"{snapshot.sha256}"'
     outsider = Client()
     outsider.force_login(members.users["outsider"])  # type: ignore[attr-defined]
     assert outsider.get(url).status_code == 404
     assert Client().get(url).status_code in (302, 401, 403, 404)
     assert viewer.get("/snapshots/20990101-000000-ffff.json").status_code == 404
+
+
+def test_a_stored_snapshot_that_no_longer_matches_its_sha256_is_not_served(
+    demo: Catalog, client: Client
+) -> None:
+    snapshot, _ = snapshots.take_snapshot(demo.environment, "shop")
+    document = gzip.decompress(bytes(snapshot.content))
+    for altered in (gzip.compress(document.replace(b"shop", b"shoq")), b"not gzip"):
+        Snapshot.objects.filter(pk=snapshot.pk).update(content=altered)
+        response = client.get(f"/snapshots/{snapshot.snapshot_id}.json")
+        assert response.status_code == 500
+        assert response.content.decode() == (
+            f"Snapshot {snapshot.snapshot_id} does not match its sha256."
+        )
+
+
+def test_the_migration_compresses_snapshots_stored_before_and_serves_the_same_bytes(
+    demo: Catalog, client: Client
+) -> None:
+    from django.apps import apps
+
+    migration = importlib.import_module("catalogs.migrations.0006_snapshot_content_gzip")
+    snapshot, _ = snapshots.take_snapshot(demo.environment, "shop")
+    document = gzip.decompress(bytes(snapshot.content))
+    migration.decompress(apps, None)  # as a snapshot was stored before
+    assert bytes(Snapshot.objects.get(pk=snapshot.pk).content) == document
+    Snapshot.objects.filter(pk=snapshot.pk).update(size=0)
+    migration.compress(apps, None)
+    stored = Snapshot.objects.get(pk=snapshot.pk)
+    assert gzip.decompress(bytes(stored.content)) == document and stored.size == len(document)
+    assert b"".join(client.get(f"/snapshots/{snapshot.snapshot_id}.json")) == document
 
 
 def test_only_an_admin_deletes_a_snapshot_and_it_is_recorded(
@@ -518,12 +555,12 @@ def test_the_command_exports_lists_shows_diffs_and_imports(demo: Catalog, tmp_pa
     assert status == 0, err
     snapshot_id = out.splitlines()[-1]
     stored = Snapshot.objects.get(snapshot_id=snapshot_id)
-    assert output.read_bytes() == bytes(stored.content)
+    assert output.read_bytes() == gzip.decompress(bytes(stored.content))
     assert "SHOP_CRM_CUSTOMERS_PASSWORD" in err
     status, out, _ = command("list")
     assert snapshot_id in out and "r1" in out
     status, out, _ = command("show", snapshot_id)
-    assert out.encode() == bytes(stored.content)
+    assert out.encode() == gzip.decompress(bytes(stored.content))
     status, out, _ = command("diff", snapshot_id, "live:default/shop")
     assert status == 0 and "0 added, 0 removed, 0 changed" in out
     create_environment("restore")

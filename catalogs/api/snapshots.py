@@ -39,7 +39,9 @@ class SnapshotSerializer(serializers.ModelSerializer):
     environment = serializers.CharField(source="environment.name")
     catalog = serializers.CharField(source="catalog_name")
     created_by = serializers.SerializerMethodField()
-    size = serializers.SerializerMethodField(help_text="Bytes of the stored content")
+    size = serializers.IntegerField(
+        read_only=True, help_text="Bytes of the document (the content served; its sha256)"
+    )
 
     class Meta:
         model = Snapshot
@@ -57,9 +59,6 @@ class SnapshotSerializer(serializers.ModelSerializer):
 
     def get_created_by(self, snapshot: Snapshot) -> str | None:
         return snapshot.created_by.username if snapshot.created_by else None
-
-    def get_size(self, snapshot: Snapshot) -> int:
-        return len(snapshot.content)
 
 
 class TakeSnapshotSerializer(serializers.Serializer):
@@ -171,8 +170,10 @@ class SnapshotList(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Snapshot]:
         found = get_environment(self.request.user, self.kwargs["environment"])
-        found_snapshots = Snapshot.objects.filter(environment=found).select_related(
-            "environment", "created_by"
+        found_snapshots = (
+            Snapshot.objects.filter(environment=found)
+            .select_related("environment", "created_by")
+            .defer("content")
         )
         params = self.request.query_params
         if "label" in params:
@@ -244,12 +245,7 @@ class SnapshotContent(APIView):
     )
     def get(self, request: Request, environment: str, snapshot: str) -> HttpResponse:
         found = _snapshot(request, environment, snapshot)
-        data = snapshots.snapshot_bytes(found)
-        response = HttpResponse(data, content_type="application/json")
-        response["Content-Disposition"] = f'inline; filename="{found.snapshot_id}.json"'
-        response["ETag"] = f'"{found.sha256}"'
-        response["Cache-Control"] = "private, max-age=31536000, immutable"
-        return response
+        return snapshots.snapshot_response(found, "application/json")
 
 
 class SnapshotDiff(APIView):

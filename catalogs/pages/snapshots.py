@@ -48,14 +48,9 @@ def snapshot_json(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     """The stored bytes, unchanged, forever."""
     snapshot = get_snapshot(request.user, snapshot_id)
     try:
-        data = snapshots.snapshot_bytes(snapshot)
+        return snapshots.snapshot_response(snapshot, "application/json; charset=utf-8")
     except ServiceError as exc:
         return HttpResponse(exc.message, status=500, content_type="text/plain")
-    response = HttpResponse(data, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'inline; filename="{snapshot.snapshot_id}.json"'
-    response["ETag"] = f'"{snapshot.sha256}"'
-    response["Cache-Control"] = "private, max-age=31536000, immutable"
-    return response
 
 
 @login_required

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,9 @@ class Command(BaseCommand):
         for warning in result.warnings:
             self.stderr.write(f"warning: {warning}")
         if options["output"] is not None:
-            options["output"].write_bytes(snapshots.snapshot_bytes(snapshot))
+            with options["output"].open("wb") as output:
+                for chunk in snapshots.snapshot_chunks(snapshot):
+                    output.write(chunk)
             self.stderr.write(f"written to {options['output']}")
         self.stdout.write(f"sha256 {snapshot.sha256}")
         self.stdout.write(snapshot.snapshot_id)
@@ -120,7 +123,10 @@ class Command(BaseCommand):
         snapshot = Snapshot.objects.filter(snapshot_id=options["snapshot_id"]).first()
         if snapshot is None:
             raise CommandError(f"There is no snapshot {options['snapshot_id']}.")
-        self.stdout.write(snapshots.snapshot_bytes(snapshot).decode("utf-8"), ending="")
+        text = codecs.getincrementaldecoder("utf-8")()
+        for chunk in snapshots.snapshot_chunks(snapshot):
+            self.stdout.write(text.decode(chunk), ending="")
+        self.stdout.write(text.decode(b"", final=True), ending="")
 
     def _diff(self, options: dict[str, Any]) -> None:
         from catalogs import snapshots
