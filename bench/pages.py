@@ -7,7 +7,12 @@ files), against a database holding a generated catalog, and requests every endpo
 ``--requests`` times from ``--clients`` threads (urllib), after ``3 x --workers`` concurrent
 requests that warm every worker. Prints the median and p95 of each endpoint and their ratio to
 the trivial ``/healthz`` view, measured before and after the pages in the same run, and the
-machine's load average (other jobs on the same cores skew the figures).
+machine's load average (other jobs on the same cores skew the figures). Pages are read by a
+viewer of the environment (a session cookie), the API with that viewer's token.
+
+With ``--page-cache on`` (the default, as deployed) the warm-up also fills each worker's page
+cache, so the figures are those of pages read again while the catalog does not change; with
+``--page-cache off`` every request renders its page, as the first reader after each change does.
 
 The catalog comes from ``manage.py generate_catalog`` (the executor's bulk path: 100,000 tables
 and 10,000 views in 1,000 databases by default, some 15 minutes) when the database does not
@@ -51,6 +56,12 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=4, help="gunicorn workers (README's production command)"
     )
+    parser.add_argument(
+        "--page-cache",
+        choices=["on", "off"],
+        default="on",
+        help="off: every request renders its page, as the first one after each change does",
+    )
     args = parser.parse_args()
     if not args.database_url:
         args.database_url = f"sqlite:///{Path(tempfile.gettempdir()) / 'bench-pages.sqlite3'}"
@@ -68,6 +79,7 @@ def main() -> None:
         "DJANGO_STATIC_ROOT": str(Path(tempfile.gettempdir()) / "bench-pages-static"),
         "STATEMENT_LOG_LEVEL": "WARNING",
         "DB_CONN_MAX_AGE": "60",
+        "PAGE_CACHE": "1" if args.page_cache == "on" else "0",
     }
     manage = [str(PYTHON), "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
@@ -159,7 +171,8 @@ def _report(trivial: list[float], rows: list, args: argparse.Namespace, sizes: s
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(
         f"{sizes}; {args.requests} requests per endpoint, {args.clients} clients, "
-        f"gunicorn {args.workers} workers; load average at the end {load} "
+        f"gunicorn {args.workers} workers, page cache {args.page_cache}; load average at the "
+        f"end {load} "
         f"({os.cpu_count()} cores)\n"
     )
     print("| endpoint | median ms | p95 ms | p95 / trivial p95 |")
@@ -204,13 +217,20 @@ def prepare(tables: int, views: int, databases: int) -> None:
     from rest_framework.authtoken.models import Token
 
     from catalogs.models import Database, Table
+    from environments.models import Environment, Membership, Role
 
     if not Database.objects.filter(catalog__name=CATALOG).exists():
         call_command(
             "generate_catalog", tables=tables, views=views, databases=databases, catalog=CATALOG
         )
-    user, _ = get_user_model().objects.get_or_create(
-        username="bench", defaults={"is_superuser": True, "is_staff": True}
+    # a reader of the catalog: a viewer of the environment, as reviewers are
+    user, _ = get_user_model().objects.update_or_create(
+        username="bench", defaults={"is_superuser": False, "is_staff": False}
+    )
+    Membership.objects.update_or_create(
+        environment=Environment.objects.get(name="default"),
+        user=user,
+        defaults={"role": Role.VIEWER},
     )
     token, _ = Token.objects.get_or_create(user=user)
     cookie = _session_cookie(user)

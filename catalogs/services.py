@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from environments import versions
 from environments.access import has_role
 from environments.models import Artifact, Role
 from environments.services import ServiceError
@@ -55,6 +56,7 @@ def set_function_details(
         function.database.catalog.name, function.database.name, function.name
     )
     refresh_readers(Context(Session.start(environment), user), identifier)
+    versions.changed(environment.pk)
     return function
 
 

@@ -25,6 +25,7 @@ from django.db.models import Prefetch
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 
+from environments import versions
 from environments.access import has_role
 from environments.models import Environment, Role
 from environments.services import ServiceError
@@ -333,6 +334,7 @@ def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:
             ),
         )
         snapshot.delete()
+        versions.changed(environment.pk)
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -455,8 +457,9 @@ def run_statements(
     The statements run as the executor's bulk batches (the same rules, CREATE statements
     written set-wise), which stop at the first failure. A dry run that fails then runs every
     statement on its own instead, so that it reports what each of them would do."""
-    with transaction.atomic():
-        ok = _run_in_batches(Executor(Session.start(environment), user), planned, report, after)
+    executor = Executor(Session.start(environment), user)
+    with executor.all_or_nothing():
+        ok = _run_in_batches(executor, planned, report, after)
         if not ok and report.dry_run:
             report.outcomes, report.errors = [], []
             _run_one_by_one(Executor(Session.start(environment), user), planned, report, after)

@@ -436,7 +436,7 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
     results: list[StatementResult] = []
     failure = ""
     try:
-        with transaction.atomic():
+        with executor.all_or_nothing():
             # Two editors pressing apply at once: the second waits here, then finds it applied.
             _require_open(ChangeRequest.objects.select_for_update().get(pk=change_request.pk))
             for position, text in enumerate(statements, start=1):

@@ -103,6 +103,19 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+
+# Pages and API answers kept while their environment has not changed (environments.page_cache):
+# each process's memory, a few hundred pages of some 5-100 KB.
+PAGE_CACHE = _flag("PAGE_CACHE", True)
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
+}
 # WhiteNoise serves the collected files with far-future caching; hashed names need
 # `manage.py collectstatic` first, so development keeps plain names.
 STORAGES = {

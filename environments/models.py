@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -39,6 +41,12 @@ class Environment(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        created = self._state.adding
+        super().save(*args, **kwargs)
+        if created:
+            EnvironmentVersion.objects.create(environment=self)
 
     @property
     def catalog_name(self) -> str:
@@ -120,3 +128,21 @@ class ArtifactVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.artifact} v{self.version}"
+
+
+class EnvironmentVersion(models.Model):
+    """A number every committed change of the environment's catalogs raises by one.
+
+    Raised as the last write of each change's transaction (``environments.versions``), so a
+    reader that sees a value also sees every change it counts: pages rendered at one value can
+    be served again until the next change (``environments.page_cache``). A table of its own,
+    locked by nothing else, so the short lock it takes cannot join a cycle of locks.
+    """
+
+    environment = models.OneToOneField(
+        Environment, on_delete=models.CASCADE, primary_key=True, related_name="version"
+    )
+    value = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.environment_id}: {self.value}"

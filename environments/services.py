@@ -21,6 +21,7 @@ from catalogs.flinksql.catalog import CatalogDescriptor
 from catalogs.flinksql.quoting import quote_identifier
 from catalogs.models import Catalog, Database, Dependency, HistoryChange, HistoryEntry, Table
 
+from . import versions
 from .access import role_of
 from .models import (
     ENVIRONMENT_CATALOG_OPTIONS,
@@ -98,6 +99,7 @@ def update_environment(
     environment.description = description
     if name == environment.name:
         environment.save(update_fields=["description"])
+        versions.changed(environment.pk)
         return environment
     _validated_name(name)
     if Environment.objects.filter(name=name).exists():
@@ -131,6 +133,7 @@ def update_environment(
         entry__environment=environment, catalog_name=old_catalog_name
     ).update(catalog_name=new_catalog_name)
     _record_rename(environment, catalog, before, old_catalog_name, user)
+    versions.changed(environment.pk)
     return environment
 
 

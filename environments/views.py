@@ -18,7 +18,7 @@ from catalogs.models import HistoryChange, HistoryEntry
 from catalogs.pages.common import page_slice, url_maker
 from catalogs.secrets import mask_ddl
 
-from . import forms, services
+from . import forms, page_cache, services
 from .access import role_of
 from .lookup import get_environment, url_name
 from .models import Artifact, Role
@@ -28,7 +28,8 @@ HISTORY_PAGE_SIZE = 25  # statements of many lines each
 
 def _page(request: HttpRequest, template: str, context: dict) -> HttpResponse:
     """The whole page, or only its ``content`` partial when htmx swaps it in."""
-    return render(request, f"{template}#content" if request.htmx else template, context)
+    template = f"{template}#content" if request.htmx else template
+    return render(request, template, page_cache.marks(request, context))
 
 
 def _back(environment_name: str, page: str = "environment") -> HttpResponseRedirect:
@@ -170,6 +171,7 @@ def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpR
 
 
 @login_required
+@page_cache.kept_page
 def history(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     # Newest first, a page at a time without counting them all (history only grows).

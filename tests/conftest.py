@@ -6,12 +6,20 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.test import Client
 
 from catalogs.executor import Executor, Session, StatementResult
 from environments.models import Environment
 
 RunScript = Callable[[str], list[StatementResult]]
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_pages() -> None:
+    """Each test starts with no kept pages: a rolled-back test leaves its environment's version
+    where the next test starts it, with other content."""
+    caches["pages"].clear()
 
 
 @pytest.fixture

@@ -53,10 +53,13 @@ def test_it_queries_home_a_bounded_number_of_times(
     client: Client, demo: None, run: RunScript, django_assert_max_num_queries
 ) -> None:
     run("CREATE CATALOG more WITH ('type' = 'generic_in_memory');\nCREATE DATABASE more.more_db;")
-    # session, user, then environments, catalogs (with their number of databases), their
-    # first databases, and those databases' numbers of objects: one query each.
-    with django_assert_max_num_queries(6):
+    # session, user, the versions of the environments shown, then environments, catalogs (with
+    # their number of databases), their first databases, and those databases' numbers of
+    # objects: one query each; then, while nothing changes, the page is kept
+    with django_assert_max_num_queries(7):
         client.get(reverse("home"))
+    with django_assert_max_num_queries(3):
+        assert "more_db" in client.get(reverse("home")).text
 
 
 def test_it_shows_a_catalog_with_its_databases(client: Client, demo: None) -> None:

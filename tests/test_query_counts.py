@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -104,8 +106,9 @@ def test_it_builds_a_catalog_of_at_least_500_objects(run: RunScript) -> None:
 
 
 def test_every_page_costs_the_same_for_a_small_and_a_large_catalog(
-    client: Client, run: RunScript
+    client: Client, run: RunScript, settings: Any
 ) -> None:
+    settings.PAGE_CACHE = False  # what rendering costs, every time
     build(run, 3)
     client.get(reverse("home"))  # warm the session
     small = counts(client)

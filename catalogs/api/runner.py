@@ -91,7 +91,7 @@ def run_change(
     If-Match still names its version; the first failure rolls all of them back."""
     runner = executor(request, environment, database)
     results: list[StatementResult] = []
-    with transaction.atomic():
+    with runner.all_or_nothing():
         if guarded is not None:
             locked = Table.objects.select_for_update().filter(pk=guarded.pk).first()
             if locked is None:

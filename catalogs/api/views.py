@@ -23,6 +23,7 @@ from environments.api.filters import NAME_FILTER, filter_by_name
 from environments.api.serializers import HistoryChangeSerializer
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
+from environments.page_cache import kept_answer
 
 from . import serializers as s
 from . import statements as sql
@@ -141,12 +142,14 @@ class CatalogList(generics.ListAPIView):
         return filter_by_name(found.catalogs.all(), self.request)
 
     @extend_schema(parameters=[NAME_FILTER], responses={200: s.CatalogSerializer(many=True)})
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
 
 class CatalogDetail(APIView):
     @extend_schema(responses={200: s.CatalogSerializer, **error_responses()})
+    @kept_answer
     def get(self, request: Request, environment: str, catalog: str) -> Response:
         return Response(
             s.CatalogSerializer(lookup.get_catalog(request.user, environment, catalog)).data
@@ -162,12 +165,14 @@ class DatabaseList(generics.ListAPIView):
         return filter_by_name(found.databases.select_related("catalog"), self.request)
 
     @extend_schema(parameters=[NAME_FILTER], responses={200: s.DatabaseSerializer(many=True)})
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
 
 class DatabaseDetail(APIView):
     @extend_schema(responses={200: s.DatabaseSerializer, **error_responses()})
+    @kept_answer
     def get(self, request: Request, environment: str, catalog: str, database: str) -> Response:
         found = lookup.get_database(request.user, environment, catalog, database)
         return Response(s.DatabaseSerializer(found).data)
@@ -191,6 +196,7 @@ class TableList(_DatabaseObjects):
         return filter_by_name(tables, self.request)
 
     @extend_schema(parameters=[NAME_FILTER], responses={200: s.TableSummarySerializer(many=True)})
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -213,6 +219,7 @@ class TableList(_DatabaseObjects):
 
 class TableDetail(APIView):
     @extend_schema(responses={200: s.TableSerializer, **error_responses()})
+    @kept_answer
     def get(self, request: Request, **names: str) -> Response:
         table = _table(request, names, Table.Kind.TABLE)
         return Response(s.TableSerializer(table).data, headers={"ETag": etag(table)})
@@ -264,6 +271,7 @@ class ViewList(_DatabaseObjects):
         return filter_by_name(self.database().tables.filter(kind=Table.Kind.VIEW), self.request)
 
     @extend_schema(parameters=[NAME_FILTER], responses={200: s.ViewSummarySerializer(many=True)})
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -287,6 +295,7 @@ class ViewList(_DatabaseObjects):
 
 class ViewDetail(APIView):
     @extend_schema(responses={200: s.ViewSerializer, **error_responses()})
+    @kept_answer
     def get(self, request: Request, **names: str) -> Response:
         view = _table(request, names, Table.Kind.VIEW)
         return Response(_view(view), headers={"ETag": etag(view)})
@@ -326,6 +335,7 @@ class FunctionList(_DatabaseObjects):
         return filter_by_name(functions, self.request)
 
     @extend_schema(parameters=[NAME_FILTER], responses={200: s.FunctionSerializer(many=True)})
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -349,6 +359,7 @@ class FunctionList(_DatabaseObjects):
 
 class FunctionDetail(APIView):
     @extend_schema(responses={200: s.FunctionSerializer, **error_responses()})
+    @kept_answer
     def get(self, request: Request, **names: str) -> Response:
         function = _function(request, names, Role.VIEWER)
         return Response(s.FunctionSerializer(function).data)
@@ -389,6 +400,7 @@ class ObjectHistory(APIView):
         "after; with ``from`` and ``to`` (history entry ids), also the unified diff between "
         "the definitions those two entries left.",
     )
+    @kept_answer
     def get(self, request: Request, **names: str) -> Response:
         found = get_environment(request.user, names["environment"])
         changes = (

@@ -42,7 +42,7 @@ def execute_all_or_nothing(
     saved = executor.save_session()
     results: list[StatementResult] = []
     try:
-        with transaction.atomic():
+        with executor.all_or_nothing(), transaction.atomic():
             for run in _runs(texts, set_wise):
                 if run[0][1] is None:
                     _run_alone(executor, run[0][0], results)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.secrets import mask_ddl
+from environments import versions
 from environments.access import has_role
 from environments.models import Role
 
@@ -62,6 +64,9 @@ class Executor:
         self.session_key = session_key
         # set when an approved change request is being applied (or previewed)
         self.change_request = change_request
+        # a change applied and not yet counted in the environment's version (see ``publish``)
+        self.unpublished = False
+        self.in_unit = False
 
     def execute_script(
         self, script: str, stop_on_error: bool = False, all_or_nothing: bool = False
@@ -96,11 +101,31 @@ class Executor:
             context = Context(self.session, self.user)
             with transaction.atomic(), user_functions(context.function_name):
                 columns, rows = self.apply(context, statement)
+                if not self.in_unit:
+                    self.publish()
         except Exception as exc:  # failure() answers every kind, bugs included
             self.restore_session(saved)
+            self.unpublished = False
             return self.failure(text, exc)
         self.log("statement ok", text)
         return StatementResult(text, True, columns, rows)
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """One transaction around the statements run in it (and whatever else the caller
+        writes): the environment's version is raised once, as its last write, when any of
+        them changed something. Nested, it joins the outer one."""
+        if self.in_unit:
+            yield
+            return
+        self.in_unit = True
+        try:
+            with transaction.atomic():
+                yield
+                self.publish()
+        finally:
+            self.in_unit = False
+            self.unpublished = False
 
     def execute_bulk(self, statements: Iterable[str]) -> list[StatementResult]:
         """Run ``statements`` (one statement each) as one all-or-nothing transaction, like an
@@ -119,9 +144,17 @@ class Executor:
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
         columns, rows = handler(context, statement)
-        if before:
-            history.record(context, statement, before, self.session_key)
+        if before and history.record(context, statement, before, self.session_key) is not None:
+            self.unpublished = True
         return columns, rows
+
+    def publish(self) -> None:
+        """Raise the environment's version for the changes applied (those the history keeps):
+        the last write of their transaction (a statement's, or a whole script's), so readers
+        see both together."""
+        if self.unpublished and not transaction.get_rollback():
+            versions.changed(self.session.environment.pk)
+        self.unpublished = False
 
     def failure(self, text: str, exc: Exception) -> StatementResult:
         """What a statement that raised ``exc`` answers (called while ``exc`` is handled)."""

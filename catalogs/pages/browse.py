@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from environments import page_cache
 from environments.access import visible_environments
 
 from ..executor import StatementResult, store
@@ -29,6 +30,7 @@ HOME_DATABASES = 10
 
 
 @login_required
+@page_cache.kept_page
 def home(request: HttpRequest) -> HttpResponse:
     # Five queries, however many catalogs and databases there are: each catalog shows its
     # first databases with their counts, and links to the catalog page for the others.
@@ -49,6 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@page_cache.kept_page
 def tree_node(
     request: HttpRequest, environment: str, catalog: str, database: str | None = None
 ) -> HttpResponse:
@@ -68,6 +71,7 @@ def tree_node(
 
 
 @login_required
+@page_cache.kept_page
 def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
     found = get_catalog(request.user, environment, catalog)
     # Flink's text, rendered as the executor renders SHOW CREATE CATALOG.
@@ -83,6 +87,7 @@ def catalog(request: HttpRequest, environment: str, catalog: str) -> HttpRespons
 
 
 @login_required
+@page_cache.kept_page
 def database(request: HttpRequest, environment: str, catalog: str, database: str) -> HttpResponse:
     found = get_database(request.user, environment, catalog, database)
     count_objects([found])  # the three lists' counts in one query
@@ -103,6 +108,7 @@ def database(request: HttpRequest, environment: str, catalog: str, database: str
 
 
 @login_required
+@page_cache.kept_page
 def table(
     request: HttpRequest, environment: str, catalog: str, database: str, table: str
 ) -> HttpResponse:
@@ -113,6 +119,7 @@ def table(
 
 
 @login_required
+@page_cache.kept_page
 def view(
     request: HttpRequest, environment: str, catalog: str, database: str, view: str
 ) -> HttpResponse:

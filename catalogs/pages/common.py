@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 
+from environments import page_cache
 from environments.models import Environment
 
 from ..converters import NameConverter
@@ -33,7 +34,7 @@ def render_page(
     """The whole page, or only its named partial when htmx swaps it in."""
     if request.htmx:
         template = f"{template}#{partial}"
-    return render(request, template, context)
+    return render(request, template, page_cache.marks(request, context))
 
 
 def paginate(

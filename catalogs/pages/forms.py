@@ -9,7 +9,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -60,7 +59,7 @@ def run_statements(
     executor = Executor(session, request.user, request.session.session_key or "")
     failed: StatementResult | Problem | None = None
     try:
-        with transaction.atomic():
+        with executor.all_or_nothing():
             for item in built:
                 result = executor.execute(item.text)
                 if not result.ok:

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
+from environments import page_cache
 from environments.models import Environment
 
 from ..lookup import get_table
@@ -28,6 +29,7 @@ _VIEW_FIELDS = tuple(f"view__{field}" for field in _NODE_FIELDS)
 
 
 @login_required
+@page_cache.kept_page
 def lineage(
     request: HttpRequest,
     environment: str,

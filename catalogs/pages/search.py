@@ -8,6 +8,7 @@ from urllib.parse import quote
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
+from environments import page_cache
 from environments.lookup import get_environment
 
 from ..search import LIMIT, SUBSTRING_MIN, Found, find
@@ -15,6 +16,7 @@ from .common import render_page, tree, url_maker
 
 
 @login_required
+@page_cache.kept_page
 def search(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     query = request.GET.get("q", "").replace("\x00", "").strip()[:200]

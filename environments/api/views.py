@@ -19,6 +19,7 @@ from environments import services
 from environments.access import role_of, visible_environments
 from environments.lookup import get_environment, url_name
 from environments.models import Artifact, Environment, Membership, Role
+from environments.page_cache import kept_answer
 
 from . import serializers as s
 from .errors import error_responses
@@ -216,6 +217,7 @@ class HistoryList(generics.ListAPIView):
         "keeps the entries that changed an object whose name contains it. The pages have no "
         "``count`` (history grows long); ``next`` is null on the last one.",
     )
+    @kept_answer
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 

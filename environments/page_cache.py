@@ -1,0 +1,186 @@
+"""Pages and API answers served again while nothing they show has changed.
+
+A page is kept under a key made of its path (query string included), the environment's
+version (``environments.versions``: raised as the last write of every change, so a reader
+that sees a version sees every change it counts), the reader's role there, and whether htmx
+asked for a fragment. Readers with the same role see the same content, so one rendering serves
+them all until the next change; the first reader after a change renders the page again.
+
+What differs between readers of one role is put in when the page is served: the CSRF token
+and the user's name are rendered as marks (derived from the secret key, so no user text can
+forge one) and replaced per request. A page is neither served from nor kept in the cache while
+the reader has messages waiting, so a message is never shown to someone else. The cache is
+each process's memory (``CACHES["pages"]``); ``PAGE_CACHE=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.crypto import salted_hmac
+from django.utils.html import escape
+
+from .models import EnvironmentVersion, Membership, Role
+
+View = Callable[..., HttpResponse]
+_MARKS = "environments.page_cache"
+
+
+def _mark(name: str) -> str:
+    return _mark_for(name, settings.SECRET_KEY)
+
+
+@functools.lru_cache(maxsize=8)
+def _mark_for(name: str, secret: str) -> str:
+    return "pc" + salted_hmac(_MARKS, name, secret=secret).hexdigest()[:24]
+
+
+class _Marked:
+    """The user as a kept page shows them: their name is put in when the page is served."""
+
+    def __init__(self, user: Any, mark: str) -> None:
+        self._user = user
+        self._mark = mark
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._user, name)
+
+    def get_username(self) -> str:
+        return self._mark
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "PAGE_CACHE", True))
+
+
+def _cache() -> Any:
+    return caches["pages"]
+
+
+def _state(user: Any, environment: str | None) -> tuple | None:
+    """What, besides the path, decides the content: the versions of the environments shown and
+    the user's role in them. None when it cannot be kept (no role: the view answers 404)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    if environment is None:  # the home page: every environment the user sees
+        if user.is_superuser:
+            rows = EnvironmentVersion.objects.values_list("environment_id", "value")
+            return ("*", tuple(sorted(rows)))
+        return ("m", tuple(sorted(_memberships(user))))
+    if user.is_superuser:
+        found = EnvironmentVersion.objects.filter(environment__name=environment).values_list(
+            "environment_id", "value"
+        )
+        row = found.first()
+        return None if row is None else (row[0], row[1], Role.ADMIN.value)
+    row = _memberships(user).filter(environment__name=environment).first()
+    return None if row is None or row[2] is None else (row[0], row[2], row[1])
+
+
+def _memberships(user: Any) -> Any:
+    return Membership.objects.filter(user=user).values_list(
+        "environment_id", "role", "environment__version__value"
+    )
+
+
+def key(request: Any, environment: str | None, variant: str) -> str | None:
+    """The cache key of what ``request`` asks for, or None when it must be rendered."""
+    if request.method != "GET" or not enabled():
+        return None
+    state = _state(request.user, environment)
+    if state is None:
+        return None
+    named = f"{variant} {request.get_full_path()} {state!r}"
+    return hashlib.sha256(named.encode()).hexdigest()
+
+
+def _has_messages(request: HttpRequest) -> bool:
+    return len(messages.get_messages(request)) > 0
+
+
+def kept_page(view: View) -> View:
+    """Serve the view's page from the cache while its environment (the URL's ``environment``,
+    or every one the user sees for a page without one) has not changed."""
+
+    @functools.wraps(view)
+    def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        variant = "htmx" if getattr(request, "htmx", False) else "page"
+        found = key(request, kwargs.get("environment"), variant)
+        if found is None or _has_messages(request):
+            return view(request, *args, **kwargs)
+        kept = _cache().get(found)
+        if kept is not None:
+            return _personal(request, _answer(kept))
+        request.page_cache_marks = True  # type: ignore[attr-defined]
+        response = view(request, *args, **kwargs)
+        if response.status_code == 200 and not response.streaming and not _has_messages(request):
+            _keep(found, response)
+        return _personal(request, response)
+
+    return serve
+
+
+def _keep(key: str, response: HttpResponse) -> None:
+    """Keep the answer's content and headers (its content type, an ETag, DRF's Allow and
+    Vary); the middleware adds its own again when it is served."""
+    headers = [(k, v) for k, v in response.items() if k.lower() != "set-cookie"]
+    _cache().set(key, (response.content, headers))
+
+
+def _answer(kept: tuple[bytes, list[tuple[str, str]]]) -> HttpResponse:
+    content, headers = kept
+    response = HttpResponse(content)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def marks(request: HttpRequest, context: dict[str, Any]) -> dict[str, Any]:
+    """``context`` with the marks a kept page is rendered with (when it is to be kept)."""
+    if not getattr(request, "page_cache_marks", False):
+        return context
+    return {
+        **context,
+        "csrf_token": _mark("csrf"),
+        "user": _Marked(request.user, _mark("user")),
+    }
+
+
+def _personal(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The page with this reader's CSRF token and name in place of the marks."""
+    if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
+        return response
+    content = response.content.replace(_mark("csrf").encode(), get_token(request).encode())
+    name = escape(request.user.get_username()).encode()
+    response.content = content.replace(_mark("user").encode(), name)
+    return response
+
+
+def kept_answer(get: View) -> View:
+    """For an API view's ``get``: its JSON answer served again while the environment of the
+    URL has not changed (the key holds the reader's role). Put it below ``extend_schema``."""
+
+    @functools.wraps(get)
+    def serve(api_view: Any, request: Any, /, *args: Any, **kwargs: Any) -> HttpResponse:
+        found = None
+        if request.accepted_renderer.format == "json":
+            found = key(request, kwargs.get("environment"), "api")
+        if found is None:
+            return get(api_view, request, *args, **kwargs)
+        kept = _cache().get(found)
+        if kept is not None:
+            return _answer(kept)
+        response = get(api_view, request, *args, **kwargs)
+        if response.status_code == 200:
+            response.add_post_render_callback(lambda done: _keep(found, done))
+        return response
+
+    return serve
