@@ -52,6 +52,7 @@ def environment_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@page_cache.kept_page
 def environment(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     context = {

@@ -225,3 +225,36 @@ def test_several_statements_of_one_request_raise_the_version_once_as_their_last_
     writes = [q["sql"] for q in queries if not q["sql"].startswith(("SELECT", "SAVEPOINT"))]
     writes = [w for w in writes if not w.startswith("RELEASE SAVEPOINT")]
     assert "environments_environmentversion" in writes[-1]
+
+
+def test_the_console_is_kept_per_console_session(
+    demo: None, client: Client, admin_user: User
+) -> None:
+    url = reverse("console", args=["default"])
+    other = browser(admin_user)
+    fresh, _ = get(other, url)
+    assert 'data-testid="current-database">default<' in fresh
+    client.post(url, {"sql": "CREATE DATABASE d1;\nUSE d1"})
+    mine, _ = get(client, url)
+    assert 'data-testid="current-database">d1<' in mine and "USE d1" in mine
+    get(other, url)  # rendered again: CREATE DATABASE changed the environment
+    page, queries = get(other, url)
+    assert 'data-testid="current-database">default<' in page and "USE d1" not in page
+    assert queries <= 3
+    assert get(client, url)[0].count("USE d1") == mine.count("USE d1")
+
+
+def test_the_environment_page_is_kept_until_a_change(
+    demo: None, client: Client, run: RunScript
+) -> None:
+    url = reverse("environment", args=["default"])
+    assert "more_catalog" not in get(client, url)[0]
+    assert get(client, url)[1] <= 3
+    (created,) = run("CREATE CATALOG more_catalog WITH ('type' = 'generic_in_memory')")
+    assert created.ok
+    assert "more_catalog" in get(client, url)[0]
+
+
+def test_a_name_with_nul_is_not_found_rather_than_an_error(client: Client, db: None) -> None:
+    assert client.get("/env/de%00fault/").status_code == 404
+    assert client.get("/api/v1/environments/de%00fault/catalogs/").status_code == 404

@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
+from environments import page_cache
 from environments.lookup import get_environment
 from environments.models import Environment
 
@@ -82,7 +83,13 @@ def save_console_state(request: HttpRequest, environment: Environment, state: Co
     request.session[SESSION_KEY] = states
 
 
+def _saved_states(request: HttpRequest, _: dict[str, Any]) -> str:
+    """What a console page shows besides the catalog: this browser's console sessions."""
+    return repr(sorted(request.session.get(SESSION_KEY, {}).items()))
+
+
 @login_required
+@page_cache.kept_page(varies=_saved_states)
 def console(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     state = console_state(request, found, reset="reset" in request.POST)
