@@ -25,6 +25,13 @@ DESCRIBE v_cols_expr;
 CREATE VIEW v_cols_star (c1, c2, c3, c4) AS SELECT * FROM orders;
 SHOW CREATE VIEW v_cols_star;
 DESCRIBE v_cols_star;
+-- views reading views whose column lists rename their queries' columns
+CREATE VIEW v_over_cols AS SELECT a, c AS who FROM v_cols_expr WHERE b > 1;
+SHOW CREATE VIEW v_over_cols;
+DESCRIBE v_over_cols;
+CREATE VIEW v_over_cols_star AS SELECT * FROM v_cols_star;
+SHOW CREATE VIEW v_over_cols_star;
+DESCRIBE v_over_cols_star;
 CREATE VIEW v_cols_quoted (`order id`, `select`) AS SELECT id, customer FROM orders;
 SHOW CREATE VIEW v_cols_quoted;
 DESCRIBE v_cols_quoted;
