@@ -342,6 +342,34 @@ def test_the_snapshot_page_browses_its_content(demo: Catalog, client: Client) ->
     assert snapshot.snapshot_id in listing.content.decode()
 
 
+def test_the_snapshot_page_shows_a_large_snapshot_a_database_and_a_page_at_a_time(
+    environment: Environment, client: Client
+) -> None:
+    tables = "".join(
+        f"CREATE TABLE c.d.t{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
+    )
+    run_script(
+        environment,
+        "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
+        + tables
+        + "CREATE DATABASE c.`<b>other`;\nCREATE VIEW c.`<b>other`.v AS SELECT a FROM c.d.t00;",
+    )
+    snapshot, _ = snapshots.take_snapshot(environment, "c")
+    url = f"/snapshots/{snapshot.snapshot_id}"
+    page = client.get(url).text
+    assert "Choose a database to see its objects." in page
+    assert "&lt;b&gt;other" in page and "<b>other" not in page
+    assert "<td>60</td><td>0</td><td>0</td>" in page and "<td>0</td><td>1</td><td>0</td>" in page
+    assert "t00" not in page
+    first = client.get(url, {"database": "d"}).text
+    assert "t00" in first and "t49" in first and "t50" not in first
+    assert "Page 1 of 2 (60 in all)" in first
+    second = client.get(url, {"database": "d", "page": "2"}).text
+    assert "t50" in second and "t59" in second and "t49" not in second
+    assert "SELECT `t00`.`a`" in client.get(url, {"database": "<b>other"}).text
+    assert client.get(url, {"database": "nope"}).status_code == 404
+
+
 # -- diff -------------------------------------------------------------------------------------
 def test_it_diffs_a_snapshot_against_the_live_catalog_and_calls_out_breaking_changes(
     environment: Environment,

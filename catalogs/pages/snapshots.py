@@ -21,6 +21,7 @@ from environments.services import ServiceError
 from .. import snapshots
 from ..models import Snapshot
 from ..secrets import mask_options
+from .common import PAGE_SIZE, paginate
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
@@ -99,24 +100,28 @@ def _document(snapshot: Snapshot) -> dict[str, Any]:
 
 @login_required
 def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
-    """The snapshot's content, database by database, as the catalog pages show a catalog."""
+    """The snapshot's content as the catalog pages show a catalog: its databases with their
+    numbers of objects, and one database's tables, views and functions a page at a time (every
+    database at once when the whole snapshot fits on a page)."""
     snapshot = get_snapshot(request.user, snapshot_id)
     document = _document(snapshot)
-    databases: dict[str, dict[str, list[Any]]] = {}
-    for d in document.get("databases") or []:
-        databases.setdefault(d["name"], {"tables": [], "views": [], "udfs": []})
-    for key in ("tables", "views", "udfs"):
-        for entry in document[key]:
-            database = entry.get("database") or document["databaseName"]
-            if key == "tables":
-                entry = {**entry, "options": mask_options(entry.get("options") or {})}
-            databases.setdefault(database, {"tables": [], "views": [], "udfs": []})[key].append(
-                entry
-            )
+    databases = _by_database(document)
+    chosen = request.GET.get("database")
+    if chosen is not None and chosen not in databases:
+        raise Http404(f"Snapshot {snapshot.snapshot_id} holds no database '{chosen}'.")
+    total = sum(len(objects) for objects in databases.values())
+    shown: list[tuple[str, Any]] = []
+    if chosen is not None:
+        shown = [(chosen, paginate(request, databases[chosen]))]
+    elif total <= PAGE_SIZE:
+        shown = [(name, paginate(request, objects)) for name, objects in sorted(databases.items())]
     context = {
         "snapshot": snapshot,
         "document": document,
-        "databases": sorted(databases.items()),
+        "summary": [
+            (name, _counts(objects), name == chosen) for name, objects in sorted(databases.items())
+        ],
+        "shown": shown,
         "catalog_options": mask_options(document.get("catalogOptions") or {}),
         "others": Snapshot.objects.filter(environment=snapshot.environment)
         .exclude(pk=snapshot.pk)
@@ -124,6 +129,29 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
     }
     return render(request, "snapshots/snapshot.html", context)
+
+
+def _by_database(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Each database's objects in the snapshot's order (tables, views, functions), each with
+    its ``kind``; table options with secret values masked."""
+    databases: dict[str, list[dict[str, Any]]] = {
+        d["name"]: [] for d in document.get("databases") or []
+    }
+    for key, kind in (("tables", "table"), ("views", "view"), ("udfs", "function")):
+        for entry in document[key]:
+            shown = {**entry, "kind": kind}
+            if kind == "table":
+                shown["options"] = mask_options(entry.get("options") or {})
+            database = entry.get("database") or document["databaseName"]
+            databases.setdefault(database, []).append(shown)
+    return databases
+
+
+def _counts(objects: list[dict[str, Any]]) -> dict[str, int]:
+    counts = {"table": 0, "view": 0, "function": 0}
+    for entry in objects:
+        counts[entry["kind"]] += 1
+    return counts
 
 
 @login_required
