@@ -82,13 +82,42 @@ def test_it_refuses_absurd_nesting_with_a_clear_message(prepared) -> None:
     )
 
 
-def test_it_refuses_a_name_longer_than_the_catalog_stores(prepared) -> None:
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "CREATE TABLE `{long}` (a INT)",
+        "CREATE TABLE t_long ({long} INT)",
+        "CREATE DATABASE {long}",
+        "CREATE VIEW v_long AS SELECT 1 AS `{long}`",
+        "CREATE FUNCTION {long} AS 'com.example.F'",
+    ],
+)
+def test_it_refuses_a_name_longer_than_the_catalog_stores_on_every_database(
+    prepared, statement: str
+) -> None:
+    """PostgreSQL would refuse such a name on writing it, SQLite would store it: both refuse it
+    first, naming it, and nothing changes."""
     before = dump()
-    result = Executor(Session.start(prepared)).execute(f"CREATE TABLE `{'x' * 300}` (a INT)")
-    if result.ok:  # SQLite does not enforce column lengths; PostgreSQL does
-        return
+    result = Executor(Session.start(prepared)).execute(statement.format(long="x" * 256))
     assert result.error == (
-        "A name or value in the statement is longer than the catalog stores "
-        "(names are at most 255 characters)."
+        f"The name `{'x' * 40}…` is 256 characters long; the catalog stores names of at most "
+        "255 characters."
     )
+    assert dump() == before
+
+
+def test_a_name_of_255_characters_is_stored(prepared) -> None:
+    name = "y" * 255
+    result = Executor(Session.start(prepared)).execute(f"CREATE TABLE {name} (a INT)")
+    assert result.ok, result.error
+
+
+def test_the_bulk_path_blames_the_statement_with_the_long_name(prepared) -> None:
+    before = dump()
+    results = Executor(Session.start(prepared)).execute_bulk(
+        ["CREATE TABLE b1 (a INT)", f"CREATE TABLE b2 ({'z' * 300} INT)", "CREATE TABLE b3 (a INT)"]
+    )
+    assert [r.ok for r in results] == [True, False]
+    assert results[1].statement.startswith("CREATE TABLE b2")
+    assert "is 300 characters long" in (results[1].error or "")
     assert dump() == before

@@ -11,11 +11,13 @@ from typing import Any
 
 from django.db import DataError, IntegrityError, OperationalError, transaction
 
+from catalogs import models as m
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
+from catalogs.flinksql.tokens import identifiers
 from catalogs.secrets import mask_ddl
 from environments import versions
 from environments.access import has_role
@@ -141,6 +143,8 @@ class Executor:
             raise FlinkSqlError(_unsupported_message(statement))
         changing = isinstance(statement, history.CHANGING)
         self._check_role(statement, changing)
+        if changing:
+            _check_name_lengths(statement.text)
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
         columns, rows = handler(context, statement)
@@ -235,6 +239,20 @@ class Executor:
     def restore_session(self, saved: tuple) -> None:
         s = self.session
         s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
+
+
+# Names are stored in columns of this length (PostgreSQL enforces it, SQLite does not): a
+# longer one is refused alike on both, before anything is written, naming it.
+MAX_NAME = m.Table._meta.get_field("name").max_length
+
+
+def _check_name_lengths(text: str) -> None:
+    for name in identifiers(text):
+        if len(name) > MAX_NAME:
+            raise FlinkSqlError(
+                f"The name `{name[:40]}…` is {len(name)} characters long; the catalog stores "
+                f"names of at most {MAX_NAME} characters."
+            )
 
 
 def _conflict(text: str) -> StatementResult:

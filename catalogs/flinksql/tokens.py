@@ -12,6 +12,15 @@ from .keywords import is_reserved
 _NOT_WORDS = {TokenType.IDENTIFIER, TokenType.STRING, TokenType.NUMBER}
 
 
+def identifiers(text: str) -> list[str]:
+    """The names written in ``text``, quoted or not (keywords, literals and numbers aside)."""
+    try:
+        found = tokenize(text)
+    except TokenError:
+        return []
+    return [t.text for t in found if t.token_type in (TokenType.IDENTIFIER, TokenType.VAR)]
+
+
 class TokenStream:
     """Tokens of ``text`` with a position; keywords are matched by their upper-case text."""
 
