@@ -52,6 +52,14 @@ def get(client: Client, url: str) -> tuple[str, int]:
     return response.text, len(queries)
 
 
+def kept_for_the_viewer(members: Members) -> tuple[str, Client]:
+    """The orders table's page, read (and so kept) by the viewer, and the viewer's browser."""
+    url = reverse("table", args=ORDERS)
+    viewer = browser(members.users["viewer"])
+    get(viewer, url)
+    return url, viewer
+
+
 def version(environment: Environment) -> int:
     return EnvironmentVersion.objects.get(environment=environment).value
 
@@ -101,9 +109,7 @@ def test_a_script_raises_the_version_once_and_only_when_it_is_kept(
 def test_each_reader_gets_their_own_name_and_a_csrf_token_that_works(
     demo: None, members: Members, environment: Environment
 ) -> None:
-    url = reverse("table", args=ORDERS)
-    first = browser(members.users["viewer"])
-    get(first, url)
+    url, _ = kept_for_the_viewer(members)
     second_user = User.objects.create_user("second<viewer>")
     services.grant_role(environment, second_user, "viewer")
     second = browser(second_user, enforce_csrf_checks=True)
@@ -128,9 +134,7 @@ def test_readers_of_different_roles_do_not_share_a_page(
 def test_a_reader_whose_role_is_taken_away_no_longer_gets_the_kept_page(
     demo: None, members: Members, environment: Environment
 ) -> None:
-    url = reverse("table", args=ORDERS)
-    viewer = browser(members.users["viewer"])
-    get(viewer, url)
+    url, viewer = kept_for_the_viewer(members)
     services.revoke_role(environment, members.users["viewer"])
     assert viewer.get(url).status_code == 404
     api = members["viewer"]
