@@ -10,12 +10,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from catalogs.models import HistoryChange, HistoryEntry
-from catalogs.pages.common import page_slice, url_maker
+from catalogs.pages.common import page_slice, render_page, url_maker
 from catalogs.secrets import mask_ddl
 
 from . import forms, page_cache, services
@@ -24,12 +24,6 @@ from .lookup import get_environment, url_name
 from .models import Artifact, Role
 
 HISTORY_PAGE_SIZE = 25  # statements of many lines each
-
-
-def _page(request: HttpRequest, template: str, context: dict) -> HttpResponse:
-    """The whole page, or only its ``content`` partial when htmx swaps it in."""
-    template = f"{template}#content" if request.htmx else template
-    return render(request, template, page_cache.marks(request, context))
 
 
 def _back(environment_name: str, page: str = "environment") -> HttpResponseRedirect:
@@ -48,7 +42,7 @@ def environment_create(request: HttpRequest) -> HttpResponse:
             form.add_error("name", exc.message)
         else:
             return _back(created.name)
-    return _page(request, "environments/create.html", {"form": form})
+    return render_page(request, "environments/create.html", {"form": form})
 
 
 @login_required
@@ -60,7 +54,7 @@ def environment(request: HttpRequest, environment: str) -> HttpResponse:
         "role": role_of(request.user, found),
         "catalogs": found.catalogs.all(),
     }
-    return _page(request, "environments/environment.html", context)
+    return render_page(request, "environments/environment.html", context)
 
 
 @login_required
@@ -81,7 +75,7 @@ def environment_settings(request: HttpRequest, environment: str) -> HttpResponse
             return _back(changed.name)
     delete_form = forms.DeleteEnvironmentForm(environment_name=found.name)
     context = {"environment": found, "form": form, "delete_form": delete_form}
-    return _page(request, "environments/settings.html", context)
+    return render_page(request, "environments/settings.html", context)
 
 
 @login_required
@@ -115,7 +109,7 @@ def roles(request: HttpRequest, environment: str) -> HttpResponse:
             return _back(found.name, "environment-roles")
     memberships = found.memberships.select_related("user").order_by("user__username")
     context = {"environment": found, "form": form, "memberships": memberships}
-    return _page(request, "environments/roles.html", context)
+    return render_page(request, "environments/roles.html", context)
 
 
 @login_required
@@ -149,7 +143,7 @@ def artifacts(request: HttpRequest, environment: str) -> HttpResponse:
             return _back(found.name, "environment-artifacts")
     listed = found.artifacts.prefetch_related("versions__uploaded_by", "users")
     context = {"environment": found, "form": form, "artifacts": listed}
-    return _page(request, "environments/artifacts.html", context)
+    return render_page(request, "environments/artifacts.html", context)
 
 
 @login_required
@@ -180,7 +174,9 @@ def history(request: HttpRequest, environment: str) -> HttpResponse:
     entries = found.history.select_related("user").prefetch_related(changes)
     entries = page_slice(request, entries, size=HISTORY_PAGE_SIZE)
     _link_changes(found.name, entries)
-    return _page(request, "environments/history.html", {"environment": found, "entries": entries})
+    return render_page(
+        request, "environments/history.html", {"environment": found, "entries": entries}
+    )
 
 
 def _link_changes(environment: str, entries: Iterable[HistoryEntry]) -> None:
@@ -231,4 +227,4 @@ def object_history(
         "changes": changes,
         "diff": diff,
     }
-    return _page(request, "environments/object_history.html", context)
+    return render_page(request, "environments/object_history.html", context)
