@@ -284,17 +284,25 @@ def _document_chunks(snapshot: m.Snapshot) -> Iterator[bytes]:
             yield chunk
 
 
-def snapshot_chunks(snapshot: m.Snapshot) -> Iterator[bytes]:
-    """The stored document in pieces, checked against its sha256 first (one pass that keeps
-    nothing): served unchanged, or not at all."""
-    digest = hashlib.sha256()
+def _verified(snapshot: m.Snapshot, keep: bool) -> list[bytes]:
+    """One pass over the stored document, checking it against its sha256: served unchanged,
+    or not at all. With ``keep`` it answers the document's pieces, otherwise nothing."""
+    digest, kept = hashlib.sha256(), []
     try:
         for chunk in _document_chunks(snapshot):
             digest.update(chunk)
+            if keep:
+                kept.append(chunk)
     except (OSError, EOFError, ValueError):  # not gzip, or cut short
         pass
     if digest.hexdigest() != snapshot.sha256:
         raise ServiceError(f"Snapshot {snapshot.snapshot_id} does not match its sha256.")
+    return kept
+
+
+def snapshot_chunks(snapshot: m.Snapshot) -> Iterator[bytes]:
+    """The stored document in pieces, checked first by a pass that keeps nothing."""
+    _verified(snapshot, keep=False)
     return _document_chunks(snapshot)
 
 
@@ -309,8 +317,8 @@ def snapshot_response(snapshot: m.Snapshot, content_type: str) -> StreamingHttpR
 
 
 def snapshot_bytes(snapshot: m.Snapshot) -> bytes:
-    """The stored document, whole (to parse it), checked against its sha256."""
-    return b"".join(snapshot_chunks(snapshot))
+    """The stored document, whole (to parse it), checked in the same pass that reads it."""
+    return b"".join(_verified(snapshot, keep=True))
 
 
 def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:

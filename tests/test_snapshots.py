@@ -286,6 +286,8 @@ def test_a_stored_snapshot_that_no_longer_matches_its_sha256_is_not_served(
         assert response.content.decode() == (
             f"Snapshot {snapshot.snapshot_id} does not match its sha256."
         )
+        with pytest.raises(snapshots.ServiceError, match="does not match its sha256"):
+            snapshots.snapshot_bytes(Snapshot.objects.get(pk=snapshot.pk))
 
 
 def test_the_migration_compresses_snapshots_stored_before_and_serves_the_same_bytes(
