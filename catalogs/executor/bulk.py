@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from django.db import transaction
-
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
@@ -42,7 +40,7 @@ def execute_all_or_nothing(
     saved = executor.save_session()
     results: list[StatementResult] = []
     try:
-        with executor.all_or_nothing(), transaction.atomic():
+        with executor.all_or_nothing():
             for run in _runs(texts, set_wise):
                 if run[0][1] is None:
                     _run_alone(executor, run[0][0], results)

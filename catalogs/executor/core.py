@@ -116,18 +116,18 @@ class Executor:
     def all_or_nothing(self) -> Iterator[None]:
         """One transaction around the statements run in it (and whatever else the caller
         writes): the environment's version is raised once, as its last write, when any of
-        them changed something. Nested, it joins the outer one."""
-        if self.in_unit:
-            yield
-            return
+        them changed something. Nested, it is a savepoint of the outer one, which publishes."""
+        outermost = not self.in_unit
         self.in_unit = True
         try:
             with transaction.atomic():
                 yield
-                self.publish()
+                if outermost:
+                    self.publish()
         finally:
-            self.in_unit = False
-            self.unpublished = False
+            if outermost:
+                self.in_unit = False
+                self.unpublished = False
 
     def execute_bulk(self, statements: Iterable[str]) -> list[StatementResult]:
         """Run ``statements`` (one statement each) as one all-or-nothing transaction, like an
