@@ -115,6 +115,13 @@ CACHES = {
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 500},
     },
+    # pieces of pages kept under keys made of their whole content (never stale): the tree
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
 }
 # WhiteNoise serves the collected files with far-future caching; hashed names need
 # `manage.py collectstatic` first, so development keeps plain names.

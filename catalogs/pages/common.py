@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import threading
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from django.core.cache import caches
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import QuerySet
@@ -218,27 +219,20 @@ def tree(
     }
 
 
-_SIDEBARS: dict[tuple, str] = {}
-_SIDEBARS_LOCK = threading.Lock()
-SIDEBARS_KEPT = 1000
-
-
 def sidebar_html(tree: dict[str, Any], on_object_page: bool) -> SafeString:
     """The tree beside a page (``catalogs/_tree.html``), rendered once for what it shows.
 
     The key is everything the HTML is made of (the names and states the tree's query read,
     the open catalog and database), so an answer is never stale: a change to the catalog
-    changes the rows and so the key. Rendering it costs more than the query.
+    changes the rows and so the key. Rendering it costs more than the query. Kept in the
+    process's ``fragments`` cache.
     """
-    key = _sidebar_key(tree, on_object_page)
-    html = _SIDEBARS.get(key)
+    named = repr(_sidebar_key(tree, on_object_page))
+    key = "sidebar:" + hashlib.sha256(named.encode()).hexdigest()
+    html = caches["fragments"].get(key)
     if html is None:
-        context = {"tree": tree, "table": on_object_page}
-        html = render_to_string("catalogs/_tree.html", context)
-        with _SIDEBARS_LOCK:
-            if len(_SIDEBARS) >= SIDEBARS_KEPT:
-                _SIDEBARS.clear()
-            _SIDEBARS[key] = html
+        html = render_to_string("catalogs/_tree.html", {"tree": tree, "table": on_object_page})
+        caches["fragments"].set(key, html)
     return mark_safe(html)  # rendered by the template, which escapes
 
 
