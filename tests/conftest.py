@@ -8,11 +8,17 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from catalogs.executor import Executor, Session, StatementResult
 from environments.models import Environment
 
 RunScript = Callable[[str], list[StatementResult]]
+
+# Tests never assert on time: no property-based test has a deadline (Hypothesis's default of
+# 200 ms failed an example that took 350 ms once while a Flink JVM shared the cores).
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(autouse=True)

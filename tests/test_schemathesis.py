@@ -182,7 +182,6 @@ def before_generate_body(context: Any, strategy: st.SearchStrategy) -> Any:
 @schema.parametrize()
 @settings(
     max_examples=6,
-    deadline=None,
     derandomize=True,
     database=None,
     phases=[Phase.explicit, Phase.generate],
@@ -229,7 +228,6 @@ def test_linked_calls_answer_as_documented(token: str) -> None:
             settings=settings(
                 max_examples=25,
                 stateful_step_count=8,
-                deadline=None,
                 derandomize=True,
                 database=None,
                 phases=[Phase.generate],
