@@ -31,6 +31,12 @@ CREATE VIEW c.d.a_top AS SELECT name, COUNT(*) AS n FROM c.e.z_base GROUP BY nam
 FIXED = {"snapshot_id": "init", "created_at": 0}
 
 
+def assert_in_order(script: str, *texts: str) -> None:
+    """Every one of ``texts`` is in ``script``, in this order."""
+    positions = [script.index(text) for text in texts]
+    assert positions == sorted(positions)
+
+
 def run(environment: Environment, script: str) -> None:
     results = Executor(Session.start(environment)).execute_script(script)
     assert all(r.ok for r in results), [(r.statement, r.error) for r in results if not r.ok]
@@ -39,7 +45,8 @@ def run(environment: Environment, script: str) -> None:
 def test_it_creates_everything_in_dependency_order(environment: Environment) -> None:
     run(environment, VIEWS)
     script = snapshots.init_script(environment, ["c"])
-    order = [
+    assert_in_order(
+        script,
         "CREATE CATALOG `c`",
         "CREATE DATABASE IF NOT EXISTS `c`.`d`",
         "CREATE DATABASE IF NOT EXISTS `c`.`e`",
@@ -47,9 +54,7 @@ def test_it_creates_everything_in_dependency_order(environment: Environment) -> 
         "CREATE FUNCTION `c`.`d`.`f`",
         "CREATE VIEW `c`.`e`.`z_base`",
         "CREATE VIEW `c`.`d`.`a_top`",
-    ]
-    positions = [script.index(text) for text in order]
-    assert positions == sorted(positions)
+    )
     assert "COMMENT 'team ''a'''" in script
     assert "'password' = '${C_D_K_PASSWORD}'" in script
     assert "--   ${C_D_K_PASSWORD}" in script
@@ -94,15 +99,14 @@ def test_it_puts_views_after_the_tables_of_every_catalog_they_read(
         """,
     )
     script = snapshots.init_script(environment, ["a", "b"])
-    order = [
+    assert_in_order(
+        script,
         "CREATE TABLE `a`.`d`.`t`",
         "CREATE TABLE `b`.`d`.`u`",
         "-- the views of every catalog, each after what it reads",
         "CREATE VIEW `a`.`d`.`reads_b`",
         "CREATE VIEW `b`.`d`.`reads_a`",
-    ]
-    positions = [script.index(text) for text in order]
-    assert positions == sorted(positions)
+    )
     target = create_environment("fresh")
     run(target, script)
     assert Catalog.objects.filter(environment=target, name__in=["a", "b"]).count() == 2
