@@ -39,7 +39,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "environments",
@@ -209,7 +208,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 REST_FRAMEWORK = {
     # A token for tools; the browser's session, with CSRF checked on every write, for people.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "environments.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
