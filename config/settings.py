@@ -243,5 +243,6 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ColumnKindEnum": "catalogs.models.Column.Kind",
         "DependencyKindEnum": "catalogs.models.Dependency.Kind",
+        "ApiTokenStateEnum": "environments.models.ApiToken.State",
     },
 }

@@ -49,6 +49,64 @@ def errors(response) -> list[str]:
     return [error["message"] for error in response.json()["errors"]]
 
 
+def test_it_issues_a_token_whose_value_is_shown_once(members: Members) -> None:
+    viewer = signed_in(members.users["viewer"])
+    response = viewer.post(TOKENS, {"name": "ci", "expires_in_days": 30})
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) == FIELDS | {"token"}
+    assert (body["name"], body["user"], body["state"]) == ("ci", "viewer", "active")
+    stored = ApiToken.objects.get(pk=body["id"])
+    assert stored.key_hash == hashlib.sha256(body["token"].encode()).hexdigest()
+    assert stored.expires_at - stored.created == timedelta(days=30)
+    assert body["token"] not in str(ApiToken.objects.values_list())
+    assert with_token(body["token"]).get(ENV).status_code == 200
+    listed = viewer.get(TOKENS).json()["results"]
+    assert [t["name"] for t in listed] == ["ci", "tests"]
+    assert all(set(t) == FIELDS for t in listed)
+    assert body["token"] not in str(listed)
+    one = viewer.get(f"{TOKENS}{body['id']}/").json()
+    assert set(one) == FIELDS
+
+
+def test_it_issues_a_token_that_never_expires(members: Members) -> None:
+    response = signed_in(members.users["viewer"]).post(TOKENS, {"name": "forever"})
+    assert response.status_code == 201
+    assert response.json()["expires_at"] is None
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({}, "name: This field is required."),
+        (
+            {"name": "x", "expires_in_days": 0},
+            "expires_in_days: Ensure this value is greater than or equal to 1.",
+        ),
+        (
+            {"name": "x", "expires_in_days": 3651},
+            "expires_in_days: Ensure this value is less than or equal to 3650.",
+        ),
+        ({"name": "x" * 101}, "name: Ensure this field has no more than 100 characters."),
+    ],
+)
+def test_it_refuses_a_bad_token_request(members: Members, data: dict, message: str) -> None:
+    response = signed_in(members.users["viewer"]).post(TOKENS, data, format="json")
+    assert response.status_code == 400
+    assert errors(response) == [message]
+    assert ApiToken.objects.filter(user__username="viewer").count() == 1
+
+
+def test_it_refuses_to_issue_a_token_with_a_token(members: Members) -> None:
+    response = members["viewer"].post(TOKENS, {"name": "more"})
+    assert response.status_code == 403
+    assert errors(response) == [
+        "Tokens are issued from a signed-in session (or manage.py create_api_token), not "
+        "with another token."
+    ]
+    assert ApiToken.objects.filter(user__username="viewer").count() == 1
+
+
 def test_it_refuses_an_expired_token(members: Members) -> None:
     _, value = ApiToken.issue(members.users["viewer"], "old", expires_in_days=1)
     ApiToken.objects.filter(name="old").update(expires_at=datetime(2026, 1, 2, 3, 4, tzinfo=UTC))
@@ -80,6 +138,70 @@ def test_it_notes_when_a_token_was_last_used(members: Members) -> None:
     assert used is not None
     with_token(value).get(ENV)  # within the minute: not written again
     assert ApiToken.objects.get(pk=token.pk).last_used == used
+
+
+def test_it_lets_the_owner_revoke_a_token(members: Members) -> None:
+    token, value = ApiToken.issue(members.users["viewer"], "tool")
+    response = signed_in(members.users["viewer"]).delete(f"{TOKENS}{token.pk}/")
+    assert response.status_code == 204
+    revoked = ApiToken.objects.get(pk=token.pk)
+    assert revoked.revoked_at is not None
+    assert revoked.state == ApiToken.State.REVOKED
+    refused = with_token(value).get(ENV)
+    assert refused.status_code == 401
+    assert errors(refused) == [
+        f"This token was revoked on {revoked.revoked_at:%Y-%m-%d %H:%M} UTC."
+    ]
+    # again: nothing changes
+    assert signed_in(members.users["viewer"]).delete(f"{TOKENS}{token.pk}/").status_code == 204
+    assert ApiToken.objects.get(pk=token.pk).revoked_at == revoked.revoked_at
+
+
+def test_it_lets_a_token_revoke_itself(members: Members) -> None:
+    token = ApiToken.objects.get(user__username="viewer")
+    assert members["viewer"].delete(f"{TOKENS}{token.pk}/").status_code == 204
+    assert members["viewer"].get(ENV).status_code == 401
+
+
+def test_it_lets_a_superuser_revoke_anyones_token(members: Members, admin_user: User) -> None:
+    token, value = ApiToken.issue(members.users["viewer"], "tool")
+    response = signed_in(admin_user).delete(f"{TOKENS}{token.pk}/")
+    assert response.status_code == 204
+    assert ApiToken.objects.get(pk=token.pk).revoked_at is not None
+    assert with_token(value).get(ENV).status_code == 401
+
+
+@pytest.mark.parametrize("who", ["viewer", "owner"])
+def test_it_keeps_another_users_token_from_a_user(members: Members, who: str) -> None:
+    token, value = ApiToken.issue(members.users["editor"], "tool")
+    client = signed_in(members.users[who])
+    for response in (client.delete(f"{TOKENS}{token.pk}/"), client.get(f"{TOKENS}{token.pk}/")):
+        assert response.status_code == 404
+        assert errors(response) == ["No ApiToken matches the given query."]
+    assert ApiToken.objects.get(pk=token.pk).revoked_at is None
+    assert with_token(value).get(ENV).status_code == 200
+    assert [t["user"] for t in client.get(TOKENS).json()["results"]] == [who]
+
+
+def test_it_lists_every_users_tokens_to_a_superuser(members: Members, admin_user: User) -> None:
+    listed = signed_in(admin_user).get(TOKENS, {"all": "true"}).json()["results"]
+    assert sorted(t["user"] for t in listed) == ["editor", "outsider", "owner", "viewer"]
+    assert signed_in(admin_user).get(TOKENS).json()["results"] == []
+
+
+def test_it_lists_every_users_tokens_to_superusers_only(members: Members) -> None:
+    response = members["owner"].get(TOKENS, {"all": "true"})
+    assert response.status_code == 403
+    assert errors(response) == ["Only superusers list every user's tokens."]
+    bad = members["owner"].get(TOKENS, {"all": "maybe"})
+    assert bad.status_code == 400
+    assert errors(bad) == ["all: Must be a valid boolean."]
+
+
+def test_it_asks_for_credentials_to_manage_tokens(db: None) -> None:
+    for response in (APIClient().get(TOKENS), APIClient().delete(f"{TOKENS}1/")):
+        assert response.status_code == 401
+        assert errors(response) == ["Authentication credentials were not provided."]
 
 
 def test_it_prints_a_new_api_token_that_authenticates(members: Members) -> None:
