@@ -11,15 +11,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 
+def _counted(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def _minutes() -> str:
-    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    return _counted(int(settings.AXES_COOLOFF_TIME.total_seconds() // 60), "minute")
 
 
 def lockout_policy() -> str:
     return (
-        f"After {settings.AXES_FAILURE_LIMIT} failed attempts for one user name from one "
-        f"address, signing in with that name from there is paused for {_minutes()}."
+        f"After {_counted(settings.AXES_FAILURE_LIMIT, 'failed attempt')} for one user name "
+        f"from one address, signing in with that name from there is paused for {_minutes()}."
     )
 
 

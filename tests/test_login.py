@@ -55,7 +55,7 @@ def test_it_states_the_lockout_policy_on_the_login_page(anonymous_client: Client
 def test_it_states_a_configured_policy_in_its_own_numbers(anonymous_client: Client) -> None:
     response = anonymous_client.get(reverse("login"))
     assert (
-        "After 1 failed attempts for one user name from one address, signing in with that "
+        "After 1 failed attempt for one user name from one address, signing in with that "
         "name from there is paused for 1 minute." in response.content.decode()
     )
 
