@@ -236,10 +236,9 @@ def prepare(tables: int, views: int, databases: int) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
-    from rest_framework.authtoken.models import Token
 
     from catalogs.models import Database, Table
-    from environments.models import Environment, Membership, Role
+    from environments.models import ApiToken, Environment, Membership, Role
 
     if not Database.objects.filter(catalog__name=CATALOG).exists():
         call_command(
@@ -254,7 +253,8 @@ def prepare(tables: int, views: int, databases: int) -> None:
         user=user,
         defaults={"role": Role.VIEWER},
     )
-    token, _ = Token.objects.get_or_create(user=user)
+    # a new token each run: only its hash is kept
+    _, token = ApiToken.issue(user, "bench")
     cookie = _session_cookie(user)
     if connection.vendor == "postgresql":  # fresh statistics, as autovacuum would leave them
         with connection.cursor() as cursor:
@@ -268,7 +268,7 @@ def prepare(tables: int, views: int, databases: int) -> None:
         f"{n_tables} tables and {n_views} views in "
         f"{Database.objects.filter(catalog__name=CATALOG).count()} databases"
     )
-    print(f"{cookie}|{token.key}|{sizes}|{view.database.name},{table.name},{view.name}")
+    print(f"{cookie}|{token}|{sizes}|{view.database.name},{table.name},{view.name}")
 
 
 def _session_cookie(user) -> str:  # noqa: ANN001 - a Django user

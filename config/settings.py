@@ -1,6 +1,7 @@
 """Settings of the catalog dashboard; everything deployment-specific comes from the environment."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -38,7 +39,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "environments",
@@ -177,6 +177,30 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
+# Sign-in throttling (django-axes). Failed attempts are kept in the database, so every app
+# server counts the same ones. They count per user name *and* client address together: by
+# name alone anyone could keep the admin locked out, by address alone one person's typos
+# would lock out a whole office behind one NAT. After LOGIN_FAILURE_LIMIT failures that
+# pair is refused, even with the right password (HTTP 429, registration/locked_out.html),
+# until LOGIN_COOLOFF_MINUTES have passed since its last attempt; signing in clears the count.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last: it turns a lockout into the page
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.login.locked_out"
+AXES_CLIENT_IP_CALLABLE = "config.login.client_ip"
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "csrfmiddlewaretoken"]
+# The client's address is the connection's, unless a proxy that overwrites (or appends to) a
+# header names it: DJANGO_TRUSTED_PROXY_IP_HEADER=X-Forwarded-For (its last address counts,
+# the one the proxy saw) or X-Real-IP. Only behind such a proxy: a client can send any header.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_TRUSTED_PROXY_IP_HEADER", "").strip()
+
 # The largest file one artifact version may be (UDF jars, Python files).
 ARTIFACT_MAX_BYTES = int(os.environ.get("ARTIFACT_MAX_BYTES", str(20 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
@@ -184,7 +208,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 REST_FRAMEWORK = {
     # A token for tools; the browser's session, with CSRF checked on every write, for people.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "environments.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -219,5 +243,6 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ColumnKindEnum": "catalogs.models.Column.Kind",
         "DependencyKindEnum": "catalogs.models.Dependency.Kind",
+        "ApiTokenStateEnum": "environments.models.ApiToken.State",
     },
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import Role, environment_name_validator
+from .models import TOKEN_MAX_DAYS, Role, environment_name_validator
 
 
 class EnvironmentForm(forms.Form):
@@ -42,3 +42,14 @@ class UploadArtifactForm(forms.Form):
 class UseForm(forms.Form):
     user = forms.CharField(max_length=150, label="User name")
     grant = forms.BooleanField(required=False, help_text="Unchecked: revoke")
+
+
+class IssueTokenForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="What the token is for, e.g. 'CI deploys'")
+    expires_in_days = forms.IntegerField(
+        label="Expires in (days)",
+        min_value=1,
+        max_value=TOKEN_MAX_DAYS,
+        required=False,
+        help_text="Empty: never",
+    )

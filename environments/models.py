@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils import timezone
 
 ENVIRONMENT_CATALOG_PREFIX = "_env_"
 ENVIRONMENT_DATABASE = "default"
@@ -146,3 +151,82 @@ class EnvironmentVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.environment_id}: {self.value}"
+
+
+TOKEN_MAX_DAYS = 3650  # the longest expiry a token may be given
+LAST_USED_PRECISION = timedelta(minutes=1)
+
+
+def token_hash(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+class ApiToken(models.Model):
+    """A secret a tool sends as ``Authorization: Token <value>``; a user may hold many.
+
+    Only the value's sha256 is kept: the value is shown once, when the token is issued.
+    Revoking keeps the row (who had which token, until when).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class State(models.TextChoices):
+        ACTIVE = "active"
+        EXPIRED = "expired"
+        REVOKED = "revoked"
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} / {self.name}"
+
+    @classmethod
+    def issue(
+        cls, user: AbstractBaseUser, name: str, expires_in_days: int | None = None
+    ) -> tuple[ApiToken, str]:
+        """A new token of ``user`` and its value, which nothing keeps."""
+        if expires_in_days is not None and not 1 <= expires_in_days <= TOKEN_MAX_DAYS:
+            raise ValueError(f"A token expires in 1 to {TOKEN_MAX_DAYS} days.")
+        value = secrets.token_urlsafe(32)
+        now = timezone.now()
+        expires_at = now + timedelta(days=expires_in_days) if expires_in_days else None
+        token = cls.objects.create(
+            user=user, name=name, key_hash=token_hash(value), created=now, expires_at=expires_at
+        )
+        return token, value
+
+    @property
+    def state(self) -> ApiToken.State:
+        if self.revoked_at is not None:
+            return ApiToken.State.REVOKED
+        if self.expires_at is not None and self.expires_at <= timezone.now():
+            return ApiToken.State.EXPIRED
+        return ApiToken.State.ACTIVE
+
+    @classmethod
+    def visible_to(cls, user: AbstractBaseUser) -> models.QuerySet[ApiToken]:
+        """The tokens ``user`` may list and revoke: their own; a superuser's, everyone's."""
+        tokens = cls.objects.select_related("user")
+        return tokens if user.is_superuser else tokens.filter(user=user)
+
+    def mark_used(self) -> None:
+        """Note the use, at most once a minute: not a write on every request."""
+        now = timezone.now()
+        if self.last_used is None or now - self.last_used >= LAST_USED_PRECISION:
+            self.last_used = now
+            ApiToken.objects.filter(pk=self.pk).update(last_used=now)
+
+    def revoke(self) -> None:
+        """Refuse the token from now on (a revoked one keeps its first revocation time)."""
+        if self.revoked_at is None:
+            self.revoked_at = timezone.now()
+            ApiToken.objects.filter(pk=self.pk, revoked_at=None).update(revoked_at=self.revoked_at)

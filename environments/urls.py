@@ -1,10 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import token_pages, views
 
 ENV = "env/<name:environment>"
 
 urlpatterns = [
+    path("account/tokens", token_pages.tokens, name="tokens"),
+    path("account/tokens/<int:token>/revoke", token_pages.token_revoke, name="token-revoke"),
     path("env/new", views.environment_create, name="environment-create"),
     path(f"{ENV}/", views.environment, name="environment"),
     path(f"{ENV}/settings", views.environment_settings, name="environment-settings"),

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from environments.models import Environment, Membership, Role
+from environments.models import ApiToken, Environment, Membership, Role
 
 ROLES = {"owner": Role.ADMIN, "editor": Role.EDITOR, "viewer": Role.VIEWER, "outsider": None}
 
@@ -24,8 +23,9 @@ class Members:
 
 
 def token_client(user: User) -> APIClient:
+    _, value = ApiToken.issue(user, "tests")
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {value}")
     return client
 
 

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from io import StringIO
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Dependency, HistoryChange, Table
@@ -243,23 +239,6 @@ def test_it_lists_the_history_newest_first_with_secrets_masked(
     ]
     assert "hunter2" not in str(history)
     assert members["outsider"].get(f"{ENV}/history/").status_code == 404
-
-
-def test_it_prints_an_api_token_that_authenticates(members: Members) -> None:
-    out = StringIO()
-    call_command("create_api_token", "viewer", stdout=out)
-    key = out.getvalue().strip()
-    assert Token.objects.get(user__username="viewer").key == key
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-    assert client.get(ENV).status_code == 200
-    again = StringIO()
-    call_command("create_api_token", "viewer", stdout=again)
-    assert again.getvalue().strip() == key
-    call_command("create_api_token", "viewer", "--rotate", stdout=StringIO())
-    assert client.get(ENV).status_code == 401
-    with pytest.raises(CommandError, match="There is no user 'nobody'."):
-        call_command("create_api_token", "nobody")
 
 
 def test_it_answers_unknown_api_urls_with_json(members: Members) -> None:

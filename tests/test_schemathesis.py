@@ -29,7 +29,6 @@ from django.core import signals
 from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -42,7 +41,7 @@ from catalogs.executor import Executor, Session
 from changes import services as change_requests
 from config.wsgi import application
 from environments import services
-from environments.models import Environment
+from environments.models import ApiToken, Environment
 
 CHECKS = [
     not_a_server_error,
@@ -95,7 +94,7 @@ def token(db: None, keep_connection: None) -> Iterator[str]:
         snapshot=snapshot.snapshot_id,
         number=opened.pk,
     )
-    yield Token.objects.create(user=user).key
+    yield ApiToken.issue(user, "schemathesis")[1]
     Known.names.clear()
 
 

@@ -4,7 +4,15 @@ from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
 from catalogs.secrets import mask_ddl
-from environments.models import Artifact, ArtifactVersion, Environment, Membership, Role
+from environments.models import (
+    TOKEN_MAX_DAYS,
+    ApiToken,
+    Artifact,
+    ArtifactVersion,
+    Environment,
+    Membership,
+    Role,
+)
 
 
 class EnvironmentSerializer(serializers.ModelSerializer):
@@ -93,3 +101,43 @@ class HistoryEntrySerializer(serializers.Serializer):
 
     def get_statement(self, entry: HistoryEntry) -> str:
         return mask_ddl(entry.statement)
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.username", read_only=True)
+    state = serializers.ChoiceField(choices=ApiToken.State.choices, read_only=True)
+
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "user", "state", "created", "expires_at", "last_used", "revoked_at"]
+        read_only_fields = fields
+
+
+class IssuedApiTokenSerializer(ApiTokenSerializer):
+    token = serializers.CharField(
+        source="value",
+        read_only=True,
+        help_text="Send it as 'Authorization: Token <token>'. Shown this once: only its hash "
+        "is kept.",
+    )
+
+    class Meta(ApiTokenSerializer.Meta):
+        fields = [*ApiTokenSerializer.Meta.fields, "token"]
+        read_only_fields = fields
+
+
+class IssueApiTokenSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, help_text="What the token is for")
+    expires_in_days = serializers.IntegerField(
+        min_value=1,
+        max_value=TOKEN_MAX_DAYS,
+        required=False,
+        allow_null=True,
+        help_text="Refuse the token after this many days; absent or null: never",
+    )
+
+
+class ApiTokenListQuerySerializer(serializers.Serializer):
+    all = serializers.BooleanField(
+        default=False, help_text="Every user's tokens, not only yours (superusers)"
+    )

@@ -3,7 +3,7 @@ from django.urls.converters import get_converters
 
 from catalogs.converters import NameConverter
 
-from . import views
+from . import tokens, views
 
 
 def ensure_name_converter() -> None:
@@ -26,4 +26,6 @@ urlpatterns = [
     path(ARTIFACT, views.ArtifactDetail.as_view(), name="api-artifact"),
     path(f"{ARTIFACT}/users/<name:user>", views.ArtifactUse.as_view(), name="api-artifact-use"),
     path(f"{ENV}/history/", views.HistoryList.as_view(), name="api-history"),
+    path("tokens/", tokens.TokenList.as_view(), name="api-tokens"),
+    path("tokens/<int:token>/", tokens.TokenDetail.as_view(), name="api-token"),
 ]
