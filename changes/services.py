@@ -430,9 +430,7 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
             f"other than its author before it is applied; it has {count}.",
             "conflict",
         )
-    executor = Executor(
-        Session.start(environment), user, change_request.session_key, change_request
-    )
+    executor = Executor(Session.start(environment), user, change_request.origin, change_request)
     results: list[StatementResult] = []
     failure = ""
     try:
@@ -462,7 +460,7 @@ def _mark_applied(change_request: ChangeRequest, user: Any) -> None:
     change_request.failure = ""
     change_request.save(update_fields=["status", "applied_at", "applied_by", "failure"])
     entries = cm.HistoryEntry.objects.filter(
-        environment=change_request.environment, session_key=change_request.session_key
+        environment=change_request.environment, origin=change_request.origin
     )
     change_request.history_entries.set(entries)
 

@@ -58,12 +58,13 @@ class Executor:
         self,
         session: Session,
         user: Any = None,
-        session_key: str = "",
+        origin: str = "",
         change_request: Any = None,
     ) -> None:
         self.session = session
         self.user = user
-        self.session_key = session_key
+        # what the history keeps as the statements' origin (never an authentication secret)
+        self.origin = origin
         # set when an approved change request is being applied (or previewed)
         self.change_request = change_request
         # a change applied and not yet counted in the environment's version (see ``publish``)
@@ -148,7 +149,7 @@ class Executor:
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
         columns, rows = handler(context, statement)
-        if before and history.record(context, statement, before, self.session_key) is not None:
+        if before and history.record(context, statement, before, self.origin) is not None:
             self.unpublished = True
         return columns, rows
 
