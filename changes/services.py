@@ -52,6 +52,16 @@ def _require_open(change_request: ChangeRequest) -> None:
         )
 
 
+def _lock_open(change_request: ChangeRequest) -> None:
+    """Lock the request's row to the end of the transaction and refresh ``change_request``'s
+    status and revision from it; refuses a request that is not open. Adding statements,
+    reviewing and applying all take this lock, so none of them acts on what another one is
+    changing: an addition waits for an apply, then finds the request applied."""
+    locked = ChangeRequest.objects.select_for_update().filter(pk=change_request.pk)
+    change_request.status, change_request.revision = locked.values_list("status", "revision").get()
+    _require_open(change_request)
+
+
 def catalog_base(environment: Environment) -> int:
     """The newest history entry of ``environment``: what a preview is computed on."""
     newest = cm.HistoryEntry.objects.filter(environment=environment).aggregate(Max("pk"))
@@ -92,8 +102,9 @@ def open_request(
 def add_statements(change_request: ChangeRequest, user: Any, sql: str) -> list[ChangeStatement]:
     """Append statements (editors); approvals given before no longer count."""
     _require(user, change_request.environment, Role.EDITOR, "change a change request")
-    _require_open(change_request)
-    added = _append(change_request, split_sql(sql))
+    statements = split_sql(sql)
+    _lock_open(change_request)
+    added = _append(change_request, statements)
     change_request.revision += 1
     change_request.save(update_fields=["revision"])
     return added
@@ -130,12 +141,13 @@ def comment(
     )
 
 
+@transaction.atomic
 def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "") -> Review:
-    """Approve or request changes (editors). Authors approve their own request only where the
-    environment allows it."""
+    """Approve or request changes (editors) of the current revision. Authors approve their own
+    request only where the environment allows it."""
     environment = change_request.environment
     _require(user, environment, Role.EDITOR, "review a change request")
-    _require_open(change_request)
+    _lock_open(change_request)
     if verdict not in Review.Verdict.values:
         raise ServiceError(f"A review either approves or requests changes, not '{verdict}'.")
     own = change_request.author_id == user.pk
@@ -420,23 +432,15 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
     environment = change_request.environment
     _require(user, environment, Role.EDITOR, "apply a change request")
     _require_open(change_request)
-    statements = [s.sql for s in change_request.statements.all()]
-    if not statements:
-        raise ServiceError("The change request holds no statements to apply.", "conflict")
-    count, needed = len(approvers(change_request)), environment.required_approvals
-    if count < needed:
-        raise ServiceError(
-            f"Change request #{change_request.pk} needs {needed} approval(s) from reviewers "
-            f"other than its author before it is applied; it has {count}.",
-            "conflict",
-        )
     executor = Executor(Session.start(environment), user, change_request.origin, change_request)
     results: list[StatementResult] = []
     failure = ""
     try:
         with executor.all_or_nothing():
-            # Two editors pressing apply at once: the second waits here, then finds it applied.
-            _require_open(ChangeRequest.objects.select_for_update().get(pk=change_request.pk))
+            # Two editors pressing apply at once, or one adding statements: the second waits
+            # here, then finds it applied (or applies what was added, if still approved).
+            _lock_open(change_request)
+            statements = _approved_statements(change_request)
             for position, text in enumerate(statements, start=1):
                 result = executor.execute(text)
                 results.append(result)
@@ -451,6 +455,22 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
     if take_snapshot:
         _snapshot(change_request, user)
     return Outcome(True, results)
+
+
+def _approved_statements(change_request: ChangeRequest) -> list[str]:
+    """The statements of the (locked) request, refused unless there are some and the current
+    revision has the approvals the environment needs."""
+    statements = [s.sql for s in change_request.statements.all()]
+    if not statements:
+        raise ServiceError("The change request holds no statements to apply.", "conflict")
+    count, needed = len(approvers(change_request)), change_request.environment.required_approvals
+    if count < needed:
+        raise ServiceError(
+            f"Change request #{change_request.pk} needs {needed} approval(s) from reviewers "
+            f"other than its author before it is applied; it has {count}.",
+            "conflict",
+        )
+    return statements
 
 
 def _mark_applied(change_request: ChangeRequest, user: Any) -> None:

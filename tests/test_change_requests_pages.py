@@ -120,3 +120,23 @@ def test_its_author_closes_it_from_the_page_and_reopens_it(members: Members) -> 
     page = editor.post(f"{url}/reopen", follow=True).content.decode()
     assert ChangeRequest.objects.get().status == "open"
     assert "Reopened." in page
+
+
+def test_it_shows_why_statements_are_not_added_to_an_applied_request(members: Members) -> None:
+    editor = browser(members, "editor")
+    editor.post("/env/default/change-requests/new", {"title": "U", "sql": "CREATE TABLE u (x INT)"})
+    change_request = ChangeRequest.objects.get()
+    url = f"/env/default/change-requests/{change_request.pk}"
+    browser(members, "owner").post(f"{url}/review", {"verdict": "approve"})
+    editor.post(f"{url}/apply")
+    page = editor.post(f"{url}/statements", {"sql": "CREATE TABLE z (q INT)"}, follow=True)
+    assert (
+        escape(f"Change request #{change_request.pk} is applied; only open requests change.")
+        in page.content.decode()
+    )
+    change_request.refresh_from_db()
+    assert (change_request.status, change_request.revision) == ("applied", 1)
+    assert list(change_request.statements.values_list("sql", flat=True)) == [
+        "CREATE TABLE u (x INT)"
+    ]
+    assert not Table.objects.filter(name="z").exists()
