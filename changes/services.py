@@ -10,6 +10,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import caches
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -25,7 +26,8 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
 from catalogs.readers import readers_of
 from catalogs.secrets import mask_ddl
-from environments.access import has_role
+from environments import page_cache, versions
+from environments.access import has_role, role_of
 from environments.models import Environment, Role
 from environments.services import ServiceError
 
@@ -259,9 +261,17 @@ class _RollBack(Exception):
 
 
 def preview(change_request: ChangeRequest, user: Any) -> Preview:
-    """Run the statements in a transaction that is rolled back, and report what they did."""
+    """Run the statements in a transaction that is rolled back, and report what they did.
+
+    The report is kept (``CACHES["pages"]``) for the request's revision and the environment's
+    version: the statements change only with the revision and the catalog they run on only
+    with the version, so every viewer of one revision at one version is shown the same."""
     environment = change_request.environment
     _require(user, environment, Role.VIEWER, "see a change request")
+    key = _preview_key(change_request)  # before reading the catalog: never newer than it
+    kept = caches["pages"].get(key) if key else None
+    if kept is not None:
+        return kept
     statements = [s.sql for s in change_request.statements.all()]
     found = Preview(results=[], base=catalog_base(environment))
     try:
@@ -270,7 +280,24 @@ def preview(change_request: ChangeRequest, user: Any) -> Preview:
             raise _RollBack
     except _RollBack:
         pass
+    if key:
+        caches["pages"].set(key, found)
     return found
+
+
+def _preview_key(change_request: ChangeRequest) -> str | None:
+    """What a preview depends on: the statements (the revision), the catalog (the
+    environment's version) and the author it runs as (their role); None with the page cache
+    off."""
+    if not page_cache.enabled():
+        return None
+    environment = change_request.environment
+    author = change_request.author
+    role = role_of(author, environment) if author is not None else None
+    return (
+        f"change-request-preview:{change_request.pk}:{change_request.revision}:"
+        f"{versions.current(environment.pk)}:{author and author.pk}:{role}"
+    )
 
 
 def _run_for_preview(
