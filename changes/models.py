@@ -51,8 +51,8 @@ class ChangeRequest(models.Model):
         return self.title
 
     @property
-    def session_key(self) -> str:
-        """Marks the history entries applying this request made."""
+    def origin(self) -> str:
+        """Marks the history entries applying this request made (``HistoryEntry.origin``)."""
         return f"change-request:{self.pk}"
 
 

@@ -10,6 +10,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import caches
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -25,7 +26,8 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
 from catalogs.readers import readers_of
 from catalogs.secrets import mask_ddl
-from environments.access import has_role
+from environments import page_cache, versions
+from environments.access import has_role, role_of
 from environments.models import Environment, Role
 from environments.services import ServiceError
 
@@ -50,6 +52,16 @@ def _require_open(change_request: ChangeRequest) -> None:
             "only open requests change.",
             "conflict",
         )
+
+
+def _lock_open(change_request: ChangeRequest) -> None:
+    """Lock the request's row to the end of the transaction and refresh ``change_request``'s
+    status and revision from it; refuses a request that is not open. Adding statements,
+    reviewing and applying all take this lock, so none of them acts on what another one is
+    changing: an addition waits for an apply, then finds the request applied."""
+    locked = ChangeRequest.objects.select_for_update().filter(pk=change_request.pk)
+    change_request.status, change_request.revision = locked.values_list("status", "revision").get()
+    _require_open(change_request)
 
 
 def catalog_base(environment: Environment) -> int:
@@ -92,8 +104,9 @@ def open_request(
 def add_statements(change_request: ChangeRequest, user: Any, sql: str) -> list[ChangeStatement]:
     """Append statements (editors); approvals given before no longer count."""
     _require(user, change_request.environment, Role.EDITOR, "change a change request")
-    _require_open(change_request)
-    added = _append(change_request, split_sql(sql))
+    statements = split_sql(sql)
+    _lock_open(change_request)
+    added = _append(change_request, statements)
     change_request.revision += 1
     change_request.save(update_fields=["revision"])
     return added
@@ -130,12 +143,13 @@ def comment(
     )
 
 
+@transaction.atomic
 def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "") -> Review:
-    """Approve or request changes (editors). Authors approve their own request only where the
-    environment allows it."""
+    """Approve or request changes (editors) of the current revision. Authors approve their own
+    request only where the environment allows it."""
     environment = change_request.environment
     _require(user, environment, Role.EDITOR, "review a change request")
-    _require_open(change_request)
+    _lock_open(change_request)
     if verdict not in Review.Verdict.values:
         raise ServiceError(f"A review either approves or requests changes, not '{verdict}'.")
     own = change_request.author_id == user.pk
@@ -247,9 +261,17 @@ class _RollBack(Exception):
 
 
 def preview(change_request: ChangeRequest, user: Any) -> Preview:
-    """Run the statements in a transaction that is rolled back, and report what they did."""
+    """Run the statements in a transaction that is rolled back, and report what they did.
+
+    The report is kept (``CACHES["pages"]``) for the request's revision and the environment's
+    version: the statements change only with the revision and the catalog they run on only
+    with the version, so every viewer of one revision at one version is shown the same."""
     environment = change_request.environment
     _require(user, environment, Role.VIEWER, "see a change request")
+    key = _preview_key(change_request)  # before reading the catalog: never newer than it
+    kept = caches["pages"].get(key) if key else None
+    if kept is not None:
+        return kept
     statements = [s.sql for s in change_request.statements.all()]
     found = Preview(results=[], base=catalog_base(environment))
     try:
@@ -258,7 +280,24 @@ def preview(change_request: ChangeRequest, user: Any) -> Preview:
             raise _RollBack
     except _RollBack:
         pass
+    if key:
+        caches["pages"].set(key, found)
     return found
+
+
+def _preview_key(change_request: ChangeRequest) -> str | None:
+    """What a preview depends on: the statements (the revision), the catalog (the
+    environment's version) and the author it runs as (their role); None with the page cache
+    off."""
+    if not page_cache.enabled():
+        return None
+    environment = change_request.environment
+    author = change_request.author
+    role = role_of(author, environment) if author is not None else None
+    return (
+        f"change-request-preview:{change_request.pk}:{change_request.revision}:"
+        f"{versions.current(environment.pk)}:{author and author.pk}:{role}"
+    )
 
 
 def _run_for_preview(
@@ -420,25 +459,15 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
     environment = change_request.environment
     _require(user, environment, Role.EDITOR, "apply a change request")
     _require_open(change_request)
-    statements = [s.sql for s in change_request.statements.all()]
-    if not statements:
-        raise ServiceError("The change request holds no statements to apply.", "conflict")
-    count, needed = len(approvers(change_request)), environment.required_approvals
-    if count < needed:
-        raise ServiceError(
-            f"Change request #{change_request.pk} needs {needed} approval(s) from reviewers "
-            f"other than its author before it is applied; it has {count}.",
-            "conflict",
-        )
-    executor = Executor(
-        Session.start(environment), user, change_request.session_key, change_request
-    )
+    executor = Executor(Session.start(environment), user, change_request.origin, change_request)
     results: list[StatementResult] = []
     failure = ""
     try:
         with executor.all_or_nothing():
-            # Two editors pressing apply at once: the second waits here, then finds it applied.
-            _require_open(ChangeRequest.objects.select_for_update().get(pk=change_request.pk))
+            # Two editors pressing apply at once, or one adding statements: the second waits
+            # here, then finds it applied (or applies what was added, if still approved).
+            _lock_open(change_request)
+            statements = _approved_statements(change_request)
             for position, text in enumerate(statements, start=1):
                 result = executor.execute(text)
                 results.append(result)
@@ -455,6 +484,22 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
     return Outcome(True, results)
 
 
+def _approved_statements(change_request: ChangeRequest) -> list[str]:
+    """The statements of the (locked) request, refused unless there are some and the current
+    revision has the approvals the environment needs."""
+    statements = [s.sql for s in change_request.statements.all()]
+    if not statements:
+        raise ServiceError("The change request holds no statements to apply.", "conflict")
+    count, needed = len(approvers(change_request)), change_request.environment.required_approvals
+    if count < needed:
+        raise ServiceError(
+            f"Change request #{change_request.pk} needs {needed} approval(s) from reviewers "
+            f"other than its author before it is applied; it has {count}.",
+            "conflict",
+        )
+    return statements
+
+
 def _mark_applied(change_request: ChangeRequest, user: Any) -> None:
     change_request.status = ChangeRequest.Status.APPLIED
     change_request.applied_at = timezone.now()
@@ -462,7 +507,7 @@ def _mark_applied(change_request: ChangeRequest, user: Any) -> None:
     change_request.failure = ""
     change_request.save(update_fields=["status", "applied_at", "applied_by", "failure"])
     entries = cm.HistoryEntry.objects.filter(
-        environment=change_request.environment, session_key=change_request.session_key
+        environment=change_request.environment, origin=change_request.origin
     )
     change_request.history_entries.set(entries)
 

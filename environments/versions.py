@@ -12,6 +12,13 @@ from django.db.models import F
 from .models import EnvironmentVersion
 
 
+def current(environment_id: int) -> int:
+    """The environment's version now (one query): what is computed from its catalogs at this
+    version may be kept until it changes."""
+    found = EnvironmentVersion.objects.filter(environment_id=environment_id)
+    return found.values_list("value", flat=True).first() or 0
+
+
 def changed(environment_id: int) -> None:
     """Count one more change of the environment; call it last in the change's transaction."""
     EnvironmentVersion.objects.filter(environment_id=environment_id).update(value=F("value") + 1)

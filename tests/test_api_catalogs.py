@@ -559,3 +559,20 @@ def test_it_refuses_a_stale_drop_and_keeps_the_table(members: Members, orders: N
     before = dump()
     assert editor.delete(f"{DB}/tables/orders", HTTP_IF_MATCH=tag).status_code == 412
     assert dump() == before
+
+
+def test_it_serves_an_etag_that_if_match_accepts_after_a_patch_that_changes_nothing(
+    members: Members, orders: None
+) -> None:
+    editor = members["editor"]
+    query = "SELECT id, amount FROM orders WHERE amount > 100"
+    tag = editor.get(f"{DB}/views/big")["ETag"]  # kept by the page cache
+    same = editor.patch(f"{DB}/views/big", {"query": query}, format="json", HTTP_IF_MATCH=tag)
+    assert same.status_code == 200, same.content
+    read = editor.get(f"{DB}/views/big")
+    assert read["ETag"] == same["ETag"]
+    again = editor.patch(
+        f"{DB}/views/big", {"query": query}, format="json", HTTP_IF_MATCH=read["ETag"]
+    )
+    assert again.status_code == 200, again.content
+    assert editor.get(f"{DB}/views/big")["ETag"] == again["ETag"]

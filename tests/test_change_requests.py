@@ -264,3 +264,31 @@ def test_its_author_or_an_admin_closes_and_reopens_it(
     late = members["editor"].post(f"{url}/close")
     assert late.status_code == 409
     assert "is applied; only open requests can be closed." in late.json()["errors"][0]["message"]
+
+
+def _statements_and_revision(pk: int) -> tuple[list[str], int]:
+    found = ChangeRequest.objects.get(pk=pk)
+    return list(found.statements.values_list("sql", flat=True)), found.revision
+
+
+@pytest.mark.parametrize("status", ["applied", "closed"])
+def test_it_refuses_statements_added_to_a_request_that_is_not_open(
+    members: Members, environment: Environment, status: str
+) -> None:
+    opened = open_request(members, environment, "CREATE TABLE u (x INT)")
+    url = f"{base(environment)}{opened['id']}"
+    if status == "applied":
+        members["owner"].post(f"{url}/approve", {})
+        assert members["editor"].post(f"{url}/apply", {}).status_code == 200
+    else:
+        assert members["editor"].post(f"{url}/close").status_code == 200
+    before, kept = dump(), _statements_and_revision(opened["id"])
+    answer = members["editor"].post(f"{url}/statements", {"sql": "CREATE TABLE z (q INT)"})
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "errors": [
+            {"message": f"Change request #{opened['id']} is {status}; only open requests change."}
+        ]
+    }
+    assert _statements_and_revision(opened["id"]) == kept == (["CREATE TABLE u (x INT)"], 1)
+    assert dump() == before

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from catalogs.executor import Executor, Session
@@ -120,3 +122,59 @@ def test_its_author_closes_it_from_the_page_and_reopens_it(members: Members) -> 
     page = editor.post(f"{url}/reopen", follow=True).content.decode()
     assert ChangeRequest.objects.get().status == "open"
     assert "Reopened." in page
+
+
+def test_it_shows_why_statements_are_not_added_to_an_applied_request(members: Members) -> None:
+    editor = browser(members, "editor")
+    editor.post("/env/default/change-requests/new", {"title": "U", "sql": "CREATE TABLE u (x INT)"})
+    change_request = ChangeRequest.objects.get()
+    url = f"/env/default/change-requests/{change_request.pk}"
+    browser(members, "owner").post(f"{url}/review", {"verdict": "approve"})
+    editor.post(f"{url}/apply")
+    page = editor.post(f"{url}/statements", {"sql": "CREATE TABLE z (q INT)"}, follow=True)
+    assert (
+        escape(f"Change request #{change_request.pk} is applied; only open requests change.")
+        in page.content.decode()
+    )
+    change_request.refresh_from_db()
+    assert (change_request.status, change_request.revision) == ("applied", 1)
+    assert list(change_request.statements.values_list("sql", flat=True)) == [
+        "CREATE TABLE u (x INT)"
+    ]
+    assert not Table.objects.filter(name="z").exists()
+
+
+def _preview_queries(client: Client, url: str) -> list[str]:
+    """The queries of one GET of ``url`` that only running the preview makes: its statements'
+    writes, rolled back."""
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UPDATE"))]
+
+
+def test_it_keeps_the_preview_per_revision_and_catalog_version(
+    members: Members, environment: Environment
+) -> None:
+    editor, viewer = browser(members, "editor"), browser(members, "viewer")
+    editor.post("/env/default/change-requests/new", {"title": "U", "sql": "CREATE TABLE u (x INT)"})
+    change_request = ChangeRequest.objects.get()
+    url = f"/env/default/change-requests/{change_request.pk}"
+    api = f"/api/v1/environments/default/change-requests/{change_request.pk}/preview"
+    assert _preview_queries(viewer, url) != []
+    assert _preview_queries(viewer, url) == []
+    assert _preview_queries(members["viewer"], api) == []  # the API shows the same preview
+    assert members["viewer"].get(api).json()["changes"][0]["name"] == "_env_default.default.u"
+
+    editor.post(f"{url}/statements", {"sql": "CREATE TABLE w (y INT)"})  # a new revision
+    assert _preview_queries(viewer, url) != []
+    assert _preview_queries(viewer, url) == []
+    names = [c["name"] for c in members["viewer"].get(api).json()["changes"]]
+    assert names == ["_env_default.default.u", "_env_default.default.w"]
+
+    # The catalog moves on: the preview runs on it again, and now fails.
+    moved = Executor(Session.start(environment), change_request=ChangeRequest())
+    assert moved.execute("CREATE TABLE w (z INT)").ok
+    assert _preview_queries(viewer, url) != []
+    answer = members["viewer"].get(api).json()
+    assert [r["ok"] for r in answer["results"]] == [True, False]
+    assert _preview_queries(viewer, url) == []

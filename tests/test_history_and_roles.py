@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from catalogs.executor import Executor, Session
-from catalogs.models import Function, HistoryEntry, Table
-from environments.models import Artifact, Membership, Role
+from catalogs.models import Catalog, Function, HistoryEntry, Table
+from environments.models import Artifact, EnvironmentVersion, Membership, Role
 from tests.test_atomicity import dump
 
 
@@ -114,3 +114,39 @@ def test_it_refuses_direct_ddl_where_changes_need_approval(environment, users):
     assert dump() == before
     assert run_as(environment, users["ed"], "SHOW TABLES").ok
     assert run_as(environment, users["ed"], "CREATE TEMPORARY TABLE tmp (a INT)").ok
+
+
+@pytest.mark.parametrize(
+    ("statement", "writes"),
+    [
+        ("ALTER VIEW v AS SELECT a FROM t", True),
+        ("ALTER TABLE t SET ('connector' = 'datagen')", True),
+        ("ALTER CATALOG c SET ('type' = 'generic_in_memory')", True),
+        ("CREATE TABLE IF NOT EXISTS t (a INT)", False),
+    ],
+)
+def test_it_raises_the_environment_version_with_every_row_version_a_no_op_raises(
+    environment, statement: str, writes: bool
+) -> None:
+    run = Executor(Session.start(environment)).execute
+    for setup in (
+        "CREATE CATALOG c WITH ('type' = 'generic_in_memory')",
+        "CREATE TABLE t (a INT) WITH ('connector' = 'datagen')",
+        "CREATE VIEW v AS SELECT a FROM t",
+    ):
+        assert run(setup).ok, setup
+
+    def versions() -> tuple:
+        return (
+            sorted(Table.objects.values_list("pk", "version")),
+            sorted(Catalog.objects.values_list("pk", "version")),
+            EnvironmentVersion.objects.get(environment=environment).value,
+        )
+
+    tables, catalogs, value = versions()
+    entries = HistoryEntry.objects.count()
+    assert run(statement).ok
+    tables_after, catalogs_after, value_after = versions()
+    assert HistoryEntry.objects.count() == entries  # no definition changed
+    assert ((tables_after, catalogs_after) != (tables, catalogs)) == writes
+    assert value_after == value + writes

@@ -15,8 +15,8 @@ from catalogs.models import Database, Table
 from environments.api.errors import PreconditionFailed, error_body
 from environments.models import Environment
 
-# History entries of API changes carry this as their session.
-API_SESSION = "api"
+# History entries of API changes carry this as their origin.
+API_ORIGIN = "api"
 
 FAILURE_STATUS = {
     "conflict": status.HTTP_409_CONFLICT,
@@ -39,7 +39,7 @@ def executor(request: Request, environment: Environment, database: Database | No
         database.catalog.name if database else None,
         database.name if database else None,
     )
-    return Executor(session, request.user, API_SESSION)
+    return Executor(session, request.user, API_ORIGIN)
 
 
 def etag(table: Table) -> str:

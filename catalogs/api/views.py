@@ -27,7 +27,7 @@ from environments.page_cache import kept_answer
 
 from . import serializers as s
 from . import statements as sql
-from .runner import API_SESSION, etag, executor, run_change, status_of
+from .runner import API_ORIGIN, etag, executor, run_change, status_of
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -110,7 +110,7 @@ def _changes(
         entry__environment=environment,
         entry__pk__gt=last,
         entry__user=request.user,
-        entry__session_key=API_SESSION,
+        entry__origin=API_ORIGIN,
         entry__statement__in=ran,
     ).order_by("entry_id", "pk")
     return HistoryChangeSerializer(changes, many=True).data

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DataError, IntegrityError, OperationalError, transaction
+from django.db import DataError, IntegrityError, OperationalError, connection, transaction
 
 from catalogs import models as m
 from catalogs.flinksql import statements as st
@@ -58,12 +58,13 @@ class Executor:
         self,
         session: Session,
         user: Any = None,
-        session_key: str = "",
+        origin: str = "",
         change_request: Any = None,
     ) -> None:
         self.session = session
         self.user = user
-        self.session_key = session_key
+        # what the history keeps as the statements' origin (never an authentication secret)
+        self.origin = origin
         # set when an approved change request is being applied (or previewed)
         self.change_request = change_request
         # a change applied and not yet counted in the environment's version (see ``publish``)
@@ -147,15 +148,20 @@ class Executor:
             _check_name_lengths(statement.text)
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
-        columns, rows = handler(context, statement)
-        if before and history.record(context, statement, before, self.session_key) is not None:
+        writes = _Writes()
+        with connection.execute_wrapper(writes):
+            columns, rows = handler(context, statement)
+        recorded = history.record(context, statement, before, self.origin) if before else None
+        # A statement that rewrote rows without changing a definition (ALTER VIEW to the same
+        # query) still raised their versions, the ETags a reader holds: it publishes too.
+        if recorded is not None or writes.seen:
             self.unpublished = True
         return columns, rows
 
     def publish(self) -> None:
-        """Raise the environment's version for the changes applied (those the history keeps):
-        the last write of their transaction (a statement's, or a whole script's), so readers
-        see both together."""
+        """Raise the environment's version for the changes applied (every statement that
+        wrote to the catalog, whether or not the history keeps it): the last write of their
+        transaction (a statement's, or a whole script's), so readers see both together."""
         if self.unpublished and not transaction.get_rollback():
             versions.changed(self.session.environment.pk)
         self.unpublished = False
@@ -263,6 +269,18 @@ def _conflict(text: str) -> StatementResult:
         "statement was applied. Run it again.",
         code="conflict",
     )
+
+
+class _Writes:
+    """A database execute wrapper that notes whether anything it sees writes."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if not self.seen and sql.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE"):
+            self.seen = True
+        return execute(sql, params, many, context)
 
 
 def _unsupported_message(statement: st.Statement) -> str:

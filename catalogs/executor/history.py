@@ -118,9 +118,10 @@ def record(
     ctx: Context,
     statement: st.Statement,
     before: dict[Touched, str],
-    session_key: str = "",
+    origin: str = "",
 ) -> m.HistoryEntry | None:
-    """Keep ``statement`` in the history if it changed any of the objects it touches."""
+    """Keep ``statement`` in the history if it changed any of the objects it touches, with
+    where it came from (``HistoryEntry.origin``)."""
     changes = []
     for item, was in before.items():
         now = definition(ctx, item)
@@ -140,7 +141,7 @@ def record(
         return None
     user = ctx.user if getattr(ctx.user, "pk", None) else None
     entry = m.HistoryEntry(
-        environment=ctx.environment, user=user, session_key=session_key, statement=statement.text
+        environment=ctx.environment, user=user, origin=origin, statement=statement.text
     )
     ctx.save_history(entry, changes)
     return entry

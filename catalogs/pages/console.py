@@ -26,6 +26,7 @@ from ..executor import Executor, Session, StatementResult
 from ..secrets import mask_ddl
 from ..tableau import cell_text
 from .common import render_page, tree
+from .origin import console_origin
 
 MAX_HISTORY = 50
 MAX_SCRIPT = 100_000
@@ -69,8 +70,6 @@ def console_state(
     request: HttpRequest, environment: Environment, reset: bool = False
 ) -> ConsoleState:
     """This browser's console session in ``environment``, created on first use."""
-    if not request.session.session_key:
-        request.session.save()  # history records which browser session ran a statement
     saved = request.session.get(SESSION_KEY, {}).get(str(environment.pk))
     state = None if reset or saved is None else _loads(saved, environment)
     return state or ConsoleState(Session.start(environment))
@@ -96,7 +95,7 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
     script = request.POST.get("sql", "")[:MAX_SCRIPT] if request.method == "POST" else ""
     results: list[dict[str, Any]] = []
     if script.strip() and "reset" not in request.POST:
-        executor = Executor(state.session, request.user, request.session.session_key or "")
+        executor = Executor(state.session, request.user, console_origin(request))
         results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
         state.history = ([script] + [s for s in state.history if s != script])[:MAX_HISTORY]
     if request.method == "POST":

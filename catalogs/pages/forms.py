@@ -28,6 +28,7 @@ from ..models import Dependency, Function, Table
 from ..readers import readers_of
 from ..services import set_function_details
 from .common import render_page, tree
+from .origin import console_origin
 
 EDITOR = Role.EDITOR
 # Buttons that only show the form again (one more column row, another catalog type's fields).
@@ -56,7 +57,7 @@ def run_statements(
 
     ``after`` runs in the same transaction once they all ran; a problem it returns rolls
     everything back and is the failure."""
-    executor = Executor(session, request.user, request.session.session_key or "")
+    executor = Executor(session, request.user, console_origin(request))
     failed: StatementResult | Problem | None = None
     try:
         with executor.all_or_nothing():

@@ -95,7 +95,6 @@ class HistoryEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     user = serializers.CharField(source="user.username", default=None, allow_null=True)
     created_at = serializers.DateTimeField()
-    session = serializers.CharField(source="session_key")
     statement = serializers.SerializerMethodField()
     changes = HistoryChangeSerializer(many=True)
 
