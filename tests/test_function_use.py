@@ -155,3 +155,66 @@ def test_it_lower_cases_the_function_rows_stored_before_and_corrects_their_views
         "kept": "ok",
         "masked": "ok",
     }
+
+
+def test_it_needs_use_from_who_proposes_a_statement_calling_the_function(
+    environment: Environment, artifact: Artifact, editor: User
+) -> None:
+    from changes import services
+    from changes.models import ChangeRequest
+    from environments.services import ServiceError
+
+    sql = "CREATE TABLE t (a INT); CREATE VIEW v AS SELECT MASK_EMAIL(email) AS e FROM people"
+    with pytest.raises(ServiceError) as refused:
+        services.open_request(environment, editor, "Mask", sql=sql)
+    assert (refused.value.code, refused.value.message) == (
+        "forbidden",
+        "Statement 2: " + REFUSED.format(action="Calling"),
+    )
+    assert not ChangeRequest.objects.exists()
+    opened = services.open_request(environment, editor, "Table", sql="CREATE TABLE t (a INT)")
+    with pytest.raises(ServiceError) as refused:
+        services.add_statements(opened, editor, "DROP FUNCTION MASK_EMAIL")
+    assert refused.value.message == "Statement 2: " + REFUSED.format(action="Dropping")
+    assert [s.sql for s in opened.statements.all()] == ["CREATE TABLE t (a INT)"]
+    artifact.users.add(editor)
+    services.add_statements(opened, editor, "DROP FUNCTION MASK_EMAIL")
+    assert opened.statements.count() == 2
+
+
+def test_it_needs_use_from_who_applies_a_change_request_and_keeps_no_failure_on_it(
+    environment: Environment, artifact: Artifact, editor: User
+) -> None:
+    from changes import services
+
+    artifact.users.add(editor)
+    sql = "CREATE VIEW v AS SELECT MASK_EMAIL(email) AS e FROM people"
+    opened = services.open_request(environment, editor, "Mask", sql=sql)
+    applier = User.objects.create_user("other")
+    Membership.objects.create(environment=environment, user=applier, role=Role.EDITOR)
+    before = dump()
+    outcome = services.apply(opened, applier)
+    assert (outcome.ok, outcome.forbidden) == (False, True)
+    assert outcome.message == (
+        f"Statement 1 failed: {REFUSED.format(action='Calling')} Nothing was applied."
+    )
+    assert dump() == before
+    opened.refresh_from_db()
+    assert (opened.status, opened.failure) == ("open", "")
+    assert services.apply(opened, editor).ok
+    assert Table.objects.filter(name="v").exists()
+
+
+def test_it_answers_403_with_the_refusal_beside_the_field_of_a_form(
+    environment: Environment, artifact: Artifact, editor: User
+) -> None:
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(editor)
+    url = "/env/default/catalogs/_env_default/databases/default/new-view"
+    before = dump()
+    response = browser.post(url, {"name": "v", "query": "SELECT Mask_Email(email) FROM people"})
+    assert response.status_code == 403
+    assert response.context["form"].errors == {"__all__": [REFUSED.format(action="Calling")]}
+    assert dump() == before
