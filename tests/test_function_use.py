@@ -218,3 +218,29 @@ def test_it_answers_403_with_the_refusal_beside_the_field_of_a_form(
     assert response.status_code == 403
     assert response.context["form"].errors == {"__all__": [REFUSED.format(action="Calling")]}
     assert dump() == before
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["DROP DATABASE c.d CASCADE", "DROP CATALOG c", "DROP CATALOG IF EXISTS c"],
+)
+def test_it_needs_use_to_drop_a_database_or_catalog_holding_a_function_of_an_artifact(
+    environment: Environment, artifact: Artifact, editor: User, statement: str
+) -> None:
+    script = (
+        "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
+        "CREATE FUNCTION c.d.Tokenize AS 'com.example.Tokenize'"
+    )
+    for result in Executor(Session.start(environment)).execute_script(script):
+        assert result.ok, result
+    Function.objects.filter(name="tokenize").update(artifact=artifact)
+    before = dump()
+    result = run_as(environment, editor, statement)
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert result.error == (
+        "Dropping function 'c.d.tokenize' needs the Use permission on artifact "
+        "'masking.jar', which you do not hold."
+    )
+    assert dump() == before
+    artifact.users.add(editor)
+    assert run_as(environment, editor, statement).ok

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.flinksql.errors import Forbidden
+from catalogs.models import Function
 from environments.access import may_use
 from environments.models import Artifact, Environment
 
@@ -36,6 +39,16 @@ def require_function_use(
     if function is None:
         return
     require_use(user, function.artifact, f"{verb} function '{_short(function, identifier)}'")
+
+
+def require_drop_use(user: Any, functions: QuerySet[Function]) -> None:
+    """Dropping a database or a catalog drops its functions: it needs the Use that
+    ``DROP FUNCTION`` of each one held in an artifact needs."""
+    held = functions.filter(artifact__isnull=False).select_related("artifact", "database__catalog")
+    for function in held.order_by("database__name", "name"):
+        database = function.database
+        identifier = ObjectIdentifier(database.catalog.name, database.name, function.name)
+        require_use(user, function.artifact, f"Dropping function '{identifier}'")
 
 
 def _short(function: Any, identifier: ObjectIdentifier) -> str:
