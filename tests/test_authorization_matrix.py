@@ -2,7 +2,9 @@
 action answers as the table says, and a refused action leaves the database as it was.
 
 Doors: the HTML pages and forms, the SQL console, the REST API, change requests (proposed and
-applied), snapshot import and catalog-store import. Actions: read the catalog, change it, and
+applied, through the API and their pages), snapshot import (the API and its page) and
+catalog-store import (a service, the command line's; a store holds catalogs only, so it has
+no function to use). Actions: read the catalog, change it, and
 use an artifact's function (a view calling ``MASK_EMAIL``, upper case on purpose: Flink
 resolves function names in any letter case). Each row of a table is one role:
 
@@ -19,6 +21,7 @@ catalog, set up once per test.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +30,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import caches
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
@@ -46,6 +50,7 @@ CREATE FUNCTION mask_email AS 'com.example.MaskEmail'
 CALL = "SELECT MASK_EMAIL(email) AS e FROM people"
 PLAIN = "SELECT email FROM people"
 APPLIED = [f"CREATE VIEW v AS {PLAIN}", f"CREATE VIEW v AS {CALL}"]
+NEW_REQUEST = "/env/default/change-requests/new"
 WEB = "/env/default/catalogs/_env_default/databases/default"
 API = "/api/v1/environments/default"
 DB = f"{API}/catalogs/_env_default/databases/default"
@@ -150,12 +155,15 @@ def api_post(path: str, data: dict[str, Any]) -> Callable[[World, Caller], str]:
     return lambda world, caller: answered(caller.api.post(path, data, format="json"))
 
 
-def apply(sql: str) -> Callable[[World, Caller], str]:
+def apply(sql: str, page: bool = False) -> Callable[[World, Caller], str]:
     """Apply the request a superuser proposed with ``sql`` (only the applier's permissions
-    count)."""
+    count), through the API or the request's page."""
 
     def run(world: World, caller: Caller) -> str:
         change_request = ChangeRequest.objects.get(statements__sql=sql)
+        if page:
+            path = f"/env/default/change-requests/{change_request.pk}/apply"
+            return answered(caller.browser.post(path))
         path = f"{API}/change-requests/{change_request.pk}/apply"
         return answered(caller.api.post(path, {}, format="json"))
 
@@ -201,6 +209,15 @@ def snapshot_import(catalog: str, document: dict[str, Any]) -> Callable[[World, 
     return api_post(f"{API}/snapshots/import", body)
 
 
+def snapshot_import_page(catalog: str, document: dict[str, Any]) -> Callable[[World, Caller], str]:
+    def run(world: World, caller: Caller) -> str:
+        upload = SimpleUploadedFile("snapshot.json", json.dumps(document).encode())
+        data = {"catalog": catalog, "file": upload, "apply": "1"}
+        return answered(caller.browser.post("/env/default/snapshots/import", data))
+
+    return run
+
+
 def catalog_store_import(world: World, caller: Caller) -> str:
     files = {"store.yaml": b'type: "generic_in_memory"\n'}
     report = snapshots.import_catalog_store(world.environment, files, caller.user)
@@ -238,6 +255,21 @@ CELLS: list[tuple[str, str, Callable[[World, Caller], str], dict[str, str]]] = [
     ),
     ("change request apply", "change", apply(APPLIED[0]), CHANGE),
     ("change request apply", "use", apply(APPLIED[1]), USE),
+    ("change request page", "read", browser_get("/env/default/change-requests"), READ),
+    (
+        "change request page",
+        "change",
+        browser_post(NEW_REQUEST, {"title": "T", "sql": f"CREATE VIEW v AS {PLAIN}"}),
+        CHANGE,
+    ),
+    (
+        "change request page",
+        "use",
+        browser_post(NEW_REQUEST, {"title": "T", "sql": f"CREATE VIEW v AS {CALL}"}),
+        USE,
+    ),
+    ("change request page apply", "change", apply(APPLIED[0], page=True), CHANGE),
+    ("change request page apply", "use", apply(APPLIED[1], page=True), USE),
     ("snapshot import", "read", api_get(f"{API}/snapshots/"), READ),
     (
         "snapshot import",
@@ -249,6 +281,19 @@ CELLS: list[tuple[str, str, Callable[[World, Caller], str], dict[str, str]]] = [
         "snapshot import",
         "use",
         snapshot_import("_env_default", snapshot_document("_env_default", [], [MASKED])),
+        USE,
+    ),
+    ("snapshot import page", "read", browser_get("/env/default/snapshots"), READ),
+    (
+        "snapshot import page",
+        "change",
+        snapshot_import_page("c2", snapshot_document("c2", [TABLE], [])),
+        CHANGE,
+    ),
+    (
+        "snapshot import page",
+        "use",
+        snapshot_import_page("_env_default", snapshot_document("_env_default", [], [MASKED])),
         USE,
     ),
     ("catalog-store import", "read", browser_get("/env/default/catalog-store.zip"), READ),
