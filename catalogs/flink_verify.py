@@ -49,6 +49,7 @@ from .flinksql.catalog import (
     CatalogView,
     Column,
     ObjectIdentifier,
+    function_name,
     quote_identifier,
 )
 from .flinksql.dialect import DIALECT
@@ -433,7 +434,7 @@ class Objects:
         return (catalog, database) in self.databases
 
     def function_return_type(self, name: str) -> ft.DataType | None | Literal["unknown"]:
-        return self.functions.get((*self.current, name.lower()))
+        return self.functions.get((*self.current, function_name(name)))
 
 
 def _function_return_type(extras: dict[str, Any]) -> ft.DataType | Literal["unknown"]:
@@ -500,7 +501,7 @@ class Replay:
             objects.add(schema.create_table(identifier, statement, None))
         elif isinstance(statement, st.CreateFunction):
             identifier = self._identifier(statement.path)
-            key = (identifier.catalog, identifier.database, identifier.name.lower())
+            key = (identifier.catalog, identifier.database, function_name(identifier.name))
             objects.functions[key] = _function_return_type(self.return_types.get(key, {}))
         elif isinstance(statement, st.CreateView):
             identifier = self._identifier(statement.path)

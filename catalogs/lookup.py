@@ -16,6 +16,7 @@ from django.http import Http404
 from environments.lookup import check_role, get_environment, url_name
 from environments.models import Environment, Role
 
+from .flinksql.catalog import function_name
 from .models import Catalog, Database, Function, Table
 
 M = TypeVar("M", bound=Model)
@@ -67,7 +68,7 @@ def get_function(
         database__catalog__environment__name=url_name(environment),
         database__catalog__name=url_name(catalog),
         database__name=url_name(database),
-        name=url_name(function).lower(),
+        name=function_name(url_name(function)),
     )
     return _found(rows, user, environment, needed, _environment_of)
 

@@ -14,8 +14,9 @@ from environments.services import ServiceError
 from .executor import Session
 from .executor.handlers.context import Context
 from .executor.marks import refresh_readers
+from .executor.permissions import require_use
 from .flinksql.catalog import ObjectIdentifier
-from .flinksql.errors import FlinkSqlError
+from .flinksql.errors import FlinkSqlError, Forbidden
 from .flinksql.types import parse_type
 from .models import Function
 
@@ -61,15 +62,11 @@ def set_function_details(
 
 
 def _check_use(user: Any, artifact: Artifact | None) -> None:
-    if artifact is None or user is None or user.is_superuser:
-        return
-    if artifact.users.filter(pk=user.pk).exists():
-        return
-    raise ServiceError(
-        f"Changing which artifact a function comes from needs the Use permission on artifact "
-        f"'{artifact.name}', which you do not hold.",
-        "forbidden",
-    )
+    """The executor's Use rule, refusing as the services do."""
+    try:
+        require_use(user, artifact, "Changing which artifact a function comes from")
+    except Forbidden as exc:
+        raise ServiceError(exc.message, exc.code) from None
 
 
 def _serializable_type(text: str | None) -> str | None:

@@ -369,6 +369,19 @@ class ImportReport:
     outcomes: list[ImportOutcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     applied: bool = False
+    # what kind of failure ``errors`` are (as a statement's code): forbidden, conflict, invalid
+    error_code: str = "invalid"
+
+    @property
+    def code(self) -> str | None:
+        """What kind of failure refused the import: ``forbidden`` when a permission is
+        missing, whatever else failed; otherwise the first failed statement's kind, or
+        ``invalid`` (a malformed document). None when it succeeded."""
+        if self.ok:
+            return None
+        codes = [self.error_code] if self.errors else []
+        codes += [o.result.code or "invalid" for o in self.outcomes if o.result and not o.result.ok]
+        return "forbidden" if "forbidden" in codes else codes[0] if codes else "invalid"
 
     @property
     def ok(self) -> bool:
@@ -408,7 +421,12 @@ def import_snapshot(
         if found is None:
             return None
         identifier, extras = found
-        return _set_function_details(environment, catalog_name, identifier, extras, user)
+        try:
+            _set_function_details(environment, catalog_name, identifier, extras, user)
+        except ServiceError as exc:
+            report.error_code = exc.code
+            return exc.message
+        return None
 
     return run_statements(environment, planned, user, report, after)
 
@@ -423,26 +441,22 @@ def _set_function_details(
     identifier: ObjectIdentifier,
     extras: dict[str, Any],
     user: Any,
-) -> str | None:
+) -> None:
     """Give an imported function its declared return type and artifact, through the service
-    the API uses (so the same role and Use rules apply); the failure's message, or None."""
+    the API uses (so the same role and Use rules apply); a refusal is a :class:`ServiceError`
+    naming the function and the field."""
     name = _short_name(identifier)
-    function = m.Function.objects.filter(
-        database__catalog__environment=environment,
-        database__catalog__name=catalog_name,
-        database__name=identifier.database,
-        name=identifier.name,
-    ).first()
+    called = ObjectIdentifier(catalog_name, identifier.database, identifier.name)
+    function = store.functions_named(environment, called).first()
     if function is None:
-        return f"function {name}: not found after it was created."
+        raise ServiceError(f"function {name}: not found after it was created.")
     for key, argument in (("returnType", "return_type"), ("artifact", "artifact")):
         if extras.get(key) is None:
             continue
         try:
             set_function_details(function, user, **{argument: extras[key]})
         except ServiceError as exc:
-            return f"function {name}: {key}: {exc.message}"
-    return None
+            raise ServiceError(f"function {name}: {key}: {exc.message}", exc.code) from None
 
 
 def _plan(

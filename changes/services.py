@@ -20,7 +20,7 @@ from catalogs import snapshots
 from catalogs.executor import Executor, Session, StatementResult, history
 from catalogs.executor.handlers import Context
 from catalogs.flinksql.catalog import ObjectIdentifier
-from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
@@ -96,6 +96,7 @@ def open_request(
         author=user,
         base_entry_id=catalog_base(environment),
     )
+    _require_use(change_request, user, [], statements)
     _append(change_request, statements)
     return change_request
 
@@ -106,10 +107,37 @@ def add_statements(change_request: ChangeRequest, user: Any, sql: str) -> list[C
     _require(user, change_request.environment, Role.EDITOR, "change a change request")
     statements = split_sql(sql)
     _lock_open(change_request)
+    earlier = [s.sql for s in change_request.statements.all()]
+    _require_use(change_request, user, earlier, statements)
     added = _append(change_request, statements)
     change_request.revision += 1
     change_request.save(update_fields=["revision"])
     return added
+
+
+def _require_use(
+    change_request: ChangeRequest, user: Any, earlier: list[str], statements: list[str]
+) -> None:
+    """Who proposes ``statements`` needs the Use permission they would need to run them (on
+    the artifacts of the functions they call, alter or drop): they run as the proposer, after
+    the request's ``earlier`` statements, in a transaction that is rolled back, and the
+    executor's refusal refuses the proposal."""
+    executor = Executor(
+        Session.start(change_request.environment), user, change_request=change_request
+    )
+    refused: tuple[int, StatementResult] | None = None
+    with executor.all_or_nothing():
+        for text in earlier:
+            executor.execute(text)
+        for position, text in enumerate(statements, start=len(earlier) + 1):
+            result = executor.execute(text)
+            if result.code == Forbidden.code:
+                refused = position, result
+                break
+        transaction.set_rollback(True)
+    if refused is not None:
+        position, result = refused
+        raise ServiceError(f"Statement {position}: {result.error}", "forbidden")
 
 
 def _append(change_request: ChangeRequest, statements: list[str]) -> list[ChangeStatement]:
@@ -452,6 +480,11 @@ class Outcome:
     results: list[StatementResult]
     message: str = ""
 
+    @property
+    def forbidden(self) -> bool:
+        """Whether a statement was refused for a permission the applier lacks."""
+        return any(result.code == Forbidden.code for result in self.results)
+
 
 def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False) -> Outcome:
     """Run the statements as one transaction (editors, approved requests only): all or
@@ -476,9 +509,11 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
                     raise _RollBack
             _mark_applied(change_request, user)
     except _RollBack:
-        change_request.failure = failure
-        change_request.save(update_fields=["failure"])
-        return Outcome(False, results, failure)
+        outcome = Outcome(False, results, failure)
+        if not outcome.forbidden:  # the applier's missing permission is not the request's
+            change_request.failure = failure
+            change_request.save(update_fields=["failure"])
+        return outcome
     if take_snapshot:
         _snapshot(change_request, user)
     return Outcome(True, results)

@@ -46,6 +46,7 @@ def request_list(request: HttpRequest, environment: str) -> HttpResponse:
 def request_open(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment, Role.EDITOR)
     form = OpenForm(request.POST or None)
+    refused = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -54,9 +55,12 @@ def request_open(request: HttpRequest, environment: str) -> HttpResponse:
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
+            refused = exc.code == "forbidden"
         else:
             return redirect("change-request", found.name, opened.pk)
-    return render_page(request, "changes/open.html", {"environment": found, "form": form})
+    response = render_page(request, "changes/open.html", {"environment": found, "form": form})
+    response.status_code = 403 if refused else 200
+    return response
 
 
 @login_required
@@ -88,12 +92,17 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
 
 
 def _act(request: HttpRequest, environment: str, pk: int, action: Any) -> HttpResponse:
-    """Run one POSTed action; a refusal is shown as a message on the request's page."""
+    """Run one POSTed action; a refusal is shown as a message on the request's page, which
+    answers 403 when a permission is missing."""
     change_request = get_change_request(request.user, environment, pk)
     try:
         done = action(change_request)
     except ServiceError as exc:
         messages.error(request, exc.message)
+        if exc.code == "forbidden":
+            refused = request_detail(request, environment, pk)
+            refused.status_code = 403
+            return refused
     else:
         if done:
             messages.info(request, done)
@@ -155,7 +164,7 @@ def request_apply(request: HttpRequest, environment: str, pk: int) -> HttpRespon
             change_request, request.user, take_snapshot="snapshot" in request.POST
         )
         if not outcome.ok:
-            raise ServiceError(outcome.message)
+            raise ServiceError(outcome.message, "forbidden" if outcome.forbidden else "conflict")
         return "Applied: every statement ran, as one transaction."
 
     return _act(request, environment, pk, act)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import ROLE_RANK, Environment, Membership, Role
+from .models import ROLE_RANK, Artifact, Environment, Membership, Role
 
 
 def role_of(user: Any, environment: Environment) -> Role | None:
@@ -22,6 +22,16 @@ def role_of(user: Any, environment: Environment) -> Role | None:
 def has_role(user: Any, environment: Environment, needed: Role) -> bool:
     role = role_of(user, environment)
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
+
+
+def may_use(user: Any, artifact: Artifact) -> bool:
+    """Whether the user holds the Use permission on ``artifact``; None is the system itself
+    (the command line, the demo loader), superusers hold it on every artifact."""
+    if user is None or getattr(user, "is_superuser", False):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return artifact.users.filter(pk=user.pk).exists()
 
 
 def visible_environments(user: Any) -> QuerySet[Environment]:

@@ -275,9 +275,16 @@ def test_an_api_import_needs_use_on_the_functions_artifact(
     data, _ = snapshots.export_bytes(function_catalog(environment), **FIXED)
     document = json.loads(data)
     body = {"catalog": "c2", "dry_run": False, "snapshot": document}
+    before = catalog_dump(environment)
     refused = members["editor"].post(IMPORT, body, format="json")
-    assert refused.status_code == 400
-    assert any("Use permission" in e["message"] for e in refused.json()["errors"])
+    assert refused.status_code == 403
+    assert refused.json()["errors"] == [
+        {
+            "message": "function d.f: artifact: Changing which artifact a function comes from "
+            "needs the Use permission on artifact 'udfs', which you do not hold."
+        }
+    ]
+    assert catalog_dump(environment) == before
     assert not Catalog.objects.filter(environment=environment, name="c2").exists()
     Artifact.objects.get(environment=environment, name="udfs").users.add(members.users["editor"])
     answer = members["editor"].post(IMPORT, body, format="json")

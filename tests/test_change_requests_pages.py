@@ -110,7 +110,12 @@ def test_its_author_closes_it_from_the_page_and_reopens_it(members: Members) -> 
     url = f"/env/default/change-requests/{change_request.pk}"
     assert "Close change request" in editor.get(url).content.decode()
     assert "Close change request" not in browser(members, "viewer").get(url).content.decode()
-    assert browser(members, "viewer").post(f"{url}/close").status_code == 302
+    refused = browser(members, "viewer").post(f"{url}/close")
+    assert refused.status_code == 403
+    assert (
+        f"Only the author of change request #{change_request.pk} or an admin of environment "
+        "&#x27;default&#x27; may close it." in refused.text
+    )
     assert ChangeRequest.objects.get().status == "open"  # refused, shown as a message
 
     page = editor.post(f"{url}/close", follow=True).content.decode()

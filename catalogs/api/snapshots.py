@@ -313,8 +313,5 @@ class SnapshotImport(APIView):
         }
         if report.ok:
             return Response(body)
-        code = status.HTTP_400_BAD_REQUEST
-        failed = next((o.result for o in report.outcomes if o.result and not o.result.ok), None)
-        if failed is not None and not report.errors:
-            code = FAILURE_STATUS.get(failed.code or "", code)
+        code = FAILURE_STATUS.get(report.code or "", status.HTTP_400_BAD_REQUEST)
         return Response({**error_body(*report.failures), **body}, status=code)

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from catalogs import lookup, services
 from catalogs.executor import StatementResult
-from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.catalog import ObjectIdentifier, function_name
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_responses
@@ -352,7 +352,8 @@ class FunctionList(_DatabaseObjects):
         change = run_change(request, database.catalog.environment, database, [statement])
         if not change.ok:
             return change.failure()
-        function = database.functions.select_related("artifact").get(name=data["name"].lower())
+        created = function_name(data["name"])
+        function = database.functions.select_related("artifact").get(name=created)
         body = {"statements": change.statements, "function": s.FunctionSerializer(function).data}
         return Response(body, status=status.HTTP_201_CREATED)
 

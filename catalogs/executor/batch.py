@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from catalogs import models as m
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier, function_name
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.views import Relation, relations_named
 
@@ -169,7 +169,7 @@ class BatchContext(Context):
         return self._stored_relation(identifier).definition
 
     def function_name(self, name: str) -> str | None:
-        key = name.lower()
+        key = function_name(name)
         if key not in self._functions:
             self._functions[key] = super().function_name(name)
         return self._functions[key]

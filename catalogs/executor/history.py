@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from catalogs import models as m
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier, function_identifier
 from catalogs.flinksql.errors import FlinkSqlError
 
 from . import store
@@ -71,9 +71,7 @@ def touched(ctx: Context, statement: st.Statement) -> list[Touched]:
         return []
     identifier = ctx.identifier(statement.path)
     if kind == Kind.FUNCTION:
-        identifier = ObjectIdentifier(
-            identifier.catalog, identifier.database, identifier.name.lower()
-        )
+        identifier = function_identifier(identifier.catalog, identifier.database, identifier.name)
     result = [Touched(kind, identifier)]
     new_path = getattr(statement, "new_path", None)
     if new_path is not None:

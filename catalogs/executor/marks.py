@@ -16,6 +16,7 @@ from catalogs import models as m
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.lineage import columns_read
 
+from . import store
 from .handlers.context import Context
 
 
@@ -131,9 +132,4 @@ def _status(ctx: Context, view: m.Table) -> tuple[str, str]:
 
 
 def _function_exists(ctx: Context, identifier: ObjectIdentifier) -> bool:
-    return m.Function.objects.filter(
-        database__catalog__environment=ctx.environment,
-        database__catalog__name=identifier.catalog,
-        database__name=identifier.database,
-        name=identifier.name,
-    ).exists()
+    return store.functions_named(ctx.environment, identifier).exists()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from catalogs import models as m
 from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
 
+from . import store
 from .handlers.context import Context
 
 
@@ -46,12 +46,8 @@ class SessionCatalogReader:
         if qualified is None:
             return None
         session = self.ctx.session
-        function = m.Function.objects.filter(
-            database__catalog__environment=self.ctx.environment,
-            database__catalog__name=session.current_catalog,
-            database__name=session.current_database,
-            name=name.lower(),
-        ).first()
+        called = ObjectIdentifier(session.current_catalog, session.current_database, name)
+        function = store.functions_named(self.ctx.environment, called).first()
         if function is None or not function.return_type:
             return "unknown"
         return parse_type(function.return_type, ddl=False)

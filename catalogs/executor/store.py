@@ -16,6 +16,7 @@ from catalogs.flinksql.catalog import (
     ObjectIdentifier,
     PrimaryKey,
     Watermark,
+    function_identifier,
 )
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.statements import ColumnKind
@@ -255,6 +256,18 @@ def _stored_type(data_type: DataType) -> str:
         return data_type.with_nullable(True).serializable()
     except ValidationError:
         return data_type.summary_without_nullability()
+
+
+def functions_named(environment: Environment, identifier: ObjectIdentifier) -> QuerySet[m.Function]:
+    """The stored function ``identifier`` names (none or one), its name compared as Flink
+    compares it (:func:`function_identifier`)."""
+    identifier = function_identifier(identifier.catalog, identifier.database, identifier.name)
+    return m.Function.objects.filter(
+        database__catalog__environment=environment,
+        database__catalog__name=identifier.catalog,
+        database__name=identifier.database,
+        name=identifier.name,
+    )
 
 
 def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:

@@ -18,6 +18,8 @@ __all__ = [
     "ObjectIdentifier",
     "PrimaryKey",
     "Watermark",
+    "function_identifier",
+    "function_name",
     "quote_identifier",
     "quote_string",
 ]
@@ -34,6 +36,19 @@ class ObjectIdentifier:
 
     def __str__(self) -> str:
         return f"{self.catalog}.{self.database}.{self.name}"
+
+
+def function_name(name: str) -> str:
+    """A function's name as Flink resolves and stores it: letter case does not count
+    (``MASK_EMAIL``, ``Mask_Email`` and `` `MASK_EMAIL` `` name one function)."""
+    return name.lower()
+
+
+def function_identifier(catalog: str, database: str, name: str) -> ObjectIdentifier:
+    """The one spelling of a function's identifier: catalog and database as written (Flink
+    compares them case-sensitively), the name by :func:`function_name`. Every lookup,
+    permission check, dependency row and mark compares functions by it."""
+    return ObjectIdentifier(catalog, database, function_name(name))
 
 
 @dataclass(frozen=True)

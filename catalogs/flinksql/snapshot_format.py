@@ -36,6 +36,8 @@ from .catalog import (
     ObjectIdentifier,
     PrimaryKey,
     Watermark,
+    function_identifier,
+    function_name,
     quote_identifier,
     quote_string,
 )
@@ -749,7 +751,7 @@ def _function(
         return None
     database, name, where = found
     count = len(errors)
-    _claim(names, (database, name.lower()), where, errors, "function")
+    _claim(names, (database, function_name(name)), where, errors, "function")
     class_name = entry.get("className")
     if not isinstance(class_name, str) or not class_name.strip():
         errors.append(f"{where}: className: missing or not a string.")
@@ -776,7 +778,7 @@ def _function(
         _type(extras["returnType"], f"{where}: returnType", errors)
     if len(errors) > count:
         return None
-    identifier = ObjectIdentifier(catalog, database, name.lower())
+    identifier = function_identifier(catalog, database, name)
     return CatalogFunction(identifier, str(class_name), language.upper(), list(jars)), extras
 
 

@@ -23,6 +23,7 @@ from environments.services import ServiceError
 from .. import forms as f
 from ..executor import Executor, Session, StatementResult
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
+from ..flinksql.errors import Forbidden
 from ..lookup import get_catalog, get_database, get_function, get_table
 from ..models import Dependency, Function, Table
 from ..readers import readers_of
@@ -31,6 +32,7 @@ from .common import render_page, tree
 from .origin import console_origin
 
 EDITOR = Role.EDITOR
+FORBIDDEN = Forbidden.code  # a refusal for a missing permission answers 403
 # Buttons that only show the form again (one more column row, another catalog type's fields).
 REDRAW = ("add_column", "choose_type")
 
@@ -41,10 +43,12 @@ class _Failed(Exception):
 
 @dataclass
 class Problem:
-    """What a step after the statements refused: the field it is about, and why."""
+    """What a step after the statements refused: the field it is about, why, and what kind
+    of refusal it is (as a statement's code)."""
 
     field: str | None
     error: str
+    code: str = "invalid"
 
 
 AfterRun = Callable[[], "Problem | None"]
@@ -106,11 +110,12 @@ def form_page(
         context["statements"] = _statements(form)
         return render(request, f"{template}#statement", context)
     redraw = any(name in request.POST for name in REDRAW)
+    refused = False
     if request.method == "POST" and not redraw and form.is_valid():
         if current is not None and form.cleaned_data.get("version") != current.version:
             context["stale"] = True
         elif "to_request" in request.POST:
-            added = _add_to_request(request, form, environment)
+            added, refused = _add_to_request(request, form, environment)
             if added is not None:
                 return redirect(added)
         else:
@@ -128,13 +133,16 @@ def form_page(
             if failed is None:
                 messages.success(request, "Done: " + " ".join(b.text for b in built)[:200])
                 return redirect(success_url)
+            refused = failed.code == FORBIDDEN
             if isinstance(failed, Problem):
                 form.add_error(failed.field, failed.error)
             else:
                 failing = next(b for b in built if b.text == failed.statement)
                 _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
-    return render_page(request, template, context)
+    response = render_page(request, template, context)
+    response.status_code = 403 if refused else 200  # a missing permission, shown in place
+    return response
 
 
 def _open_requests(environment: Environment) -> QuerySet[ChangeRequest]:
@@ -145,13 +153,14 @@ def _open_requests(environment: Environment) -> QuerySet[ChangeRequest]:
 
 def _add_to_request(
     request: HttpRequest, form: f.StatementForm, environment: Environment
-) -> str | None:
+) -> tuple[str | None, bool]:
     """Append the form's statements to the chosen open request, or open a new one titled from
-    them; the request's page, or None with the reason on the form."""
+    them; the request's page, or None with the reason on the form (and whether a permission
+    is missing)."""
     statements = [b.text for b in _statements(form)]
     if not statements:
         form.add_error(None, "Nothing to add: the form changes nothing yet.")
-        return None
+        return None, False
     sql = ";\n".join(statements)
     chosen = request.POST.get("change_request", "")
     try:
@@ -161,7 +170,7 @@ def _add_to_request(
             ).first()
             if change_request is None:
                 form.add_error(None, "That change request does not exist.")
-                return None
+                return None, False
             change_services.add_statements(change_request, request.user, sql)
         else:
             title = " ".join(statements[0].split())
@@ -169,9 +178,9 @@ def _add_to_request(
             change_request = change_services.open_request(environment, request.user, title, sql=sql)
     except ServiceError as exc:
         form.add_error(None, exc.message)
-        return None
+        return None, exc.code == FORBIDDEN
     messages.success(request, f"Added to change request #{change_request.pk}.")
-    return reverse("change-request", args=[environment.name, change_request.pk])
+    return reverse("change-request", args=[environment.name, change_request.pk]), False
 
 
 def _names(*parts: str) -> str:
@@ -588,7 +597,7 @@ def function_alter(
             )
         except ServiceError as exc:
             about = "return_type" if "type" in exc.message.lower() else "artifact"
-            return Problem(about, exc.message)
+            return Problem(about, exc.message, exc.code)
         return None
 
     context = {**_database_context(found.database, "Edit function"), "function": found}

@@ -197,7 +197,8 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
             context["report"] = snapshots.import_snapshot(
                 found, context["catalog"], upload.read(), request.user, dry_run=dry_run
             )
-    return render(request, "snapshots/import.html", context)
+    refused = "report" in context and context["report"].code == "forbidden"
+    return render(request, "snapshots/import.html", context, status=403 if refused else 200)
 
 
 @login_required

@@ -156,7 +156,8 @@ class ChangeRequestApply(APIView):
         request=s.ApplySerializer,
         responses={200: s.ApplyOutcomeSerializer, **error_responses(400, 403, 409)},
         description="Apply an approved request (editors) as one transaction: all or nothing. "
-        "409 when it is not approved, or when a statement fails: then nothing is applied, and "
+        "409 when it is not approved, or when a statement fails (403 when it is refused for a "
+        "permission the applier lacks, such as Use on an artifact): then nothing is applied, and "
         "besides ``errors`` the answer carries the fields of a successful one (``results``, "
         "``change_request``), so it shows which statement failed and why.",
     )
@@ -171,9 +172,11 @@ class ChangeRequestApply(APIView):
             "results": s.ResultSerializer(outcome.results, many=True).data,
             "change_request": _answer(change_request),
         }
-        if not outcome.ok:
-            body["errors"] = [{"message": outcome.message}]
-        return Response(body, status=status.HTTP_200_OK if outcome.ok else status.HTTP_409_CONFLICT)
+        if outcome.ok:
+            return Response(body)
+        body["errors"] = [{"message": outcome.message}]
+        refused = status.HTTP_403_FORBIDDEN if outcome.forbidden else status.HTTP_409_CONFLICT
+        return Response(body, status=refused)
 
 
 class ChangeRequestClose(APIView):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import marks, store
+from catalogs.executor import marks, permissions, store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
@@ -127,6 +127,7 @@ def drop_catalog(ctx: Context, s: st.DropCatalog) -> Result:
     if s.name == ctx.session.current_catalog:
         raise ValidationError("Cannot drop a catalog which is currently in use.")
     _not_environment_catalog(catalog, "dropped")
+    permissions.require_drop_use(ctx.user, m.Function.objects.filter(database__catalog=catalog))
     catalog.delete()
     marks.refresh_readers_within(ctx, catalog.name)
     return OK

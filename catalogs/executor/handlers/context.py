@@ -11,7 +11,12 @@ from django.db import IntegrityError, transaction
 from catalogs import models as m
 from catalogs.executor import store
 from catalogs.executor.session import Session
-from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
+from catalogs.flinksql.catalog import (
+    CatalogTable,
+    CatalogView,
+    ObjectIdentifier,
+    function_identifier,
+)
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 
 if TYPE_CHECKING:
@@ -131,19 +136,13 @@ class Context:
 
     def function_name(self, name: str) -> str | None:
         """The qualified name of the user-defined function an expression calls by ``name``."""
-        name = name.lower()
         session = self.session
+        identifier = function_identifier(session.current_catalog, session.current_database, name)
         for key in session.temporary_functions:
-            if key.name == name and key.catalog in ("", session.current_catalog):
+            if key.name == identifier.name and key.catalog in ("", session.current_catalog):
                 return key.name if key.catalog == "" else str(key)
-        exists = m.Function.objects.filter(
-            database__catalog__environment=self.environment,
-            database__catalog__name=session.current_catalog,
-            database__name=session.current_database,
-            name=name,
-        ).exists()
-        if exists:
-            return f"{session.current_catalog}.{session.current_database}.{name}"
+        if store.functions_named(self.environment, identifier).exists():
+            return str(identifier)
         return None
 
     def find_table(self, identifier: ObjectIdentifier) -> CatalogTable | None:

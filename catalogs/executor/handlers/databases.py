@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from catalogs import models as m
-from catalogs.executor import marks, store
+from catalogs.executor import marks, permissions, store
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
@@ -54,6 +54,7 @@ def drop_database(ctx: Context, s: st.DropDatabase) -> Result:
         )
     if not s.cascade and (database.tables.exists() or database.functions.exists()):
         raise ValidationError(f"Database {database.name} in catalog {catalog.name} is not empty.")
+    permissions.require_drop_use(ctx.user, database.functions.all())
     database.delete()
     marks.refresh_readers_within(ctx, catalog.name, database.name)
     return OK

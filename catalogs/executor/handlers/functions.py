@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
-from catalogs.executor import store
+from catalogs.executor import permissions, store
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.catalog import CatalogFunction, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogFunction, ObjectIdentifier, function_identifier
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
@@ -22,7 +22,7 @@ MISSING_CATALOG = "Catalog {name} does not exist"
 
 def _identifier(ctx: Context, path: tuple[str, ...]) -> ObjectIdentifier:
     identifier = ctx.session.resolve(path)
-    return ObjectIdentifier(identifier.catalog, identifier.database, identifier.name.lower())
+    return function_identifier(identifier.catalog, identifier.database, identifier.name)
 
 
 def _check_language(s: st.CreateFunction | st.AlterFunction) -> None:
@@ -52,7 +52,7 @@ def _not_found(identifier: ObjectIdentifier) -> ValidationError:
 def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     _check_language(s)
     if s.temporary:
-        key = ObjectIdentifier("", "", s.path[-1].lower()) if s.system else _identifier(ctx, s.path)
+        key = function_identifier("", "", s.path[-1]) if s.system else _identifier(ctx, s.path)
         if key in ctx.session.temporary_functions:
             if s.if_not_exists:
                 return OK
@@ -98,12 +98,13 @@ def alter_function(ctx: Context, s: st.AlterFunction) -> Result:
     _check_language(s)
     identifier = _identifier(ctx, s.path)
     database = _database(ctx, identifier)
-    function = database.functions.filter(name=identifier.name).first()
+    function = database.functions.filter(name=identifier.name).select_related("artifact").first()
     if function is None:
         if s.if_exists:
             return OK
         raise _not_found(identifier)
     ctx.writable(database.catalog)
+    permissions.require_use(ctx.user, function.artifact, f"Altering function '{identifier}'")
     function.class_name = s.class_name
     function.language = s.language
     function.save()
@@ -113,7 +114,7 @@ def alter_function(ctx: Context, s: st.AlterFunction) -> Result:
 def drop_function(ctx: Context, s: st.DropFunction) -> Result:
     temporaries = ctx.session.temporary_functions
     if s.system:
-        key = ObjectIdentifier("", "", s.path[-1].lower())
+        key = function_identifier("", "", s.path[-1])
         if temporaries.pop(key, None) is None and not s.if_exists:
             raise ValidationError(
                 f"Could not drop temporary system function. A function named '{key.name}' "
@@ -127,12 +128,15 @@ def drop_function(ctx: Context, s: st.DropFunction) -> Result:
         return OK
     catalog = ctx.catalog(identifier.catalog, MISSING_CATALOG)
     database = store.database_or_none(catalog, identifier.database)
-    function = database and database.functions.filter(name=identifier.name).first()
+    function = database and (
+        database.functions.filter(name=identifier.name).select_related("artifact").first()
+    )
     if function is None:
         if s.if_exists:
             return OK
         raise _not_found(identifier)
     ctx.writable(catalog)
+    permissions.require_use(ctx.user, function.artifact, f"Dropping function '{identifier}'")
     function.delete()
     ctx.refresh_readers(identifier)
     return OK

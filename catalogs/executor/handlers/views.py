@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from catalogs import models as m
-from catalogs.executor import marks
+from catalogs.executor import marks, permissions
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogView, Column, ObjectIdentifier
-from catalogs.flinksql.errors import AlreadyExists, Forbidden, ValidationError
+from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 
 from .context import OK, Context, Result, already_exists
@@ -53,28 +53,10 @@ def _expand(
 
 def _check_use_permission(ctx: Context, expanded: ExpandedView) -> None:
     """A view that calls a user-defined function needs Use on the function's artifact."""
-    user = ctx.user
-    if user is None or user.is_superuser:
-        return
     for dependency in expanded.dependencies:
-        if dependency.kind != "function":
-            continue
-        identifier = dependency.identifier
-        function = (
-            m.Function.objects.filter(
-                database__catalog__environment=ctx.environment,
-                database__catalog__name=identifier.catalog,
-                database__name=identifier.database,
-                name=identifier.name,
-            )
-            .select_related("artifact")
-            .first()
-        )
-        artifact = function.artifact if function else None
-        if artifact is not None and not artifact.users.filter(pk=user.pk).exists():
-            raise Forbidden(
-                f"Calling function '{identifier}' needs the Use permission on artifact "
-                f"'{artifact.name}', which you do not hold."
+        if dependency.kind == "function":
+            permissions.require_function_use(
+                ctx.environment, ctx.user, dependency.identifier, "Calling"
             )
 
 

@@ -733,14 +733,14 @@ def _is_map(node: exp.Bracket) -> bool:
 
 
 def _function_identifier(name: str, catalog: str, database: str) -> Any:
-    from ..catalog import ObjectIdentifier
+    from ..catalog import function_identifier
 
     parts = name.split(".")
     if len(parts) == 3:
-        return ObjectIdentifier(*parts)
+        return function_identifier(*parts)
     if len(parts) == 2:
-        return ObjectIdentifier(catalog, parts[0], parts[1])
-    return ObjectIdentifier(catalog, database, name)
+        return function_identifier(catalog, parts[0], parts[1])
+    return function_identifier(catalog, database, name)
 
 
 def _fixed(text: str, always_not_null: bool = False) -> Any:
