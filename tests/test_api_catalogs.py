@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from catalogs.models import Function, Table
 from tests.access import FAST_HASHERS, Members, make_members
 from tests.conftest import RunScript
-from tests.test_atomicity import dump
+from tests.state import dump
 
 
 @pytest.fixture(autouse=True)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 
 from catalogs.executor import Executor, Session
 from environments.models import Environment
+from tests.state import dump
 
 SETUP = """
 CREATE CATALOG shop WITH ('type' = 'generic_in_memory', 'default-database' = 'sales');
@@ -59,15 +59,6 @@ FAILURES = [
     "SELECT * FROM orders",
     "CREATE TABLE (",
 ]
-
-
-def dump() -> dict[str, list[dict]]:
-    """Every row of every catalog model, in primary-key order."""
-    result = {}
-    for app in ("environments", "catalogs"):
-        for model in apps.get_app_config(app).get_models():
-            result[model.__name__] = list(model.objects.order_by("pk").values())
-    return result
 
 
 @pytest.fixture

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -41,6 +40,7 @@ from catalogs.executor import Executor, Session
 from catalogs.models import Function
 from changes.models import ChangeRequest, ChangeStatement
 from environments.models import Artifact, Environment, Membership, Role
+from tests import state
 from tests.access import FAST_HASHERS, token_client
 
 SETUP = """
@@ -73,11 +73,7 @@ USE = CHANGE | {"editor": "403", "admin": "403"}
 
 def dump() -> dict[str, list[dict]]:
     """Every row of the catalog, environment and change-request models, in key order."""
-    return {
-        model.__name__: list(model.objects.order_by("pk").values())
-        for app in ("environments", "catalogs", "changes")
-        for model in apps.get_app_config(app).get_models()
-    }
+    return state.dump("environments", "catalogs", "changes")
 
 
 @dataclass

@@ -17,7 +17,7 @@ from catalogs.executor.batch import BatchContext
 from catalogs.management.commands.generate_catalog import CatalogGenerator
 from catalogs.models import Catalog, Database, HistoryEntry, Table
 from environments.models import Environment, Membership, Role
-from tests.test_atomicity import dump
+from tests.state import dump
 
 TABLE_FIELDS = ("id", "database", "database_id", "created_at", "updated_at")
 

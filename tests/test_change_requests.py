@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.test import Client
 from django.utils.html import escape
 
@@ -11,6 +10,7 @@ from catalogs.executor import Executor, Session
 from catalogs.models import HistoryEntry, Snapshot, Table
 from changes.models import ChangeRequest
 from environments.models import Environment
+from tests import state
 from tests.access import FAST_HASHERS, Members, make_members
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +38,7 @@ def members(environment: Environment, settings) -> Members:
 
 def dump() -> dict[str, list[dict]]:
     """Every row of every catalog model, in primary-key order."""
-    return {
-        model.__name__: list(model.objects.order_by("pk").values())
-        for model in apps.get_app_config("catalogs").get_models()
-    }
+    return state.dump("catalogs")
 
 
 def open_request(members: Members, environment: Environment, sql: str = PROPOSAL) -> dict:

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from catalogs.executor import Executor, Session
 from catalogs.models import Dependency, Function, Table
 from environments.models import Artifact, Environment, Membership, Role
-from tests.test_atomicity import dump
+from tests.state import dump
 
 SETUP = """
 CREATE TABLE people (email STRING) WITH ('connector' = 'datagen');

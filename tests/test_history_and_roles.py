@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Function, HistoryEntry, Table
 from environments.models import Artifact, EnvironmentVersion, Membership, Role
-from tests.test_atomicity import dump
+from tests.state import dump
 
 
 @pytest.fixture

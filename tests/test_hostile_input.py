@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from catalogs.executor import Executor, Session
 from environments.models import Environment
-from tests.test_atomicity import SETUP, dump
+from tests.state import dump
+from tests.test_atomicity import SETUP
 
 STATEMENTS = [
     "CREATE TABLE t (a INT, b STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('k' = 'v')",

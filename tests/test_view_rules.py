@@ -10,7 +10,7 @@ from django.urls import reverse
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.models import Table
 from catalogs.readers import readers_of
-from tests.test_atomicity import dump
+from tests.state import dump
 
 SETUP = """
 CREATE TABLE orders (id BIGINT, customer STRING, price DECIMAL(10, 2))
