@@ -39,7 +39,6 @@ from .flinksql.catalog import (
     quote_identifier,
     quote_string,
 )
-from .secrets import is_secret
 from .services import set_function_details
 
 Progress = Callable[[str], None]
@@ -101,7 +100,7 @@ def write_snapshot(
         created_at = int(timezone.now().timestamp() * 1000)
     chosen = _databases(catalog, databases)
     result = ExportResult(snapshot_id)
-    placeholders = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+    placeholders = sf.SecretPlaceholders(catalog.name, include_secrets)
     default_database = catalog.options.get("default-database") or (
         chosen[0].name if chosen else "default"
     )
@@ -575,7 +574,7 @@ def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
 def diff(old: str, new: str, user: Any = None) -> sf.SnapshotDiff:
     old_label, old_document = load_document(old, user)
     new_label, new_document = load_document(new, user)
-    return sf.diff_documents(old_document, new_document, is_secret, old_label, new_label)
+    return sf.diff_documents(old_document, new_document, old_label, new_label)
 
 
 # -- catalog store ----------------------------------------------------------------------------
@@ -587,7 +586,7 @@ def catalog_store_files(
     files: dict[str, bytes] = {}
     placeholders: list[dict[str, Any]] = []
     for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
-        replacer = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+        replacer = sf.SecretPlaceholders(catalog.name, include_secrets)
         options = replacer.options(None, None, dict(catalog.options))
         files[cs.catalog_file_name(catalog.name)] = cs.catalog_store_file(options)
         placeholders += replacer.entries

@@ -220,7 +220,7 @@ def test_it_writes_secret_values_only_when_asked(demo: Catalog) -> None:
 
 
 def test_it_names_placeholders_apart_when_names_collide() -> None:
-    placeholders = sf.SecretPlaceholders("c", lambda key: "password" in key)
+    placeholders = sf.SecretPlaceholders("c")
     first = placeholders.options("d", "t-1", {"password": "a"})
     second = placeholders.options("d", "t_1", {"password": "b"})
     assert (first["password"], second["password"]) == (
