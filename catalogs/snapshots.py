@@ -15,8 +15,8 @@ import json
 import os
 import secrets as random
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,6 +39,7 @@ from .flinksql.catalog import (
     quote_identifier,
     quote_string,
 )
+from .flinksql.secrets import fill_placeholders, placeholder_variables
 from .services import set_function_details
 
 Progress = Callable[[str], None]
@@ -111,7 +112,10 @@ def write_snapshot(
         created_at,
         catalog.comment,
         placeholders.options(None, None, dict(catalog.options)),
-        [sf.database_entry(d.name, d.comment, dict(d.properties)) for d in chosen],
+        [
+            sf.database_entry(d.name, d.comment, placeholders.options(d.name, None, d.properties))
+            for d in chosen
+        ],
     )
     writer = sf.SnapshotWriter(out, head)
     columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
@@ -368,6 +372,8 @@ class ImportReport:
     outcomes: list[ImportOutcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     applied: bool = False
+    # the ``${VARIABLE}`` placeholders the import needs values for (it refused without them)
+    missing_variables: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -386,9 +392,12 @@ def import_snapshot(
     data: bytes | str,
     user: Any = None,
     dry_run: bool = True,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Import a snapshot file into ``catalog_name`` (created when missing): all statements in
-    one transaction, kept only when every one succeeds and this is not a dry run."""
+    one transaction, kept only when every one succeeds and this is not a dry run. Secret
+    values exported as ``${VARIABLE}`` placeholders are taken from ``variables``; without a
+    value for each, nothing runs and the report names the missing ones."""
     report = ImportReport(dry_run)
     try:
         snapshot = sf.parse_snapshot(data)
@@ -409,7 +418,7 @@ def import_snapshot(
         identifier, extras = found
         return _set_function_details(environment, catalog_name, identifier, extras, user)
 
-    return run_statements(environment, planned, user, report, after)
+    return run_statements(environment, planned, user, report, after, variables)
 
 
 def _short_name(identifier: ObjectIdentifier) -> str:
@@ -457,13 +466,19 @@ def run_statements(
     user: Any,
     report: ImportReport,
     after: Callable[[sf.PlannedStatement], str | None] | None = None,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
     answers a failure message (or None), which fails the import like a failed statement.
+    A placeholder is never stored: each takes its value from ``variables``, and without
+    one for every placeholder nothing runs (:func:`_filled`).
 
     The statements run as the executor's bulk batches (the same rules, CREATE statements
     written set-wise), which stop at the first failure. A dry run that fails then runs every
     statement on its own instead, so that it reports what each of them would do."""
+    planned = _filled(planned, variables or {}, report)
+    if report.missing_variables:
+        return report
     executor = Executor(Session.start(environment), user)
     with executor.all_or_nothing():
         ok = _run_in_batches(executor, planned, report, after)
@@ -475,6 +490,27 @@ def run_statements(
         else:
             report.applied = True
     return report
+
+
+def _filled(
+    planned: list[sf.PlannedStatement], variables: Mapping[str, str], report: ImportReport
+) -> list[sf.PlannedStatement]:
+    """``planned`` with its placeholder option values filled in; a view's query is not an
+    option and keeps its literals. Missing values are put on ``report``."""
+    options = [p for p in planned if p.kind != "view"]
+    needed = placeholder_variables(p.sql for p in options)
+    report.missing_variables = [name for name in needed if not variables.get(name)]
+    if report.missing_variables:
+        names = ", ".join(f"${{{name}}}" for name in report.missing_variables)
+        report.errors.append(
+            f"The snapshot holds placeholders instead of secret values: {names}. Give a value "
+            "for each to import it; nothing was imported."
+        )
+        return planned
+    return [
+        p if p.kind == "view" else replace(p, sql=fill_placeholders(p.sql, variables))
+        for p in planned
+    ]
 
 
 class _Undo(Exception):
@@ -642,7 +678,11 @@ def catalog_store_statements(files: dict[str, bytes]) -> list[sf.PlannedStatemen
 
 
 def import_catalog_store(
-    environment: Environment, files: dict[str, bytes], user: Any = None, dry_run: bool = False
+    environment: Environment,
+    files: dict[str, bytes],
+    user: Any = None,
+    dry_run: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     report = ImportReport(dry_run)
     try:
@@ -650,7 +690,7 @@ def import_catalog_store(
     except cs.CatalogStoreError as exc:
         report.errors = [str(exc)]
         return report
-    return run_statements(environment, planned, user, report)
+    return run_statements(environment, planned, user, report, variables=variables)
 
 
 # -- init script ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Secrets are write-only: a stored secret value is never shown or serialized again, by any
-door (statements, console, forms, messages, change requests, API echoes, logs, sessions)."""
+door (statements, console, forms, messages, change requests, API echoes, logs, sessions), and
+a snapshot import never stores a ``${VARIABLE}`` placeholder as a secret."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ import sys
 import pytest
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.sessions.models import Session as BrowserSession
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
 
-from catalogs.executor import Executor
-from catalogs.models import Table
+from catalogs import snapshots
+from catalogs.executor import Executor, Session
+from catalogs.models import Catalog, Table
 from catalogs.pages import console
 from changes.models import ChangeRequest
 from config.logging import JsonFormatter
@@ -235,3 +238,95 @@ def test_it_masks_every_text_of_a_log_line() -> None:
     line = JsonFormatter().format(record)
     assert CANARY not in line
     assert json.loads(line)["message"] == "ran 'password'='******'"
+
+
+# -- finding 6: snapshot imports never store a placeholder --------------------------------------
+@pytest.fixture
+def exported(planted: None, environment: Environment) -> tuple[bytes, list[str]]:
+    catalog = Catalog.objects.get(environment=environment, name="_env_default")
+    data, result = snapshots.export_bytes(catalog)
+    return data, [s["variable"] for s in result.secrets]
+
+
+def test_it_refuses_an_import_with_placeholders_naming_them(
+    exported: tuple[bytes, list[str]], environment: Environment
+) -> None:
+    data, variables = exported
+    assert variables == ["ENV_DEFAULT_DEFAULT_T_API_KEY", "ENV_DEFAULT_DEFAULT_T_PASSWORD"]
+    report = snapshots.import_snapshot(environment, "copy", data, dry_run=False)
+    assert report.errors == [
+        "The snapshot holds placeholders instead of secret values: "
+        "${ENV_DEFAULT_DEFAULT_T_API_KEY}, ${ENV_DEFAULT_DEFAULT_T_PASSWORD}. Give a value for "
+        "each to import it; nothing was imported."
+    ]
+    assert report.missing_variables == variables and not report.applied
+    assert not Catalog.objects.filter(name="copy").exists()
+
+
+def test_the_api_refuses_placeholders_with_400_and_imports_with_variables(
+    members: Members, exported: tuple[bytes, list[str]]
+) -> None:
+    data, variables = exported
+    url = "/api/v1/environments/default/snapshots/import"
+    body = {"catalog": "copy", "dry_run": False, "snapshot": json.loads(data)}
+    refused = members["editor"].post(url, body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["missing_variables"] == variables
+    assert not Catalog.objects.filter(name="copy").exists()
+    values = {name: f"{CANARY}-{name.lower()}" for name in variables}
+    done = members["editor"].post(url, {**body, "variables": values}, format="json")
+    assert done.status_code == 200, done.content
+    assert CANARY not in done.content.decode()
+    copied = Table.objects.get(database__catalog__name="copy", name="t")
+    assert copied.options["password"] == f"{CANARY}-env_default_default_t_password"
+    assert copied.options["api-key"] == f"{CANARY}-env_default_default_t_api_key"
+
+
+def test_the_import_page_asks_for_each_placeholder_and_imports_with_them(
+    client: Client, exported: tuple[bytes, list[str]]
+) -> None:
+    data, variables = exported
+    url = reverse("snapshot-import", args=["default"])
+
+    def upload(**values: str) -> str:
+        file = SimpleUploadedFile("s.json", data, content_type="application/json")
+        return client.post(url, {"file": file, "catalog": "copy", "apply": "1", **values}).text
+
+    asked = upload()
+    assert (
+        '<input type="password" name="variable-ENV_DEFAULT_DEFAULT_T_PASSWORD" '
+        'autocomplete="off" required>' in asked
+    )
+    assert "${ENV_DEFAULT_DEFAULT_T_API_KEY}" in asked
+    assert not Catalog.objects.filter(name="copy").exists()
+    html = upload(**{f"variable-{name}": f"{CANARY}-{i}" for i, name in enumerate(variables)})
+    assert CANARY not in html
+    copied = Table.objects.get(database__catalog__name="copy", name="t")
+    assert copied.options["api-key"] == f"{CANARY}-0"
+    assert copied.options["password"] == f"{CANARY}-1"
+
+
+def test_an_import_fills_placeholders_of_option_values_only(environment: Environment) -> None:
+    run = Executor(Session.start(environment)).execute_script
+    results = run(
+        "CREATE TABLE s (a STRING) WITH ('connector' = 'x', 'password' = 'p');"
+        "CREATE VIEW v AS SELECT '${NOT_A_SECRET}' AS a FROM s"
+    )
+    assert all(r.ok for r in results)
+    data, _ = snapshots.export_bytes(Catalog.objects.get(name="_env_default"))
+    report = snapshots.import_snapshot(
+        environment, "copy", data, dry_run=False, variables={"ENV_DEFAULT_DEFAULT_S_PASSWORD": "q"}
+    )
+    assert report.ok, report.failures
+    view = Table.objects.get(database__catalog__name="copy", name="v")
+    assert "'${NOT_A_SECRET}'" in view.original_query
+
+
+def test_it_exports_a_secret_database_property_as_a_placeholder(environment: Environment) -> None:
+    run = Executor(Session.start(environment)).execute_script
+    assert run(f"CREATE DATABASE sec WITH ('password' = '{CANARY}', 'owner' = 'me')")[0].ok
+    data, result = snapshots.export_bytes(Catalog.objects.get(name="_env_default"))
+    sec = next(d for d in json.loads(data)["databases"] if d["name"] == "sec")
+    assert sec["properties"] == {"owner": "me", "password": "${ENV_DEFAULT_SEC_PASSWORD}"}
+    assert CANARY not in data.decode()
+    assert CANARY not in snapshots.init_script(environment, ["_env_default"])

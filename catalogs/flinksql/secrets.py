@@ -210,3 +210,25 @@ def _literal(quoted: str) -> str:
     if quoted[0] in "nNeExX":
         quoted = quoted[1:]
     return quoted[1:-1].replace(quoted[0] * 2, quoted[0])
+
+
+# -- placeholders ------------------------------------------------------------------------------
+# An export without secrets writes ``${VARIABLE}`` in place of each secret value; in the
+# statement that re-creates the object it is the literal '${VARIABLE}'.
+_PLACEHOLDER_LITERAL = re.compile(r"'\$\{([A-Za-z_][A-Za-z0-9_]*)\}'")
+
+
+def placeholder_variables(statements: Iterable[str]) -> list[str]:
+    """The variables of the ``'${VARIABLE}'`` placeholders in ``statements``, in order."""
+    found: dict[str, None] = {}
+    for text in statements:
+        found.update(dict.fromkeys(_PLACEHOLDER_LITERAL.findall(text)))
+    return list(found)
+
+
+def fill_placeholders(text: str, values: Mapping[str, str]) -> str:
+    """``text`` with each ``'${VARIABLE}'`` replaced by its value, quoted (every variable of
+    :func:`placeholder_variables` must have one)."""
+    return _PLACEHOLDER_LITERAL.sub(
+        lambda m: "'" + values[m.group(1)].replace("'", "''") + "'", text
+    )
