@@ -330,3 +330,15 @@ def test_it_exports_a_secret_database_property_as_a_placeholder(environment: Env
     assert sec["properties"] == {"owner": "me", "password": "${ENV_DEFAULT_SEC_PASSWORD}"}
     assert CANARY not in data.decode()
     assert CANARY not in snapshots.init_script(environment, ["_env_default"])
+
+
+def test_a_catalog_store_import_takes_placeholder_values_or_refuses(
+    environment: Environment,
+) -> None:
+    files = {"c.yaml": b'type: jdbc\ndefault-database: d\npassword: "${C_PASSWORD}"\n'}
+    refused = snapshots.import_catalog_store(environment, files)
+    assert refused.missing_variables == ["C_PASSWORD"] and not refused.applied
+    assert not Catalog.objects.filter(name="c").exists()
+    done = snapshots.import_catalog_store(environment, files, variables={"C_PASSWORD": CANARY})
+    assert done.ok, done.failures
+    assert Catalog.objects.get(name="c").options["password"] == CANARY
