@@ -4,6 +4,7 @@ a snapshot import never stores a ``${VARIABLE}`` placeholder as a secret."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import sys
@@ -12,6 +13,7 @@ import pytest
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.sessions.models import Session as BrowserSession
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
@@ -342,3 +344,19 @@ def test_a_catalog_store_import_takes_placeholder_values_or_refuses(
     done = snapshots.import_catalog_store(environment, files, variables={"C_PASSWORD": CANARY})
     assert done.ok, done.failures
     assert Catalog.objects.get(name="c").options["password"] == CANARY
+
+
+def test_the_flinksql_command_prints_secrets_masked(planted: None) -> None:
+    out = io.StringIO()
+    call_command(
+        "flinksql",
+        "-e",
+        "SHOW CREATE TABLE t; DESCRIBE CATALOG EXTENDED j",
+        "--format",
+        "jsonl",
+        stdout=out,
+    )
+    assert CANARY not in out.getvalue()
+    show, describe = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "'password' = '******'" in show["rows"][0][0]
+    assert ["option:secret.access.key", "******"] in describe["rows"]
