@@ -15,6 +15,7 @@ from django import forms
 from django.forms import formset_factory
 
 from .flinksql.catalog import quote_identifier, quote_string
+from .secrets import MASK, is_secret, mask_value
 
 PLACEHOLDER = "…"
 CATALOG_TYPES = {
@@ -99,6 +100,24 @@ def format_options(options: dict[str, str]) -> str:
     return "\n".join(f"{key} = {value}" for key, value in options.items())
 
 
+KEEP_SECRETS = f"A secret's value shows as {MASK}, which keeps it; type a new value to replace it."
+
+
+def shown_options(options: dict[str, str]) -> str:
+    """Stored options as an edit form shows them: a secret's value is the mask (never the
+    value), which keeps it unless a new value is typed in its place."""
+    return format_options({key: mask_value(key, value) for key, value in options.items()})
+
+
+def changed_options(current: dict[str, str], typed: dict[str, str]) -> dict[str, str]:
+    """The typed options that change ``current``; a secret left as the mask is kept."""
+    return {
+        key: value
+        for key, value in typed.items()
+        if current.get(key) != value and not (is_secret(key) and value == MASK)
+    }
+
+
 def _unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] == "'":
         return text[1:-1].replace("''", "'")
@@ -165,9 +184,7 @@ class CatalogForm(StatementForm):
                 self.fields[_option_field(catalog_type, key)] = forms.CharField(
                     label=key,
                     required=False,
-                    widget=forms.PasswordInput(render_value=True)
-                    if key == "password"
-                    else forms.TextInput,
+                    widget=forms.PasswordInput if is_secret(key) else forms.TextInput,
                 )
 
     def type_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
@@ -211,7 +228,7 @@ class CatalogAlterForm(StatementForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    options = _options_field("All options but 'type', one a line: key = value")
+    options = _options_field(f"All options but 'type', one a line: key = value. {KEEP_SECRETS}")
 
     def __init__(self, *args: Any, catalog: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -224,7 +241,7 @@ class CatalogAlterForm(StatementForm):
             options = parse_options(self.value("options") or "")
         except forms.ValidationError:
             options = {}
-        changed = {k: v for k, v in options.items() if self.catalog.options.get(k) != v}
+        changed = changed_options(self.catalog.options, options)
         if changed:
             built = Built().add(f"ALTER CATALOG {name} SET (")
             text = ", ".join(f"{quote_string(k)} = {quote_string(v)}" for k, v in changed.items())
@@ -417,7 +434,7 @@ class TableOptionsForm(StatementForm):
     """ALTER TABLE ... SET the options that changed, RESET the removed ones."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
-    options = _options_field("Connector options, one a line: key = value")
+    options = _options_field(f"Connector options, one a line: key = value. {KEEP_SECRETS}")
 
     def __init__(self, *args: Any, table: Any, identifier: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -430,7 +447,7 @@ class TableOptionsForm(StatementForm):
         except forms.ValidationError:
             options = {}
         result = []
-        changed = {k: v for k, v in options.items() if self.table.options.get(k) != v}
+        changed = changed_options(self.table.options, options)
         if changed:
             text = ", ".join(f"{quote_string(k)} = {quote_string(v)}" for k, v in changed.items())
             built = Built().add(f"ALTER TABLE {self.identifier} SET (")

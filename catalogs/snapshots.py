@@ -15,8 +15,8 @@ import json
 import os
 import secrets as random
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,7 +39,7 @@ from .flinksql.catalog import (
     quote_identifier,
     quote_string,
 )
-from .secrets import is_secret
+from .flinksql.secrets import fill_placeholders, placeholder_variables
 from .services import set_function_details
 
 Progress = Callable[[str], None]
@@ -101,7 +101,7 @@ def write_snapshot(
         created_at = int(timezone.now().timestamp() * 1000)
     chosen = _databases(catalog, databases)
     result = ExportResult(snapshot_id)
-    placeholders = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+    placeholders = sf.SecretPlaceholders(catalog.name, include_secrets)
     default_database = catalog.options.get("default-database") or (
         chosen[0].name if chosen else "default"
     )
@@ -112,7 +112,10 @@ def write_snapshot(
         created_at,
         catalog.comment,
         placeholders.options(None, None, dict(catalog.options)),
-        [sf.database_entry(d.name, d.comment, dict(d.properties)) for d in chosen],
+        [
+            sf.database_entry(d.name, d.comment, placeholders.options(d.name, None, d.properties))
+            for d in chosen
+        ],
     )
     writer = sf.SnapshotWriter(out, head)
     columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
@@ -382,6 +385,8 @@ class ImportReport:
         codes = [self.error_code] if self.errors else []
         codes += [o.result.code or "invalid" for o in self.outcomes if o.result and not o.result.ok]
         return "forbidden" if "forbidden" in codes else codes[0] if codes else "invalid"
+    # the ``${VARIABLE}`` placeholders the import needs values for (it refused without them)
+    missing_variables: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -400,9 +405,12 @@ def import_snapshot(
     data: bytes | str,
     user: Any = None,
     dry_run: bool = True,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Import a snapshot file into ``catalog_name`` (created when missing): all statements in
-    one transaction, kept only when every one succeeds and this is not a dry run."""
+    one transaction, kept only when every one succeeds and this is not a dry run. Secret
+    values exported as ``${VARIABLE}`` placeholders are taken from ``variables``; without a
+    value for each, nothing runs and the report names the missing ones."""
     report = ImportReport(dry_run)
     try:
         snapshot = sf.parse_snapshot(data)
@@ -428,7 +436,7 @@ def import_snapshot(
             return exc.message
         return None
 
-    return run_statements(environment, planned, user, report, after)
+    return run_statements(environment, planned, user, report, after, variables)
 
 
 def _short_name(identifier: ObjectIdentifier) -> str:
@@ -472,13 +480,19 @@ def run_statements(
     user: Any,
     report: ImportReport,
     after: Callable[[sf.PlannedStatement], str | None] | None = None,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
     answers a failure message (or None), which fails the import like a failed statement.
+    A placeholder is never stored: each takes its value from ``variables``, and without
+    one for every placeholder nothing runs (:func:`_filled`).
 
     The statements run as the executor's bulk batches (the same rules, CREATE statements
     written set-wise), which stop at the first failure. A dry run that fails then runs every
     statement on its own instead, so that it reports what each of them would do."""
+    planned = _filled(planned, variables or {}, report)
+    if report.missing_variables:
+        return report
     executor = Executor(Session.start(environment), user)
     with executor.all_or_nothing():
         ok = _run_in_batches(executor, planned, report, after)
@@ -490,6 +504,27 @@ def run_statements(
         else:
             report.applied = True
     return report
+
+
+def _filled(
+    planned: list[sf.PlannedStatement], variables: Mapping[str, str], report: ImportReport
+) -> list[sf.PlannedStatement]:
+    """``planned`` with its placeholder option values filled in; a view's query is not an
+    option and keeps its literals. Missing values are put on ``report``."""
+    options = [p for p in planned if p.kind != "view"]
+    needed = placeholder_variables(p.sql for p in options)
+    report.missing_variables = [name for name in needed if not variables.get(name)]
+    if report.missing_variables:
+        names = ", ".join(f"${{{name}}}" for name in report.missing_variables)
+        report.errors.append(
+            f"The snapshot holds placeholders instead of secret values: {names}. Give a value "
+            "for each to import it; nothing was imported."
+        )
+        return planned
+    return [
+        p if p.kind == "view" else replace(p, sql=fill_placeholders(p.sql, variables))
+        for p in planned
+    ]
 
 
 class _Undo(Exception):
@@ -589,7 +624,7 @@ def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
 def diff(old: str, new: str, user: Any = None) -> sf.SnapshotDiff:
     old_label, old_document = load_document(old, user)
     new_label, new_document = load_document(new, user)
-    return sf.diff_documents(old_document, new_document, is_secret, old_label, new_label)
+    return sf.diff_documents(old_document, new_document, old_label, new_label)
 
 
 # -- catalog store ----------------------------------------------------------------------------
@@ -601,7 +636,7 @@ def catalog_store_files(
     files: dict[str, bytes] = {}
     placeholders: list[dict[str, Any]] = []
     for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
-        replacer = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
+        replacer = sf.SecretPlaceholders(catalog.name, include_secrets)
         options = replacer.options(None, None, dict(catalog.options))
         files[cs.catalog_file_name(catalog.name)] = cs.catalog_store_file(options)
         placeholders += replacer.entries
@@ -657,7 +692,11 @@ def catalog_store_statements(files: dict[str, bytes]) -> list[sf.PlannedStatemen
 
 
 def import_catalog_store(
-    environment: Environment, files: dict[str, bytes], user: Any = None, dry_run: bool = False
+    environment: Environment,
+    files: dict[str, bytes],
+    user: Any = None,
+    dry_run: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> ImportReport:
     report = ImportReport(dry_run)
     try:
@@ -665,7 +704,7 @@ def import_catalog_store(
     except cs.CatalogStoreError as exc:
         report.errors = [str(exc)]
         return report
-    return run_statements(environment, planned, user, report)
+    return run_statements(environment, planned, user, report, variables=variables)
 
 
 # -- init script ------------------------------------------------------------------------------

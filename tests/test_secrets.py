@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from catalogs.secrets import MASK, is_secret, mask_ddl, mask_options
+from catalogs.flinksql.secrets import MASK, is_secret, mask_ddl, mask_options, mask_rows
 
 
 @pytest.mark.parametrize(
@@ -16,13 +16,48 @@ from catalogs.secrets import MASK, is_secret, mask_ddl, mask_options
         "auth.token",
         "gcp.credentials",
         "properties.sasl.jaas.config",
+        "passwd",
+        "db-pwd",
+        "api-key",
+        "apikey",
+        "apiKey",
+        "API_KEY",
+        "private-key",
+        "access-key",
+        "secret.access.key",
+        "s3.secretAccessKey",
+        "client-secret",
+        "fs.azure.account.key.store",
+        "ssl.keystore.password",
+        "ssl.truststore.password",
+        "ssl.keystore.key",
+        "basic.auth.user.info",
+        "http.authorization",
+        "oauth.bearer",
+        "ssl.key.passphrase",
     ],
 )
 def test_it_treats_credential_keys_as_secret(key: str) -> None:
     assert is_secret(key)
 
 
-@pytest.mark.parametrize("key", ["connector", "topic", "username", "properties.sasl.mechanism"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "connector",
+        "topic",
+        "username",
+        "properties.sasl.mechanism",
+        "key.format",
+        "key.fields",
+        "key.fields-prefix",
+        "value.format",
+        "ssl.keystore.type",
+        "ssl.keystore.location",
+        "passenger",
+        "bypass",
+    ],
+)
 def test_it_shows_other_keys(key: str) -> None:
     assert not is_secret(key)
 
@@ -69,3 +104,44 @@ def test_it_masks_a_secret_even_when_its_quote_is_not_closed() -> None:
         mask_ddl("ALTER TABLE t SET ('password' = 'half")
         == f"ALTER TABLE t SET ('password' = '{MASK}'"
     )
+
+
+def test_it_masks_a_secret_in_double_quotes_the_tokenizer_refuses() -> None:
+    assert mask_ddl("""SET ('password' = "x", 'a' = 'b')""") == (
+        f"SET ('password' = '{MASK}', 'a' = 'b')"
+    )
+
+
+def test_it_masks_a_unicode_escaped_value_and_key() -> None:
+    assert mask_ddl("WITH ('api-key' = U&'\\0041bc', U&'p\\0061ssword' = 'x', 'a' = 'b')") == (
+        f"WITH ('api-key' = '{MASK}', U&'p\\0061ssword' = '{MASK}', 'a' = 'b')"
+    )
+
+
+def test_it_cuts_text_with_a_stray_quote_after_the_first_secret_word() -> None:
+    assert mask_ddl("WITH ('url' = 'it's', 'password' = 'x')") == (
+        f"WITH ('url' = 'it's', 'password'{MASK}'"
+    )
+
+
+def test_it_masks_a_value_that_lacks_its_equals_sign() -> None:
+    assert mask_ddl("WITH ('password' 'x', 'a' = 'b')") == f"WITH ('password' '{MASK}', 'a' = 'b')"
+
+
+def test_it_masks_inside_comments() -> None:
+    assert mask_ddl("SHOW TABLES -- 'token' = 'y'\n") == f"SHOW TABLES -- 'token' = '{MASK}'\n"
+
+
+def test_it_masks_options_listed_one_a_line_in_an_error() -> None:
+    text = "Catalog options are:\n'password'='x'\n'type'='jdbc'"
+    assert mask_ddl(text) == f"Catalog options are:\n'password'='{MASK}'\n'type'='jdbc'"
+
+
+def test_it_leaves_string_literals_of_a_query_alone() -> None:
+    query = "SELECT 'token' AS k FROM t WHERE kind = 'secret' AND a = 1"
+    assert mask_ddl(query) == query
+
+
+def test_it_masks_secret_rows_of_describe_catalog_extended() -> None:
+    rows = [["name", "c"], ["option:api-key", "k"], ["option:url", "u"]]
+    assert mask_rows(rows) == [["name", "c"], ["option:api-key", MASK], ["option:url", "u"]]

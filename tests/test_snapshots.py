@@ -16,7 +16,7 @@ from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.splitter import split_statements
-from catalogs.models import Catalog, HistoryEntry, Snapshot
+from catalogs.models import Catalog, HistoryEntry, Snapshot, Table
 from environments.models import Environment
 from environments.services import create_environment
 from tests.access import FAST_HASHERS, make_members
@@ -38,10 +38,17 @@ def run_script(environment: Environment, script: str) -> None:
     assert not failed, failed[:3]
 
 
+def secret_values(result: snapshots.ExportResult) -> dict[str, str]:
+    """A value for each placeholder an export wrote in place of a secret."""
+    return {s["variable"]: f"value of {s['variable']}" for s in result.secrets}
+
+
 def round_trip(catalog: Catalog) -> tuple[bytes, bytes]:
-    data, _ = snapshots.export_bytes(catalog, **FIXED)
+    data, result = snapshots.export_bytes(catalog, **FIXED)
     target = create_environment(f"restore-{catalog.name.replace('_', '-')}")
-    report = snapshots.import_snapshot(target, catalog.name, data, dry_run=False)
+    report = snapshots.import_snapshot(
+        target, catalog.name, data, dry_run=False, variables=secret_values(result)
+    )
     assert report.ok, report.failures[:5]
     restored = Catalog.objects.get(environment=target, name=catalog.name)
     again, _ = snapshots.export_bytes(restored, **FIXED)
@@ -220,7 +227,7 @@ def test_it_writes_secret_values_only_when_asked(demo: Catalog) -> None:
 
 
 def test_it_names_placeholders_apart_when_names_collide() -> None:
-    placeholders = sf.SecretPlaceholders("c", lambda key: "password" in key)
+    placeholders = sf.SecretPlaceholders("c")
     first = placeholders.options("d", "t-1", {"password": "a"})
     second = placeholders.options("d", "t_1", {"password": "b"})
     assert (first["password"], second["password"]) == (
@@ -422,10 +429,12 @@ def test_it_diffs_two_stored_snapshots_with_nothing_changed(demo: Catalog) -> No
 
 # -- import -----------------------------------------------------------------------------------
 def test_a_dry_run_lists_the_statements_and_changes_nothing(demo: Catalog) -> None:
-    data, _ = snapshots.export_bytes(demo, **FIXED)
+    data, result = snapshots.export_bytes(demo, **FIXED)
     target = create_environment("restore")
     before = catalog_dump(target)
-    report = snapshots.import_snapshot(target, "shop", data, dry_run=True)
+    report = snapshots.import_snapshot(
+        target, "shop", data, dry_run=True, variables=secret_values(result)
+    )
     assert report.ok and not report.applied
     kinds = [o.statement.kind for o in report.outcomes]
     assert kinds[0] == "catalog" and kinds.count("table") == 6 and kinds.count("function") == 2
@@ -550,8 +559,10 @@ def test_it_imports_into_another_catalog_name(demo: Catalog) -> None:
         demo.environment,
         "CREATE VIEW shop.sales.big AS SELECT order_id FROM shop.sales.orders WHERE quantity > 5",
     )
-    data, _ = snapshots.export_bytes(demo, **FIXED)
-    report = snapshots.import_snapshot(demo.environment, "shop2", data, dry_run=False)
+    data, result = snapshots.export_bytes(demo, **FIXED)
+    report = snapshots.import_snapshot(
+        demo.environment, "shop2", data, dry_run=False, variables=secret_values(result)
+    )
     assert report.ok, report.failures
     view = Catalog.objects.get(name="shop2").databases.get(name="sales").tables.get(name="big")
     assert "`shop2`.`sales`.`orders`" in view.expanded_query
@@ -569,7 +580,9 @@ def command(*args: str) -> tuple[int, str, str]:
     return 0, out.getvalue(), err.getvalue()
 
 
-def test_the_command_exports_lists_shows_diffs_and_imports(demo: Catalog, tmp_path) -> None:
+def test_the_command_exports_lists_shows_diffs_and_imports(
+    demo: Catalog, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     output = tmp_path / "snap.json"
     status, out, err = command(
         "export",
@@ -594,15 +607,30 @@ def test_the_command_exports_lists_shows_diffs_and_imports(demo: Catalog, tmp_pa
     status, out, _ = command("diff", snapshot_id, "live:default/shop")
     assert status == 0 and "0 added, 0 removed, 0 changed" in out
     create_environment("restore")
+    variables = ["SHOP_CRM_CUSTOMERS_PASSWORD", "SHOP_SALES_ORDERS_PROPERTIES_SASL_JAAS_CONFIG"]
+    for variable in variables:
+        monkeypatch.delenv(variable, raising=False)
+    status, out, err = command(
+        "import", str(output), "--environment", "restore", "--catalog", "shop", "--dry-run"
+    )
+    assert status == 1
+    assert (
+        "placeholders instead of secret values: ${SHOP_CRM_CUSTOMERS_PASSWORD}, "
+        "${SHOP_SALES_ORDERS_PROPERTIES_SASL_JAAS_CONFIG}. Give a value" in err
+    )
+    for variable in variables:
+        monkeypatch.setenv(variable, "from-the-environment")
     status, out, err = command(
         "import", str(output), "--environment", "restore", "--catalog", "shop", "--dry-run"
     )
     assert status == 0, err
+    assert "from-the-environment" not in out
     assert "CREATE TABLE `shop`.`sales`.`orders`" in out
     assert not Catalog.objects.filter(environment__name="restore", name="shop").exists()
     status, _, err = command("import", str(output), "--environment", "restore", "--catalog", "shop")
     assert status == 0, err
-    assert Catalog.objects.filter(environment__name="restore", name="shop").exists()
+    customers = Table.objects.get(database__catalog__environment__name="restore", name="customers")
+    assert customers.options["password"] == "from-the-environment"
 
 
 def test_the_command_fails_with_the_reason(demo: Catalog, tmp_path) -> None:

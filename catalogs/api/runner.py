@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from catalogs.executor import Executor, Session, StatementResult
 from catalogs.models import Database, Table
+from catalogs.secrets import mask_ddl
 from environments.api.errors import PreconditionFailed, error_body
 from environments.models import Environment
 
@@ -62,7 +63,8 @@ def check_if_match(request: Request, table: Table) -> None:
 
 @dataclass
 class Change:
-    """The statements one request ran, all applied or none."""
+    """The statements one request ran, all applied or none (``statements`` as they are shown,
+    secret values masked)."""
 
     statements: list[str]
     results: list[StatementResult]
@@ -102,4 +104,4 @@ def run_change(
             if not results[-1].ok:
                 transaction.set_rollback(True)
                 break
-    return Change(statements, results)
+    return Change([mask_ddl(text) for text in statements], results)

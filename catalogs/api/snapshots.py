@@ -124,6 +124,13 @@ class ImportRequestSerializer(serializers.Serializer):
         default=True, help_text="List what would run and roll it all back (the default)"
     )
     snapshot = serializers.JSONField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
+    variables = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The value of each ``${VARIABLE}`` placeholder the document holds in place "
+        "of a secret, by variable name; without one for each the import answers 400 naming "
+        "the missing ones",
+    )
 
     def validate_snapshot(self, value: object) -> object:
         if not isinstance(value, dict):
@@ -144,6 +151,11 @@ class ImportAnswerSerializer(serializers.Serializer):
     applied = serializers.BooleanField()
     statements = ImportStatementSerializer(many=True)
     warnings = serializers.ListField(child=serializers.CharField())
+    missing_variables = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The placeholders without a value in ``variables`` (then nothing ran)",
+    )
 
 
 # -- lookups ----------------------------------------------------------------------------------
@@ -282,7 +294,10 @@ class SnapshotImport(APIView):
         "false. A dry run lists the statements and what each would do, and changes nothing. "
         "A malformed document answers 400 with messages naming the object and the field; a "
         "failing statement answers its failure's status with ``errors`` beside "
-        "``statements``; either way nothing is changed. Needs the editor role.",
+        "``statements``; either way nothing is changed. Secret values exported as "
+        "``${VARIABLE}`` placeholders take their values from ``variables``; a placeholder "
+        "without one answers 400 naming it in ``missing_variables``, and nothing runs (a "
+        "placeholder is never stored). Needs the editor role.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment, Role.EDITOR)
@@ -295,6 +310,7 @@ class SnapshotImport(APIView):
             json.dumps(data["snapshot"]),
             request.user,
             dry_run=data["dry_run"],
+            variables=data.get("variables"),
         )
         body = {
             "dry_run": report.dry_run,
@@ -311,6 +327,8 @@ class SnapshotImport(APIView):
             ],
             "warnings": report.warnings,
         }
+        if report.missing_variables:
+            body["missing_variables"] = report.missing_variables
         if report.ok:
             return Response(body)
         code = FAILURE_STATUS.get(report.code or "", status.HTTP_400_BAD_REQUEST)

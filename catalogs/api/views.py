@@ -92,7 +92,7 @@ class Statements(APIView):
 
 def _result(result: StatementResult) -> dict:
     return {
-        "statement": mask_ddl(result.statement),
+        "statement": result.statement,
         "ok": result.ok,
         "columns": result.columns,
         "rows": result.rows,
@@ -105,7 +105,7 @@ def _changes(
 ) -> list[dict]:
     """The objects the statements changed, in the order they ran: the history entries that
     this request's statements left (entries are numbered in the order they are made)."""
-    ran = {result.statement for result in results if result.ok}
+    ran = {result.text for result in results if result.ok}
     changes = HistoryChange.objects.filter(
         entry__environment=environment,
         entry__pk__gt=last,
@@ -470,7 +470,7 @@ def _table_answer(
     database: Database, name: str, statements: list[str], code: int = 200
 ) -> Response:
     table = database.tables.get(name=name)
-    body = {"statements": statements, "table": s.TableSerializer(table).data}
+    body = {"statements": [mask_ddl(t) for t in statements], "table": s.TableSerializer(table).data}
     return Response(body, status=code, headers={"ETag": etag(table)})
 
 
@@ -493,5 +493,7 @@ def _view(view: Table) -> dict:
 def _view_answer(database: Database, name: str, statements: list[str], code: int = 200) -> Response:
     view = database.tables.get(name=name)
     return Response(
-        {"statements": statements, "view": _view(view)}, status=code, headers={"ETag": etag(view)}
+        {"statements": [mask_ddl(t) for t in statements], "view": _view(view)},
+        status=code,
+        headers={"ETag": etag(view)},
     )

@@ -6,7 +6,7 @@ import copy
 import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DataError, IntegrityError, OperationalError, connection, transaction
@@ -18,7 +18,7 @@ from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
-from catalogs.secrets import mask_ddl
+from catalogs.secrets import mask_ddl, mask_rows
 from environments import versions
 from environments.access import has_role
 from environments.models import Role
@@ -35,6 +35,11 @@ Value = str | bool | None
 
 @dataclass
 class StatementResult:
+    """What a statement answered, with every secret option value masked: the statement as it
+    is shown (``statement``), its rows (SHOW CREATE TABLE / CATALOG, DESCRIBE CATALOG
+    EXTENDED) and its error. Every door shows results through this; ``text`` is the statement
+    as it was run, to be compared with what the caller sent and never shown."""
+
     statement: str
     ok: bool
     columns: list[str] | None = None
@@ -42,6 +47,15 @@ class StatementResult:
     error: str | None = None
     # what kind of failure: invalid, parse, conflict (already exists), forbidden, internal
     code: str | None = None
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.text = self.statement
+        self.statement = mask_ddl(self.statement)
+        if self.rows:
+            self.rows = mask_rows(self.rows)
+        if self.error:
+            self.error = mask_ddl(self.error)
 
     def as_json(self) -> dict[str, Any]:
         return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}
@@ -211,7 +225,7 @@ class Executor:
         logger.info(event, extra=extra)
 
     def _internal_error(self, text: str) -> StatementResult:
-        logger.exception("statement failed unexpectedly: %s", text)
+        logger.exception("statement failed unexpectedly: %s", mask_ddl(text))
         return StatementResult(
             text,
             False,

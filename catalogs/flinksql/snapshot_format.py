@@ -43,6 +43,7 @@ from .catalog import (
 )
 from .errors import FlinkSqlError
 from .lineage import columns_read
+from .secrets import MASK, is_secret
 from .statements import ColumnKind
 from .types import DataType, parse_type
 
@@ -50,7 +51,6 @@ FORMAT_VERSION = 1
 FLINK_VERSION = "2.3.0"
 SNAPSHOT_ID = re.compile(r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$")
 LANGUAGES = ("JAVA", "SCALA", "PYTHON")
-SECRET_WORDS = ("password", "secret", "token", "credential")
 
 Document = dict[str, Any]
 
@@ -75,9 +75,8 @@ class SecretPlaceholders:
     that two options would share gets ``_2``, ``_3``.
     """
 
-    def __init__(self, catalog: str, is_secret: Any, include_secrets: bool = False) -> None:
+    def __init__(self, catalog: str, include_secrets: bool = False) -> None:
         self.catalog = catalog
-        self.is_secret = is_secret
         self.include_secrets = include_secrets
         self.entries: list[dict[str, str | None]] = []
         self._used: set[str] = set()
@@ -89,14 +88,14 @@ class SecretPlaceholders:
         result = {}
         for key in sorted(options):
             value = options[key]
-            if self.is_secret(key) and _is_placeholder(value):
+            if is_secret(key) and _is_placeholder(value):
                 # already a placeholder (a snapshot imported earlier): listed again, unchanged
                 variable = value[2:-1]
                 self._used.add(variable)
                 self.entries.append(
                     {"variable": variable, "database": database, "object": name, "option": key}
                 )
-            elif self.is_secret(key) and not self.include_secrets:
+            elif is_secret(key) and not self.include_secrets:
                 variable = self._variable([self.catalog, database, name, key])
                 self.entries.append(
                     {"variable": variable, "database": database, "object": name, "option": key}
@@ -1080,14 +1079,14 @@ def _entries(document: Document, key: str) -> dict[tuple[str, str], dict[str, An
     return result
 
 
-def _masked(key: str, value: str | None, is_secret: Any) -> str | None:
+def _masked(key: str, value: str | None) -> str | None:
     if value is None or not is_secret(key) or _is_placeholder(value):
         return value
-    return "******"
+    return MASK
 
 
 def diff_documents(
-    old: Document, new: Document, is_secret: Any, old_label: str = "", new_label: str = ""
+    old: Document, new: Document, old_label: str = "", new_label: str = ""
 ) -> SnapshotDiff:
     """What changed from ``old`` to ``new``: objects added, removed and changed, and the changes
     that break running jobs (a column removed or retyped, or a relation removed, that a view
@@ -1125,7 +1124,7 @@ def diff_documents(
             elif a is None:
                 objects.append(ObjectDiff(kind, ident[0], ident[1], "added"))
             else:
-                diff = _changed(kind, ident, a, b, readers.get(ident, {}), is_secret)
+                diff = _changed(kind, ident, a, b, readers.get(ident, {}))
                 if diff is not None:
                     objects.append(diff)
     return SnapshotDiff(old_label, new_label, objects)
@@ -1153,7 +1152,6 @@ def _changed(
     a: dict[str, Any],
     b: dict[str, Any],
     readers: dict[tuple[str, str], set[str]],
-    is_secret: Any,
 ) -> ObjectDiff | None:
     if a == b:
         return None
@@ -1190,8 +1188,8 @@ def _changed(
                 diff.options.append(
                     (
                         key,
-                        _masked(key, old_options.get(key), is_secret),
-                        _masked(key, new_options.get(key), is_secret),
+                        _masked(key, old_options.get(key)),
+                        _masked(key, new_options.get(key)),
                     )
                 )
         for key, label in (

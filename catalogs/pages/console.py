@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -23,7 +23,8 @@ from environments.lookup import get_environment
 from environments.models import Environment
 
 from ..executor import Executor, Session, StatementResult
-from ..secrets import mask_ddl
+from ..flinksql.catalog import CatalogTable, CatalogView
+from ..secrets import mask_ddl, mask_value
 from ..tableau import cell_text
 from .common import render_page, tree
 from .origin import console_origin
@@ -41,16 +42,24 @@ class ConsoleState:
 
 
 def _dumps(state: ConsoleState) -> str:
+    """The signed state; temporary tables keep their secret option values masked (the
+    dashboard never connects to what they name, and the session is no place for a secret)."""
     session = state.session
     saved = (
         session.current_catalog,
         session.current_database,
-        session.temporary_tables,
+        {name: _masked(table) for name, table in session.temporary_tables.items()},
         session.temporary_functions,
-        state.history,
+        [mask_ddl(script) for script in state.history],
     )
     payload = base64.b64encode(pickle.dumps(saved)).decode("ascii")
     return signing.Signer(salt=_SALT).sign(payload)
+
+
+def _masked(table: CatalogTable | CatalogView) -> CatalogTable | CatalogView:
+    if not isinstance(table, CatalogTable):
+        return table
+    return replace(table, options={k: mask_value(k, v) for k, v in table.options.items()})
 
 
 def _loads(text: str, environment: Environment) -> ConsoleState | None:
@@ -97,6 +106,7 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
     if script.strip() and "reset" not in request.POST:
         executor = Executor(state.session, request.user, console_origin(request))
         results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
+        script = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
         state.history = ([script] + [s for s in state.history if s != script])[:MAX_HISTORY]
     if request.method == "POST":
         save_console_state(request, found, state)
@@ -121,7 +131,7 @@ def _shown(result: StatementResult) -> dict[str, Any]:
     elif result.columns == ["result"] and result.rows == [["OK"]]:
         shown["kind"] = "ok"
     elif result.statement.strip().upper().startswith("SHOW CREATE") and result.rows:
-        shown.update(kind="sql", text=mask_ddl(str(result.rows[0][0])))
+        shown.update(kind="sql", text=str(result.rows[0][0]))
     else:
         rows = [[cell_text(value) for value in row] for row in result.rows or []]
         shown.update(kind="table", columns=result.columns or [], rows=rows)

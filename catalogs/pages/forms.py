@@ -27,6 +27,7 @@ from ..flinksql.errors import Forbidden
 from ..lookup import get_catalog, get_database, get_function, get_table
 from ..models import Dependency, Function, Table
 from ..readers import readers_of
+from ..secrets import mask_ddl
 from ..services import set_function_details
 from .common import render_page, tree
 from .origin import console_origin
@@ -131,13 +132,14 @@ def form_page(
             )
             failed = run_statements(request, session, built, after)
             if failed is None:
-                messages.success(request, "Done: " + " ".join(b.text for b in built)[:200])
+                done = mask_ddl(" ".join(b.text for b in built))
+                messages.success(request, "Done: " + done[:200])
                 return redirect(success_url)
             refused = failed.code == FORBIDDEN
             if isinstance(failed, Problem):
                 form.add_error(failed.field, failed.error)
             else:
-                failing = next(b for b in built if b.text == failed.statement)
+                failing = next(b for b in built if b.text == failed.text)
                 _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
     response = render_page(request, template, context)
@@ -173,7 +175,7 @@ def _add_to_request(
                 return None, False
             change_services.add_statements(change_request, request.user, sql)
         else:
-            title = " ".join(statements[0].split())
+            title = " ".join(mask_ddl(statements[0]).split())
             title = title if len(title) <= 120 else title[:119] + "…"
             change_request = change_services.open_request(environment, request.user, title, sql=sql)
     except ServiceError as exc:
@@ -203,7 +205,7 @@ def catalog_alter(request: HttpRequest, environment: str, catalog: str) -> HttpR
     initial = {
         "version": found.version,
         "comment": found.comment or "",
-        "options": f.format_options({k: v for k, v in found.options.items() if k != "type"}),
+        "options": f.shown_options({k: v for k, v in found.options.items() if k != "type"}),
     }
     form = f.CatalogAlterForm(_posted(request), initial=initial, catalog=found)
     context = {"environment": found.environment, "catalog": found, "page_name": "Edit"}
@@ -285,7 +287,7 @@ def table_alter(
 ) -> HttpResponse:
     found = get_table(request.user, environment, catalog, database, table, EDITOR, Table.Kind.TABLE)
     identifier = _names(found.database.catalog.name, found.database.name, found.name)
-    initial = {"version": found.version, "options": f.format_options(found.options)}
+    initial = {"version": found.version, "options": f.shown_options(found.options)}
     form = f.TableOptionsForm(_posted(request), initial=initial, table=found, identifier=identifier)
     context = {**_table_context(found, "Edit options"), "current_url": _object_url(found)}
     return form_page(request, form, "catalogs/table_alter.html", context, _object_url(found), found)

@@ -24,6 +24,8 @@ from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+# the import form's field with the value of placeholder ${NAME}: "variable-NAME"
+VARIABLE_FIELD = "variable-"
 
 
 def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
@@ -194,9 +196,21 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
             messages.error(request, f"The file is larger than {MAX_UPLOAD_BYTES} bytes.")
         else:
             dry_run = request.POST.get("apply") != "1"
+            # the values of the snapshot's ${VARIABLE} placeholders, one password field each
+            variables = {
+                key.removeprefix(VARIABLE_FIELD): value
+                for key, value in request.POST.items()
+                if key.startswith(VARIABLE_FIELD)
+            }
             context["report"] = snapshots.import_snapshot(
-                found, context["catalog"], upload.read(), request.user, dry_run=dry_run
+                found,
+                context["catalog"],
+                upload.read(),
+                request.user,
+                dry_run=dry_run,
+                variables=variables,
             )
+            context["variables"] = context["report"].missing_variables or sorted(variables)
     refused = "report" in context and context["report"].code == "forbidden"
     return render(request, "snapshots/import.html", context, status=403 if refused else 200)
 

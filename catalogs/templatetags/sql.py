@@ -1,4 +1,4 @@
-"""``{{ text|sql }}``: Flink SQL, highlighted and escaped."""
+"""``{{ text|sql }}``: Flink SQL, highlighted and escaped, with secret option values masked."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ from django import template
 from django.utils.safestring import SafeString
 
 from catalogs.pages.highlight import highlight_sql
+from catalogs.secrets import mask_ddl
 
 register = template.Library()
 
 
 @register.filter
 def sql(text: str | None) -> SafeString:
-    return highlight_sql(text or "")
+    # whatever SQL a page shows (a preview, a console result, a change request) is masked here
+    # too, so a page that forgets to mask cannot show a secret
+    return highlight_sql(mask_ddl(text or ""))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from catalogs.secrets import mask_ddl
 from environments.models import Environment
 from environments.services import ServiceError
 
@@ -27,7 +29,11 @@ class Command(BaseCommand):
             action="store_true",
             help="write secret option values instead of ${VARIABLE} placeholders",
         )
-        imports = actions.add_parser("import", help="create the catalogs of a store folder")
+        imports = actions.add_parser(
+            "import",
+            help="create the catalogs of a store folder; each ${VARIABLE} placeholder of a "
+            "secret value is read from the environment variable VARIABLE",
+        )
         imports.add_argument("folder", type=Path)
         imports.add_argument("--environment", default="default")
         imports.add_argument("--dry-run", action="store_true")
@@ -68,9 +74,12 @@ class Command(BaseCommand):
         files = snapshots.read_catalog_store_folder(options["folder"])
         if not files:
             raise CommandError(f"{options['folder']} holds no <catalog>.yaml files.")
-        report = snapshots.import_catalog_store(environment, files, dry_run=options["dry_run"])
+        report = snapshots.import_catalog_store(
+            environment, files, dry_run=options["dry_run"], variables=os.environ
+        )
         for outcome in report.outcomes:
-            self.stdout.write(f"[{outcome.message}] {outcome.statement.sql.splitlines()[0]}")
+            first = mask_ddl(outcome.statement.sql).splitlines()[0]
+            self.stdout.write(f"[{outcome.message}] {first}")
         if not report.ok:
             raise CommandError(
                 "The catalog store was not imported; nothing changed:\n"

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from catalogs.secrets import mask_ddl
 from environments.models import Environment
 from environments.services import ServiceError
 
@@ -51,7 +53,12 @@ class Command(BaseCommand):
         diff.add_argument("old")
         diff.add_argument("new")
         diff.add_argument("--format", choices=["text", "json"], default="text")
-        imports = actions.add_parser("import", help="import a snapshot file into a catalog")
+        imports = actions.add_parser(
+            "import",
+            help="import a snapshot file into a catalog; each ${VARIABLE} placeholder of a "
+            "secret value is read from the environment variable VARIABLE (refused, naming "
+            "them, when any is not set)",
+        )
         imports.add_argument("file", type=Path)
         imports.add_argument("--environment", required=True)
         imports.add_argument("--catalog", required=True)
@@ -166,10 +173,10 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {options['file']}: {exc.strerror}") from None
         report = snapshots.import_snapshot(
-            environment, options["catalog"], data, dry_run=options["dry_run"]
+            environment, options["catalog"], data, dry_run=options["dry_run"], variables=os.environ
         )
         for outcome in report.outcomes:
-            first = outcome.statement.sql.splitlines()[0]
+            first = mask_ddl(outcome.statement.sql).splitlines()[0]
             ok = outcome.result is None or outcome.result.ok
             self.stdout.write(f"[{outcome.message if ok else 'FAILED'}] {first}")
         if not report.ok:
