@@ -118,6 +118,22 @@ def test_it_keeps_secrets_out_of_the_console_page_history_and_session(
     assert all(CANARY not in script for script in state.history)
 
 
+def test_it_refuses_the_mask_as_a_secret_value_and_keeps_the_stored_one(
+    client: Client, planted: None
+) -> None:
+    """A script copied from a page or the console's "Run again" list holds the mask where the
+    secret was: running it again must not store the mask over the real value."""
+    url = reverse("console", args=["default"])
+    html = client.post(url, {"sql": "ALTER TABLE t SET ('password' = '******', 'url' = 'v')"}).text
+    assert (
+        "The value of &#x27;password&#x27; is &#x27;******&#x27;, the mask the dashboard shows in "
+        "place of a stored secret, not the secret itself: write the value, or leave the option "
+        "out to keep the stored one."
+    ) in html
+    options = Table.objects.get(name="t").options
+    assert options["password"] == f"{CANARY}-pw" and options["url"] == "u"
+
+
 # -- finding 5: forms, previews, messages and change-request titles -----------------------------
 def test_it_shows_a_secret_in_the_table_edit_form_as_the_mask(
     client: Client, planted: None

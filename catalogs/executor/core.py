@@ -16,6 +16,7 @@ from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
 from catalogs.secrets import mask_ddl, mask_rows
@@ -160,6 +161,7 @@ class Executor:
         self._check_role(statement, changing)
         if changing:
             _check_name_lengths(statement.text)
+            _check_no_masked_secret(statement)
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
         writes = _Writes()
@@ -272,6 +274,20 @@ def _check_name_lengths(text: str) -> None:
             raise FlinkSqlError(
                 f"The name `{name[:40]}…` is {len(name)} characters long; the catalog stores "
                 f"names of at most {MAX_NAME} characters."
+            )
+
+
+def _check_no_masked_secret(statement: st.Statement) -> None:
+    """Refuse to store the mask as a secret's value: a script copied from a page, the console's
+    history or a statement answer shows ``******`` where the secret was, and running it again
+    must not overwrite the real value with the mask."""
+    options = getattr(statement, "options", None) or getattr(statement, "properties", None)
+    for key, value in (options or {}).items():
+        if is_secret(key) and value == MASK:
+            raise FlinkSqlError(
+                f"The value of '{key}' is '{MASK}', the mask the dashboard shows in place of a "
+                "stored secret, not the secret itself: write the value, or leave the option out "
+                "to keep the stored one."
             )
 
 
