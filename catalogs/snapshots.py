@@ -385,6 +385,7 @@ class ImportReport:
         codes = [self.error_code] if self.errors else []
         codes += [o.result.code or "invalid" for o in self.outcomes if o.result and not o.result.ok]
         return "forbidden" if "forbidden" in codes else codes[0] if codes else "invalid"
+
     # the ``${VARIABLE}`` placeholders the import needs values for (it refused without them)
     missing_variables: list[str] = field(default_factory=list)
 
