@@ -120,3 +120,52 @@ def test_the_bulk_path_blames_the_statement_with_the_long_name(prepared) -> None
     assert results[1].statement.startswith("CREATE TABLE b2")
     assert "is 300 characters long" in (results[1].error or "")
     assert dump() == before
+
+
+@pytest.mark.parametrize(
+    ("statement", "error"),
+    [
+        (
+            "CREATE VIEW v AS SELECT 1 AS a; DROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+        (
+            "CREATE VIEW v AS SELECT 1 AS a;\nDROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+        (
+            "ALTER VIEW v0 AS SELECT 2 AS b; DROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+    ],
+)
+def test_it_refuses_a_view_query_followed_by_another_statement(
+    prepared, statement: str, error: str
+) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    assert executor.execute("CREATE VIEW v0 AS SELECT 1 AS a").ok
+    before = dump()
+    result = executor.execute(statement)
+    assert (result.ok, result.error, result.code) == (False, error, "parse")
+    assert dump() == before
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT 1 AS a LIMIT -1",
+        "SELECT 1 AS a OFFSET -2 ROWS",
+        "SELECT 1 AS a FETCH FIRST -3 ROWS ONLY",
+        "SELECT * FROM (SELECT 1 AS a LIMIT -1)",
+    ],
+)
+def test_it_refuses_a_negative_limit_as_flinks_parser_does(prepared, query: str) -> None:
+    """Flink 2.3 refuses it while parsing; the dashboard answered "Internal error"."""
+    before = dump()
+    statement = f"CREATE VIEW v AS {query}"
+    result = Executor(Session.start(prepared, "shop", "sales")).execute(statement)
+    assert (result.error, result.code) == (
+        f'SQL parse failed. Encountered "-" at line 1, column {statement.index("-") + 1}.',
+        "parse",
+    )
+    assert dump() == before

@@ -36,6 +36,9 @@ _UNSUPPORTED = {
     "CALL": "CALL",
 }
 
+# The words after which Flink's grammar expects a row count (an unsigned integer).
+_COUNT_KEYWORDS = {TokenType.LIMIT, TokenType.OFFSET, TokenType.FIRST}
+
 
 def parse_statement(text: str) -> st.Statement:
     """Parse ``text`` (one statement, no trailing semicolon) or raise ``SqlParseError``."""
@@ -387,6 +390,19 @@ class _Parser:
         first = self.s.peek()
         if first is None:
             raise self.s.error_at_end()
+        tokens = self.s.tokens[self.s.pos :]
+        for index, tok in enumerate(tokens):
+            # One query: a ';' would smuggle a second statement into the stored query text.
+            # A negative count is refused by Flink's grammar (an unsigned integer is expected).
+            after_count = index > 0 and (
+                tokens[index - 1].token_type in _COUNT_KEYWORDS
+                or tokens[index - 1].text.upper() == "NEXT"
+            )
+            if tok.token_type == TokenType.SEMICOLON or (
+                tok.token_type == TokenType.DASH and after_count
+            ):
+                self.s.pos += index
+                raise self.s.unexpected()
         last = self.s.tokens[-1]
         self.s.pos = len(self.s.tokens)
         return self.s.text[first.start : last.end + 1]
