@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import StreamingHttpResponse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 
 from environments import versions
 from environments.access import has_role
@@ -39,6 +40,7 @@ from .flinksql.catalog import (
     quote_identifier,
     quote_string,
 )
+from .flinksql.quoting import quote_in_comment
 from .secrets import is_secret
 from .services import set_function_details
 
@@ -310,7 +312,9 @@ def snapshot_response(snapshot: m.Snapshot, content_type: str) -> StreamingHttpR
     """The stored document as an HTTP answer, streamed, with its sha256 as ETag; immutable."""
     response = StreamingHttpResponse(snapshot_chunks(snapshot), content_type=content_type)
     response["Content-Length"] = str(snapshot.size)
-    response["Content-Disposition"] = f'inline; filename="{snapshot.snapshot_id}.json"'
+    response["Content-Disposition"] = content_disposition_header(
+        False, f"{snapshot.snapshot_id}.json"
+    )
     response["ETag"] = f'"{snapshot.sha256}"'
     response["Cache-Control"] = "private, max-age=31536000, immutable"
     return response
@@ -335,7 +339,7 @@ def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:
             user=user if getattr(user, "pk", None) else None,
             statement=(
                 f"-- snapshot {snapshot.snapshot_id} of catalog "
-                f"{quote_identifier(snapshot.catalog_name)} deleted "
+                f"{quote_in_comment(snapshot.catalog_name)} deleted "
                 f"(sha256 {snapshot.sha256}"
                 + (f", label {quote_string(snapshot.label)}" if snapshot.label else "")
                 + ")"

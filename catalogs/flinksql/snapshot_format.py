@@ -41,6 +41,7 @@ from .catalog import (
 )
 from .errors import FlinkSqlError
 from .lineage import columns_read
+from .quoting import quote_in_comment
 from .statements import ColumnKind
 from .types import DataType, parse_type
 
@@ -1006,7 +1007,7 @@ def init_script(snapshots: Iterable[Snapshot], secrets: list[dict[str, Any]] | N
     in_views = False
     for statement in init_statements(snapshots):
         if statement.kind == "catalog":
-            text += f"\n-- catalog {statement.catalog}\n"
+            text += f"\n-- catalog {quote_in_comment(statement.catalog)}\n"
         elif statement.kind == "use" and not in_views:
             in_views = True
             if len(snapshots) > 1:

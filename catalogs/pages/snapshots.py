@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from environments.access import has_role, role_of
@@ -205,7 +206,9 @@ def catalog_store_download(request: HttpRequest, environment: str) -> HttpRespon
     found = get_environment(request.user, environment)
     files, _ = snapshots.catalog_store_files(found)
     response = HttpResponse(snapshots.catalog_store_zip(files), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{found.name}-catalog-store.zip"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{found.name}-catalog-store.zip"
+    )
     return response
 
 
@@ -217,5 +220,7 @@ def init_script_download(request: HttpRequest, environment: str, catalog: str) -
     except ServiceError as exc:
         raise Http404(exc.message) from None
     response = HttpResponse(script, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{catalog}-init.sql"'
+    # Django's helper quotes or percent-encodes the name: no quote or line break in a catalog's
+    # name can end the header or add another.
+    response["Content-Disposition"] = content_disposition_header(True, f"{catalog}-init.sql")
     return response
