@@ -587,13 +587,18 @@ def catalog_store_files(
     environment: Environment, include_secrets: bool = False
 ) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """``<catalog>.yaml`` for every catalog of the environment, as Flink's FileCatalogStore
-    writes them, and the secret options replaced by placeholders."""
+    writes them, and the secret options replaced by placeholders; ServiceError naming the
+    first catalog whose name cannot be such a file (so nothing is written)."""
     files: dict[str, bytes] = {}
     placeholders: list[dict[str, Any]] = []
     for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
         replacer = sf.SecretPlaceholders(catalog.name, is_secret, include_secrets)
         options = replacer.options(None, None, dict(catalog.options))
-        files[cs.catalog_file_name(catalog.name)] = cs.catalog_store_file(options)
+        try:
+            file_name = cs.catalog_file_name(catalog.name)
+        except cs.CatalogStoreError as exc:
+            raise ServiceError(f"{exc} Nothing was exported.") from None
+        files[file_name] = cs.catalog_store_file(options)
         placeholders += replacer.entries
     return files, placeholders
 

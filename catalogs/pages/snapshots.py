@@ -204,7 +204,10 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
 @login_required
 def catalog_store_download(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
-    files, _ = snapshots.catalog_store_files(found)
+    try:
+        files, _ = snapshots.catalog_store_files(found)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=400, content_type="text/plain; charset=utf-8")
     response = HttpResponse(snapshots.catalog_store_zip(files), content_type="application/zip")
     response["Content-Disposition"] = content_disposition_header(
         True, f"{found.name}-catalog-store.zip"
