@@ -14,6 +14,8 @@ from typing import Any
 from django import forms
 from django.forms import formset_factory
 
+from config import limits
+
 from .flinksql.catalog import quote_identifier, quote_string
 
 PLACEHOLDER = "…"
@@ -314,7 +316,16 @@ class ColumnForm(forms.Form):
         return data
 
 
-ColumnFormSet = formset_factory(ColumnForm, extra=0, min_num=1, validate_min=True)
+# Django builds at most ``absolute_max`` forms whatever TOTAL_FORMS says, and refuses more.
+ColumnFormSet = formset_factory(
+    ColumnForm,
+    extra=0,
+    min_num=1,
+    validate_min=True,
+    max_num=limits.FORM_ROWS,
+    validate_max=True,
+    absolute_max=limits.FORM_ROWS,
+)
 
 
 class TableForm(StatementForm):
@@ -454,6 +465,7 @@ class ViewForm(StatementForm):
     )
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     query = forms.CharField(
+        max_length=limits.SCRIPT_CHARACTERS,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "code"}),
         help_text="A SELECT statement",
     )
@@ -488,7 +500,8 @@ class ViewQueryForm(StatementForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     query = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"})
+        max_length=limits.SCRIPT_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"}),
     )
 
     def __init__(self, *args: Any, identifier: str, **kwargs: Any) -> None:

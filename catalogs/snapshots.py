@@ -26,6 +26,7 @@ from django.http import StreamingHttpResponse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 
+from config import limits
 from environments import versions
 from environments.access import has_role
 from environments.models import Environment, Role
@@ -396,9 +397,12 @@ def import_snapshot(
     one transaction, kept only when every one succeeds and this is not a dry run."""
     report = ImportReport(dry_run)
     try:
-        snapshot = sf.parse_snapshot(data)
+        snapshot = sf.parse_snapshot(data, limits.load_json)
     except sf.SnapshotInvalid as exc:
         report.errors = exc.errors
+        return report
+    except limits.LimitExceeded as exc:
+        report.errors = [exc.message]
         return report
     planned = _plan(environment, catalog_name, snapshot)
     details = {
@@ -571,7 +575,9 @@ def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
     if not path.is_file():
         raise ServiceError(f"'{reference}' is neither a snapshot id nor a file.")
     try:
-        return path.name, sf.validate(json.loads(path.read_bytes())).document
+        return path.name, sf.validate(limits.load_json(path.read_bytes())).document
+    except limits.LimitExceeded as exc:
+        raise ServiceError(f"{reference}: not a valid snapshot: {exc.message}") from None
     except (ValueError, sf.SnapshotInvalid) as exc:
         raise ServiceError(f"{reference}: not a valid snapshot: {exc}") from None
 

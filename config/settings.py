@@ -6,6 +6,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestSizeMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -179,7 +182,9 @@ LOGOUT_REDIRECT_URL = "login"
 
 # The largest file one artifact version may be (UDF jars, Python files).
 ARTIFACT_MAX_BYTES = int(os.environ.get("ARTIFACT_MAX_BYTES", str(20 * 1024 * 1024)))
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# Bounds on every input: config/limits.py (LIMIT_... environment variables).
+DATA_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES  # larger uploads go to a temporary file
 
 REST_FRAMEWORK = {
     # A token for tools; the browser's session, with CSRF checked on every write, for people.
@@ -189,7 +194,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "environments.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

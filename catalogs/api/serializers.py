@@ -7,6 +7,7 @@ from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
+from config import limits
 from environments.api.serializers import HistoryChangeSerializer
 
 
@@ -248,12 +249,14 @@ class TableChangeSerializer(serializers.Serializer):
 
 class NewViewSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
-    query = serializers.CharField(validators=[no_nul])
+    query = serializers.CharField(max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul])
     comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ViewChangeSerializer(serializers.Serializer):
-    query = serializers.CharField(validators=[no_nul], help_text="The view's new query")
+    query = serializers.CharField(
+        max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul], help_text="The view's new query"
+    )
 
 
 class NewFunctionSerializer(serializers.Serializer):

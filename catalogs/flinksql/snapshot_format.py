@@ -22,7 +22,7 @@ import difflib
 import heapq
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TextIO
@@ -356,11 +356,12 @@ class Snapshot:
         return str(self.document.get("snapshotId") or "")
 
 
-def parse_snapshot(data: bytes | str) -> Snapshot:
-    """Read and validate a snapshot file; :class:`SnapshotInvalid` lists every problem."""
+def parse_snapshot(data: bytes | str, load: Callable[[str], Any] = json.loads) -> Snapshot:
+    """Read and validate a snapshot file; :class:`SnapshotInvalid` lists every problem.
+    ``load`` reads the JSON text (the dashboard's bounds its nesting)."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text)
+        document = load(text)
     except UnicodeDecodeError:
         raise SnapshotInvalid(["The file is not UTF-8 text."]) from None
     except json.JSONDecodeError as exc:

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from config import limits
 from environments.access import has_role, role_of
 from environments.lookup import get_environment
 from environments.models import Role
@@ -23,8 +24,6 @@ from .. import snapshots
 from ..models import Snapshot
 from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
-
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
 
 def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
@@ -191,8 +190,12 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
         upload = request.FILES.get("file")
         if upload is None or not context["catalog"]:
             messages.error(request, "Choose a snapshot file and the catalog to import it into.")
-        elif upload.size > MAX_UPLOAD_BYTES:
-            messages.error(request, f"The file is larger than {MAX_UPLOAD_BYTES} bytes.")
+        elif upload.size > limits.UPLOAD_BYTES:
+            messages.error(
+                request,
+                f"The file is {upload.size} bytes; the dashboard imports files of at most "
+                f"{limits.UPLOAD_BYTES} bytes.",
+            )
         else:
             dry_run = request.POST.get("apply") != "1"
             context["report"] = snapshots.import_snapshot(
