@@ -219,6 +219,12 @@ def take_snapshot(
             f"You need the editor role in environment '{environment.name}' to take a snapshot.",
             "forbidden",
         )
+    databases = list(databases) if databases is not None else None
+    if any("\x00" in text for text in (catalog_name, label, note, *(databases or []))):
+        raise ServiceError(
+            "The catalog, databases, label or note hold a NUL character (U+0000), which the "
+            "catalog cannot store; no snapshot was taken."
+        )
     catalog = get_catalog(environment, catalog_name)
     for _ in range(10):
         snapshot_id = new_snapshot_id()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote_plus
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 
 from . import limits
 
@@ -45,3 +46,23 @@ class RequestSizeMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"errors": [{"message": message}]}, status=413)
         return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
+NUL_IN_URL = "The URL holds a NUL character (%00), which no name or parameter may hold."
+
+
+class NulCharacterMiddleware:
+    """PostgreSQL refuses NUL in text, so a NUL in the path answers 404 (no object has such a
+    name) and one in a query parameter 400, before a view hands it to a query."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise Http404("No object has a name holding NUL.")
+        if "\x00" in unquote_plus(request.META.get("QUERY_STRING", "")):
+            if request.path.startswith("/api/"):
+                return JsonResponse({"errors": [{"message": NUL_IN_URL}]}, status=400)
+            return HttpResponse(NUL_IN_URL, status=400, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.RequestSizeMiddleware",
+    "config.middleware.NulCharacterMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -221,6 +222,7 @@ SPECTACULAR_SETTINGS = {
         "environments.api.schema.add_error_responses",
         "config.openapi_links.add_links",
     ],
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     "ENUM_NAME_OVERRIDES": {
         "ColumnKindEnum": "catalogs.models.Column.Kind",
         "DependencyKindEnum": "catalogs.models.Dependency.Kind",

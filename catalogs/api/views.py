@@ -437,7 +437,8 @@ def _diff(request: Request, changes: QuerySet[HistoryChange]) -> dict | None:
     texts = {}
     for end in ("from", "to"):
         value = params.get(end, "")
-        change = changes.filter(entry_id=int(value)).first() if value.isdigit() else None
+        entry = limits.parse_id(value)
+        change = changes.filter(entry_id=entry).first() if entry is not None else None
         if change is None:
             raise ValidationError({end: f"'{value}' is not a history entry of this object."})
         texts[end] = (change.entry_id, mask_ddl(change.after))
