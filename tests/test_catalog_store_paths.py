@@ -15,6 +15,7 @@ from django.test import Client
 from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.quoting import quote_identifier, quote_in_comment
+from catalogs.models import Catalog
 from environments.models import Environment
 
 ESCAPING = ["../../../tmp/x", "/tmp/y", "a\\b", ".hidden", "..", "n\x01l", "é" * 128]
@@ -76,6 +77,15 @@ def test_every_path_of_an_export_stays_in_its_folder(
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == sorted(
         ["store", *(f"store/{n}" for n in expected)]
     )
+
+
+@pytest.mark.parametrize("data", [b"[" * 30000, b"a: " + b"{" * 20000])
+def test_it_refuses_a_store_file_nested_too_deeply(environment: Environment, data: bytes) -> None:
+    report = snapshots.import_catalog_store(environment, {"c.yaml": data})
+    assert report.errors == [
+        "c.yaml: nests lists or maps too deeply; a catalog-store file is a flat map."
+    ]
+    assert not Catalog.objects.filter(name="c").exists()
 
 
 def test_an_export_into_a_folder_that_exists_adds_its_files_there(

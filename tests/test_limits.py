@@ -195,3 +195,21 @@ def test_it_refuses_a_view_query_past_the_bound_in_the_api(members: Members) -> 
     assert response.json() == {
         "errors": [{"message": "query: Ensure this field has no more than 100000 characters."}]
     }
+
+
+def test_the_schema_documents_413_on_every_write_and_ids_as_integers() -> None:
+    from io import StringIO
+
+    import yaml
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("spectacular", "--fail-on-warn", stdout=out)
+    schema = yaml.safe_load(out.getvalue())
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method in {"post", "put", "patch"}:
+                assert "413" in operation["responses"], (method, path)
+    request = schema["paths"]["/api/v1/environments/{environment}/change-requests/{number}"]
+    number = next(p for p in request["get"]["parameters"] if p["name"] == "number")
+    assert number["schema"]["type"] == "integer"

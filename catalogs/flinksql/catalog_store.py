@@ -337,6 +337,10 @@ def read_catalog_store_file(file_name: str, data: bytes) -> tuple[str, dict[str,
         raise CatalogStoreError(f"{file_name}: not UTF-8 text.") from None
     except yaml.YAMLError as exc:
         raise CatalogStoreError(f"{file_name}: not valid YAML: {exc}") from None
+    except RecursionError:  # PyYAML composes nested collections recursively
+        raise CatalogStoreError(
+            f"{file_name}: nests lists or maps too deeply; a catalog-store file is a flat map."
+        ) from None
     if not isinstance(loaded, dict):
         raise CatalogStoreError(f"{file_name}: expected a map of option keys to values.")
     options: dict[str, str] = {}
