@@ -225,6 +225,12 @@ def take_snapshot(
             "The catalog, databases, label or note hold a NUL character (U+0000), which the "
             "catalog cannot store; no snapshot was taken."
         )
+    longest = m.Snapshot._meta.get_field("label").max_length
+    if len(label) > longest:
+        raise ServiceError(
+            f"The label is {len(label)} characters long; a snapshot's label holds at most "
+            f"{longest}. No snapshot was taken."
+        )
     catalog = get_catalog(environment, catalog_name)
     for _ in range(10):
         snapshot_id = new_snapshot_id()

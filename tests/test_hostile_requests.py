@@ -166,3 +166,13 @@ def test_it_refuses_to_take_a_snapshot_with_nul_in_a_field(client, field: str) -
         "catalog cannot store; no snapshot was taken."
     ]
     assert not Snapshot.objects.exists()
+
+
+def test_it_refuses_a_snapshot_label_past_its_length_instead_of_cutting_it(client) -> None:
+    data = {"catalog": "_env_default", "label": "l" * 256}
+    response = client.post("/env/default/snapshots/take", data, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "The label is 256 characters long; a snapshot's label holds at most 255. "
+        "No snapshot was taken."
+    ]
+    assert not Snapshot.objects.exists()

@@ -77,7 +77,7 @@ def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
             request.POST.get("catalog", ""),
             request.user,
             databases or None,
-            label=request.POST.get("label", "")[:255],
+            label=request.POST.get("label", ""),
             note=request.POST.get("note", ""),
         )
     except ServiceError as exc:
