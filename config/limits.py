@@ -61,9 +61,11 @@ def check_script(text: str) -> None:
         )
 
 
-def body_too_large(size: int, limit: int = REQUEST_BYTES) -> LimitExceeded:
+def body_too_large(size: int | None, limit: int) -> LimitExceeded:
+    """The refusal of a body of ``size`` bytes (None: more than ``limit``, not read further)."""
+    told = f"{size} bytes" if size is not None else f"more than {limit} bytes"
     return LimitExceeded(
-        f"The request body is {size} bytes; the dashboard accepts at most {limit} bytes."
+        f"The request body is {told}; the dashboard accepts at most {limit} bytes."
     )
 
 

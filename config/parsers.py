@@ -20,7 +20,7 @@ class JSONParser(parsers.JSONParser):
         limit = limits.REQUEST_BYTES
         data = stream.read(limit + 1)
         if len(data) > limit:
-            raise limits.body_too_large(len(data) + len(stream.read()), limit)
+            raise limits.body_too_large(None, limit)  # not read further
         try:
             return limits.load_json(data)
         except ValueError as exc:

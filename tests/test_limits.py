@@ -213,3 +213,19 @@ def test_the_schema_documents_413_on_every_write_and_ids_as_integers() -> None:
     request = schema["paths"]["/api/v1/environments/{environment}/change-requests/{number}"]
     number = next(p for p in request["get"]["parameters"] if p["name"] == "number")
     assert number["schema"]["type"] == "integer"
+
+
+def test_the_api_parser_stops_reading_a_body_past_the_bound(monkeypatch) -> None:
+    """A body sent without a Content-Length the middleware could check."""
+    import io
+
+    from config.parsers import JSONParser
+
+    monkeypatch.setattr(limits, "REQUEST_BYTES", 10)
+    stream = io.BytesIO(b'{"a": "' + b"x" * 100 + b'"}')
+    with pytest.raises(limits.LimitExceeded) as refused:
+        JSONParser().parse(stream)
+    assert refused.value.message == (
+        "The request body is more than 10 bytes; the dashboard accepts at most 10 bytes."
+    )
+    assert (refused.value.status, stream.tell()) == (413, 11)
