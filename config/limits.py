@@ -30,6 +30,8 @@ CHANGE_REQUEST_STATEMENTS = _int("LIMIT_CHANGE_REQUEST_STATEMENTS", 200)
 JSON_DEPTH = _int("LIMIT_JSON_DEPTH", 64)
 # The rows of one form (the columns of the table form).
 FORM_ROWS = _int("LIMIT_FORM_ROWS", 200)
+# The items of one list or map of an API body (a table's columns, keys and options; jars).
+LIST_ITEMS = _int("LIMIT_LIST_ITEMS", 1_000)
 # The largest id a URL or query parameter may name: the databases' 64-bit integers.
 LARGEST_ID = 2**63 - 1
 

@@ -229,3 +229,37 @@ def test_the_api_parser_stops_reading_a_body_past_the_bound(monkeypatch) -> None
         "The request body is more than 10 bytes; the dashboard accepts at most 10 bytes."
     )
     assert (refused.value.status, stream.tell()) == (413, 11)
+
+
+TABLES = "/api/v1/environments/default/catalogs/_env_default/databases/default/tables/"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        (
+            "columns",
+            [{"name": f"c{i}", "type": "INT"} for i in range(1001)],
+            "columns: Ensure this field has no more than 1000 elements.",
+        ),
+        (
+            "partition_keys",
+            [f"c{i}" for i in range(1001)],
+            "partition_keys: Ensure this field has no more than 1000 elements.",
+        ),
+        (
+            "options",
+            {f"k{i}": "v" for i in range(1001)},
+            "options: Ensure this field has no more than 1000 options.",
+        ),
+    ],
+)
+def test_it_refuses_an_api_list_past_the_bound(
+    members: Members, field: str, value: object, message: str
+) -> None:
+    before = dump()
+    body = {"name": "wide", "columns": [{"name": "a", "type": "INT"}], field: value}
+    response = members["editor"].post(TABLES, body, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{"message": message}]}
+    assert dump() == before

@@ -11,6 +11,14 @@ from config import limits
 from environments.api.serializers import HistoryChangeSerializer
 
 
+def few_options(value: dict) -> dict:
+    if len(value) > limits.LIST_ITEMS:
+        raise serializers.ValidationError(
+            f"Ensure this field has no more than {limits.LIST_ITEMS} options."
+        )
+    return value
+
+
 def no_nul(value: str) -> str:
     if "\x00" in value:
         raise serializers.ValidationError("NUL characters are not allowed.")
@@ -224,26 +232,36 @@ class NewWatermarkSerializer(serializers.Serializer):
 
 class NewTableSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
-    columns = NewColumnSerializer(many=True, allow_empty=False)
+    columns = NewColumnSerializer(many=True, allow_empty=False, max_length=limits.LIST_ITEMS)
     watermark = NewWatermarkSerializer(required=False)
     primary_key = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
     partition_keys = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
     comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
     options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        validators=[few_options],
     )
 
 
 class TableChangeSerializer(serializers.Serializer):
     set_options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        validators=[few_options],
     )
     reset_options = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
 
 
@@ -263,7 +281,11 @@ class NewFunctionSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
     class_name = serializers.CharField(validators=[no_nul])
     language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
-    jars = serializers.ListField(child=serializers.CharField(validators=[no_nul]), required=False)
+    jars = serializers.ListField(
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
+    )
 
 
 class FunctionChangeSerializer(serializers.Serializer):
