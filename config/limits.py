@@ -63,6 +63,12 @@ def check_script(text: str) -> None:
         )
 
 
+def request_bytes(view: object = None) -> int:
+    """The body bound of a view: its ``request_bytes`` (the snapshot import takes a whole
+    snapshot document), else ``REQUEST_BYTES``."""
+    return getattr(view, "request_bytes", None) or REQUEST_BYTES
+
+
 def body_too_large(size: int | None, limit: int) -> LimitExceeded:
     """The refusal of a body of ``size`` bytes (None: more than ``limit``, not read further)."""
     told = f"{size} bytes" if size is not None else f"more than {limit} bytes"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import unquote_plus
 
 from django.conf import settings
@@ -27,21 +28,26 @@ class ContentSecurityPolicyMiddleware:
 
 
 class RequestSizeMiddleware:
-    """Answers 413, naming the bound, to a request whose Content-Length is past
-    ``limits.REQUEST_BYTES`` (plus ``UPLOAD_BYTES`` for a form with files), before anything reads
-    its body; Django alone answers a bare 400 once the body is read."""
+    """Answers 413, naming the bound, to a request whose Content-Length is past its view's
+    bound (:func:`limits.request_bytes`; plus ``UPLOAD_BYTES`` for a form with files), before
+    anything reads its body; Django alone answers a bare 400 once the body is read."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view_func: Callable[..., Any], *args: Any
+    ) -> HttpResponse | None:
         raw = request.META.get("CONTENT_LENGTH") or ""
         size = int(raw) if raw.isascii() and raw.isdigit() else 0
-        limit = limits.REQUEST_BYTES
+        limit = limits.request_bytes(getattr(view_func, "view_class", None))
         if request.content_type == "multipart/form-data":
             limit += limits.UPLOAD_BYTES
         if size <= limit:
-            return self.get_response(request)
+            return None
         message = limits.body_too_large(size, limit).message
         if request.path.startswith("/api/"):
             return JsonResponse({"errors": [{"message": message}]}, status=413)

@@ -17,7 +17,7 @@ class JSONParser(parsers.JSONParser):
     nested deeper than ``JSON_DEPTH`` (400)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        limit = limits.REQUEST_BYTES
+        limit = limits.request_bytes((parser_context or {}).get("view"))
         data = stream.read(limit + 1)
         if len(data) > limit:
             raise limits.body_too_large(None, limit)  # not read further

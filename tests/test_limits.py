@@ -263,3 +263,22 @@ def test_it_refuses_an_api_list_past_the_bound(
     assert response.status_code == 400
     assert response.json() == {"errors": [{"message": message}]}
     assert dump() == before
+
+
+def test_the_snapshot_import_api_takes_a_body_as_large_as_an_upload(
+    members: Members, run: RunScript, monkeypatch
+) -> None:
+    from catalogs import snapshots
+    from catalogs.models import Catalog
+
+    assert all(r.ok for r in run("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')"))
+    document = snapshots.live_document(Catalog.objects.get(name="_env_default"))
+    monkeypatch.setattr(limits, "REQUEST_BYTES", 100)
+    response = members["editor"].post(
+        "/api/v1/environments/default/snapshots/import",
+        {"catalog": "copy", "snapshot": document},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    refused = members["editor"].post(STATEMENTS, {"statement": "SHOW TABLES" * 20}, format="json")
+    assert refused.status_code == 413
