@@ -30,6 +30,9 @@ CHANGE_REQUEST_STATEMENTS = _int("LIMIT_CHANGE_REQUEST_STATEMENTS", 200)
 JSON_DEPTH = _int("LIMIT_JSON_DEPTH", 64)
 # The rows of one form (the columns of the table form).
 FORM_ROWS = _int("LIMIT_FORM_ROWS", 200)
+# The fields of one posted form (Django's DATA_UPLOAD_MAX_NUMBER_FIELDS): room for the bound
+# of table-form rows, each of some ten fields.
+FORM_FIELDS = _int("LIMIT_FORM_FIELDS", 10 * FORM_ROWS + 100)
 # The items of one list or map of an API body (a table's columns, keys and options; jars).
 LIST_ITEMS = _int("LIMIT_LIST_ITEMS", 1_000)
 # The largest id a URL or query parameter may name: the databases' 64-bit integers.

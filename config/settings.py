@@ -186,6 +186,7 @@ ARTIFACT_MAX_BYTES = int(os.environ.get("ARTIFACT_MAX_BYTES", str(20 * 1024 * 10
 # Bounds on every input: config/limits.py (LIMIT_... environment variables).
 DATA_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES  # larger uploads go to a temporary file
+DATA_UPLOAD_MAX_NUMBER_FIELDS = limits.FORM_FIELDS
 
 REST_FRAMEWORK = {
     # A token for tools; the browser's session, with CSRF checked on every write, for people.

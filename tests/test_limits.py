@@ -282,3 +282,21 @@ def test_the_snapshot_import_api_takes_a_body_as_large_as_an_upload(
     assert response.status_code == 200, response.json()
     refused = members["editor"].post(STATEMENTS, {"statement": "SHOW TABLES" * 20}, format="json")
     assert refused.status_code == 413
+
+
+def test_it_creates_a_table_of_as_many_columns_as_the_form_takes(client: Client) -> None:
+    data = table_post(**{"columns-TOTAL_FORMS": "200"})
+    for i in range(2, 200):
+        data.update(
+            {
+                f"columns-{i}-name": f"c{i}",
+                f"columns-{i}-kind": "physical",
+                f"columns-{i}-data_type": "INT",
+                f"columns-{i}-comment": "",
+                f"columns-{i}-expression": "",
+                f"columns-{i}-metadata_key": "",
+            }
+        )
+    response = client.post(reverse("table-create", args=DB), data)
+    assert response.status_code == 302, response.context["form"].columns.non_form_errors()
+    assert Table.objects.get(name="orders").columns.count() == 200
