@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catalogs.executor import Executor, Session
+from catalogs.models import Table
 from environments.models import Environment
 from tests.test_atomicity import SETUP, dump
 
@@ -137,9 +138,17 @@ def test_the_bulk_path_blames_the_statement_with_the_long_name(prepared) -> None
             "ALTER VIEW v0 AS SELECT 2 AS b; DROP TABLE orders",
             'SQL parse failed. Encountered ";" at line 1, column 31.',
         ),
+        (
+            "CREATE TABLE t (a INT, b AS a; DROP TABLE orders) WITH ('connector' = 'datagen')",
+            'SQL parse failed. Encountered ";" at line 1, column 30.',
+        ),
+        (
+            "CREATE TABLE t (a INT) WITH ('connector' = 'datagen'); DROP TABLE orders;",
+            'SQL parse failed. Encountered ";" at line 1, column 54.',
+        ),
     ],
 )
-def test_it_refuses_a_view_query_followed_by_another_statement(
+def test_it_refuses_a_statement_followed_by_another_statement(
     prepared, statement: str, error: str
 ) -> None:
     executor = Executor(Session.start(prepared, "shop", "sales"))
@@ -169,3 +178,9 @@ def test_it_refuses_a_negative_limit_as_flinks_parser_does(prepared, query: str)
         "parse",
     )
     assert dump() == before
+
+
+def test_it_reads_one_final_semicolon_as_flink_does(prepared) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    assert executor.execute("CREATE VIEW v AS SELECT 1 AS a;").ok
+    assert Table.objects.get(name="v").original_query == "SELECT 1 AS a"

@@ -54,6 +54,7 @@ def parse_statement(text: str) -> st.Statement:
         handler = _HANDLERS.get(word)
         if handler is None:
             raise stream.unexpected()
+        stream = _one_statement(stream)
         parser = _Parser(stream)
         statement = handler(parser)
         stream.expect_end()
@@ -61,6 +62,19 @@ def parse_statement(text: str) -> st.Statement:
             raise parser.problems[0]
     statement.text = text
     return statement
+
+
+def _one_statement(stream: TokenStream) -> TokenStream:
+    """The tokens of one statement: Flink reads a final ';', but no second statement (which
+    a ';' anywhere else would start, after a table's expression or a view's query)."""
+    tokens = stream.tokens
+    if tokens[-1].token_type == TokenType.SEMICOLON:
+        stream = TokenStream(stream.text[: tokens[-1].start])
+    for index, tok in enumerate(stream.tokens):
+        if tok.token_type == TokenType.SEMICOLON:
+            stream.pos = index
+            raise stream.unexpected()
+    return stream
 
 
 class _Parser:
@@ -392,15 +406,12 @@ class _Parser:
             raise self.s.error_at_end()
         tokens = self.s.tokens[self.s.pos :]
         for index, tok in enumerate(tokens):
-            # One query: a ';' would smuggle a second statement into the stored query text.
             # A negative count is refused by Flink's grammar (an unsigned integer is expected).
             after_count = index > 0 and (
                 tokens[index - 1].token_type in _COUNT_KEYWORDS
                 or tokens[index - 1].text.upper() == "NEXT"
             )
-            if tok.token_type == TokenType.SEMICOLON or (
-                tok.token_type == TokenType.DASH and after_count
-            ):
+            if tok.token_type == TokenType.DASH and after_count:
                 self.s.pos += index
                 raise self.s.unexpected()
         last = self.s.tokens[-1]
