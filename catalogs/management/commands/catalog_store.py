@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from pathlib import Path
+from secrets import token_hex
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -86,21 +86,15 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     new ``folder`` appears whole (one rename), an existing one gets each file whole; a failure
     leaves nothing behind. The names were checked to be plain file names before."""
     folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+    staging = folder.parent / f".{folder.name}.{token_hex(6)}.tmp"
+    staging.mkdir()  # with the permissions a new folder gets
     try:
         for file_name, data in files.items():
             (staging / file_name).write_bytes(data)
         if not folder.exists():
-            staging.chmod(0o777 & ~_umask())
             staging.rename(folder)
             return
         for file_name in files:
             os.replace(staging / file_name, folder / file_name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
