@@ -180,6 +180,30 @@ def test_it_refuses_a_negative_limit_as_flinks_parser_does(prepared, query: str)
     assert dump() == before
 
 
+@pytest.mark.parametrize(
+    ("count", "image"),
+    [("'a'", "\\'a\\'"), ("a", "a"), ("(1)", "("), ("+1", "+"), ("ALL", "ALL")],
+)
+def test_it_refuses_a_row_count_that_is_no_unsigned_number(
+    prepared, count: str, image: str
+) -> None:
+    statement = f"CREATE VIEW v AS SELECT 1 AS a OFFSET {count} ROWS"
+    result = Executor(Session.start(prepared, "shop", "sales")).execute(statement)
+    assert result.error == f'SQL parse failed. Encountered "{image}" at line 1, column 39.'
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["LIMIT ALL", "LIMIT 0", "OFFSET 2 ROWS", "FETCH FIRST 1 ROWS ONLY", "FETCH NEXT 3 ROW ONLY"],
+)
+def test_it_reads_the_row_counts_flink_reads(prepared, clause: str) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    result = executor.execute(
+        f"CREATE VIEW v AS SELECT id FROM orders ORDER BY id NULLS FIRST {clause}"
+    )
+    assert result.ok, result.error
+
+
 def test_it_reads_one_final_semicolon_as_flink_does(prepared) -> None:
     executor = Executor(Session.start(prepared, "shop", "sales"))
     assert executor.execute("CREATE VIEW v AS SELECT 1 AS a;").ok

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 from . import statements as st
 from .dialect import DIALECT
@@ -36,8 +36,24 @@ _UNSUPPORTED = {
     "CALL": "CALL",
 }
 
+
 # The words after which Flink's grammar expects a row count (an unsigned integer).
-_COUNT_KEYWORDS = {TokenType.LIMIT, TokenType.OFFSET, TokenType.FIRST}
+def _expects_count(tokens: list[Token], index: int) -> bool:
+    """Whether Flink's grammar reads a row count after ``tokens[index]``: LIMIT, OFFSET,
+    FETCH FIRST, FETCH NEXT."""
+    kind = tokens[index].token_type
+    if kind in (TokenType.LIMIT, TokenType.OFFSET):
+        return True
+    fetch = index > 0 and tokens[index - 1].token_type == TokenType.FETCH
+    return fetch and kind in (TokenType.FIRST, TokenType.NEXT)
+
+
+def _is_count(keyword: Token, tok: Token) -> bool:
+    """An unsigned numeric literal or a parameter (or ALL after LIMIT): a sign, an expression
+    or a string there is a parse error in Flink ("Encountered ...")."""
+    if tok.token_type in (TokenType.NUMBER, TokenType.PLACEHOLDER):
+        return True
+    return keyword.token_type == TokenType.LIMIT and tok.token_type == TokenType.ALL
 
 
 def parse_statement(text: str) -> st.Statement:
@@ -405,14 +421,9 @@ class _Parser:
         if first is None:
             raise self.s.error_at_end()
         tokens = self.s.tokens[self.s.pos :]
-        for index, tok in enumerate(tokens):
-            # A negative count is refused by Flink's grammar (an unsigned integer is expected).
-            after_count = index > 0 and (
-                tokens[index - 1].token_type in _COUNT_KEYWORDS
-                or tokens[index - 1].text.upper() == "NEXT"
-            )
-            if tok.token_type == TokenType.DASH and after_count:
-                self.s.pos += index
+        for index, tok in enumerate(tokens[:-1]):
+            if _expects_count(tokens, index) and not _is_count(tok, tokens[index + 1]):
+                self.s.pos += index + 1
                 raise self.s.unexpected()
         last = self.s.tokens[-1]
         self.s.pos = len(self.s.tokens)
