@@ -14,6 +14,8 @@ from typing import Any
 from django import forms
 from django.forms import formset_factory
 
+from config import limits
+
 from .flinksql.catalog import quote_identifier, quote_string
 from .secrets import MASK, is_secret, mask_value
 
@@ -331,7 +333,16 @@ class ColumnForm(forms.Form):
         return data
 
 
-ColumnFormSet = formset_factory(ColumnForm, extra=0, min_num=1, validate_min=True)
+# Django builds at most ``absolute_max`` forms whatever TOTAL_FORMS says, and refuses more.
+ColumnFormSet = formset_factory(
+    ColumnForm,
+    extra=0,
+    min_num=1,
+    validate_min=True,
+    max_num=limits.FORM_ROWS,
+    validate_max=True,
+    absolute_max=limits.FORM_ROWS,
+)
 
 
 class TableForm(StatementForm):
@@ -471,6 +482,7 @@ class ViewForm(StatementForm):
     )
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     query = forms.CharField(
+        max_length=limits.SCRIPT_CHARACTERS,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "code"}),
         help_text="A SELECT statement",
     )
@@ -505,7 +517,8 @@ class ViewQueryForm(StatementForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     query = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"})
+        max_length=limits.SCRIPT_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"}),
     )
 
     def __init__(self, *args: Any, identifier: str, **kwargs: Any) -> None:

@@ -24,7 +24,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import StreamingHttpResponse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 
+from config import limits
 from environments import versions
 from environments.access import has_role
 from environments.models import Environment, Role
@@ -39,6 +41,7 @@ from .flinksql.catalog import (
     quote_identifier,
     quote_string,
 )
+from .flinksql.quoting import quote_in_comment
 from .flinksql.secrets import fill_placeholders, placeholder_variables
 from .services import set_function_details
 
@@ -219,6 +222,18 @@ def take_snapshot(
             f"You need the editor role in environment '{environment.name}' to take a snapshot.",
             "forbidden",
         )
+    databases = list(databases) if databases is not None else None
+    if any("\x00" in text for text in (catalog_name, label, note, *(databases or []))):
+        raise ServiceError(
+            "The catalog, databases, label or note hold a NUL character (U+0000), which the "
+            "catalog cannot store; no snapshot was taken."
+        )
+    longest = m.Snapshot._meta.get_field("label").max_length
+    if len(label) > longest:
+        raise ServiceError(
+            f"The label is {len(label)} characters long; a snapshot's label holds at most "
+            f"{longest}. No snapshot was taken."
+        )
     catalog = get_catalog(environment, catalog_name)
     for _ in range(10):
         snapshot_id = new_snapshot_id()
@@ -313,7 +328,9 @@ def snapshot_response(snapshot: m.Snapshot, content_type: str) -> StreamingHttpR
     """The stored document as an HTTP answer, streamed, with its sha256 as ETag; immutable."""
     response = StreamingHttpResponse(snapshot_chunks(snapshot), content_type=content_type)
     response["Content-Length"] = str(snapshot.size)
-    response["Content-Disposition"] = f'inline; filename="{snapshot.snapshot_id}.json"'
+    response["Content-Disposition"] = content_disposition_header(
+        False, f"{snapshot.snapshot_id}.json"
+    )
     response["ETag"] = f'"{snapshot.sha256}"'
     response["Cache-Control"] = "private, max-age=31536000, immutable"
     return response
@@ -338,7 +355,7 @@ def delete_snapshot(snapshot: m.Snapshot, user: Any = None) -> None:
             user=user if getattr(user, "pk", None) else None,
             statement=(
                 f"-- snapshot {snapshot.snapshot_id} of catalog "
-                f"{quote_identifier(snapshot.catalog_name)} deleted "
+                f"{quote_in_comment(snapshot.catalog_name)} deleted "
                 f"(sha256 {snapshot.sha256}"
                 + (f", label {quote_string(snapshot.label)}" if snapshot.label else "")
                 + ")"
@@ -414,9 +431,12 @@ def import_snapshot(
     value for each, nothing runs and the report names the missing ones."""
     report = ImportReport(dry_run)
     try:
-        snapshot = sf.parse_snapshot(data)
+        snapshot = sf.parse_snapshot(data, limits.load_json)
     except sf.SnapshotInvalid as exc:
         report.errors = exc.errors
+        return report
+    except limits.LimitExceeded as exc:
+        report.errors = [exc.message]
         return report
     planned = _plan(environment, catalog_name, snapshot)
     details = {
@@ -617,7 +637,9 @@ def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
     if not path.is_file():
         raise ServiceError(f"'{reference}' is neither a snapshot id nor a file.")
     try:
-        return path.name, sf.validate(json.loads(path.read_bytes())).document
+        return path.name, sf.validate(limits.load_json(path.read_bytes())).document
+    except limits.LimitExceeded as exc:
+        raise ServiceError(f"{reference}: not a valid snapshot: {exc.message}") from None
     except (ValueError, sf.SnapshotInvalid) as exc:
         raise ServiceError(f"{reference}: not a valid snapshot: {exc}") from None
 
@@ -633,13 +655,18 @@ def catalog_store_files(
     environment: Environment, include_secrets: bool = False
 ) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """``<catalog>.yaml`` for every catalog of the environment, as Flink's FileCatalogStore
-    writes them, and the secret options replaced by placeholders."""
+    writes them, and the secret options replaced by placeholders; ServiceError naming the
+    first catalog whose name cannot be such a file (so nothing is written)."""
     files: dict[str, bytes] = {}
     placeholders: list[dict[str, Any]] = []
     for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
         replacer = sf.SecretPlaceholders(catalog.name, include_secrets)
         options = replacer.options(None, None, dict(catalog.options))
-        files[cs.catalog_file_name(catalog.name)] = cs.catalog_store_file(options)
+        try:
+            file_name = cs.catalog_file_name(catalog.name)
+        except cs.CatalogStoreError as exc:
+            raise ServiceError(f"{exc} Nothing was exported.") from None
+        files[file_name] = cs.catalog_store_file(options)
         placeholders += replacer.entries
     return files, placeholders
 

@@ -26,6 +26,7 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
 from catalogs.readers import readers_of
 from catalogs.secrets import mask_ddl
+from config import limits
 from environments import page_cache, versions
 from environments.access import has_role, role_of
 from environments.models import Environment, Role
@@ -33,8 +34,9 @@ from environments.services import ServiceError
 
 from .models import ChangeRequest, ChangeStatement, Comment, Review
 
-MAX_STATEMENTS = 200
-MAX_SQL = 100_000
+# Names of the bounds in config.limits, as this module's doors (forms, API) know them.
+MAX_STATEMENTS = limits.CHANGE_REQUEST_STATEMENTS
+MAX_SQL = limits.SCRIPT_CHARACTERS
 
 
 def _require(user: Any, environment: Environment, role: Role, action: str) -> None:

@@ -7,7 +7,7 @@ from . import views
 ensure_name_converter()
 
 ENV = "env/<name:environment>/change-requests"
-REQUEST = f"{ENV}/<int:pk>"
+REQUEST = f"{ENV}/<id:pk>"
 
 urlpatterns = [
     path(ENV, views.request_list, name="change-requests"),

@@ -7,6 +7,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -48,6 +50,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RequestSizeMiddleware",
+    "config.middleware.NulCharacterMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -203,7 +207,10 @@ CLIENT_IP_HEADER = os.environ.get("DJANGO_TRUSTED_PROXY_IP_HEADER", "").strip()
 
 # The largest file one artifact version may be (UDF jars, Python files).
 ARTIFACT_MAX_BYTES = int(os.environ.get("ARTIFACT_MAX_BYTES", str(20 * 1024 * 1024)))
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# Bounds on every input: config/limits.py (LIMIT_... environment variables).
+DATA_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = limits.REQUEST_BYTES  # larger uploads go to a temporary file
+DATA_UPLOAD_MAX_NUMBER_FIELDS = limits.FORM_FIELDS
 
 REST_FRAMEWORK = {
     # A token for tools; the browser's session, with CSRF checked on every write, for people.
@@ -213,7 +220,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "environments.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -240,6 +247,7 @@ SPECTACULAR_SETTINGS = {
         "environments.api.schema.add_error_responses",
         "config.openapi_links.add_links",
     ],
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     "ENUM_NAME_OVERRIDES": {
         "ColumnKindEnum": "catalogs.models.Column.Kind",
         "DependencyKindEnum": "catalogs.models.Dependency.Kind",

@@ -18,7 +18,7 @@ from django.db.models import Max
 
 from catalogs.flinksql import render
 from catalogs.flinksql.catalog import CatalogDescriptor
-from catalogs.flinksql.quoting import quote_identifier
+from catalogs.flinksql.quoting import quote_identifier, quote_in_comment
 from catalogs.models import Catalog, Database, Dependency, HistoryChange, HistoryEntry, Table
 
 from . import versions
@@ -166,8 +166,8 @@ def _record_rename(
         environment=environment,
         user=user if getattr(user, "pk", None) else None,
         statement=(
-            f"-- environment renamed: its catalog {quote_identifier(old_catalog_name)} "
-            f"is now {quote_identifier(catalog.name)}"
+            f"-- environment renamed: its catalog {quote_in_comment(old_catalog_name)} "
+            f"is now {quote_in_comment(catalog.name)}"
         ),
     )
     HistoryChange.objects.create(

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catalogs.executor import Executor, Session
+from catalogs.models import Table
 from environments.models import Environment
 from tests.state import dump
 from tests.test_atomicity import SETUP
@@ -121,3 +122,90 @@ def test_the_bulk_path_blames_the_statement_with_the_long_name(prepared) -> None
     assert results[1].statement.startswith("CREATE TABLE b2")
     assert "is 300 characters long" in (results[1].error or "")
     assert dump() == before
+
+
+@pytest.mark.parametrize(
+    ("statement", "error"),
+    [
+        (
+            "CREATE VIEW v AS SELECT 1 AS a; DROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+        (
+            "CREATE VIEW v AS SELECT 1 AS a;\nDROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+        (
+            "ALTER VIEW v0 AS SELECT 2 AS b; DROP TABLE orders",
+            'SQL parse failed. Encountered ";" at line 1, column 31.',
+        ),
+        (
+            "CREATE TABLE t (a INT, b AS a; DROP TABLE orders) WITH ('connector' = 'datagen')",
+            'SQL parse failed. Encountered ";" at line 1, column 30.',
+        ),
+        (
+            "CREATE TABLE t (a INT) WITH ('connector' = 'datagen'); DROP TABLE orders;",
+            'SQL parse failed. Encountered ";" at line 1, column 54.',
+        ),
+    ],
+)
+def test_it_refuses_a_statement_followed_by_another_statement(
+    prepared, statement: str, error: str
+) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    assert executor.execute("CREATE VIEW v0 AS SELECT 1 AS a").ok
+    before = dump()
+    result = executor.execute(statement)
+    assert (result.ok, result.error, result.code) == (False, error, "parse")
+    assert dump() == before
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT 1 AS a LIMIT -1",
+        "SELECT 1 AS a OFFSET -2 ROWS",
+        "SELECT 1 AS a FETCH FIRST -3 ROWS ONLY",
+        "SELECT * FROM (SELECT 1 AS a LIMIT -1)",
+    ],
+)
+def test_it_refuses_a_negative_limit_as_flinks_parser_does(prepared, query: str) -> None:
+    """Flink 2.3 refuses it while parsing; the dashboard answered "Internal error"."""
+    before = dump()
+    statement = f"CREATE VIEW v AS {query}"
+    result = Executor(Session.start(prepared, "shop", "sales")).execute(statement)
+    assert (result.error, result.code) == (
+        f'SQL parse failed. Encountered "-" at line 1, column {statement.index("-") + 1}.',
+        "parse",
+    )
+    assert dump() == before
+
+
+@pytest.mark.parametrize(
+    ("count", "image"),
+    [("'a'", "\\'a\\'"), ("a", "a"), ("(1)", "("), ("+1", "+"), ("ALL", "ALL")],
+)
+def test_it_refuses_a_row_count_that_is_no_unsigned_number(
+    prepared, count: str, image: str
+) -> None:
+    statement = f"CREATE VIEW v AS SELECT 1 AS a OFFSET {count} ROWS"
+    result = Executor(Session.start(prepared, "shop", "sales")).execute(statement)
+    assert result.error == f'SQL parse failed. Encountered "{image}" at line 1, column 39.'
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["LIMIT ALL", "LIMIT 0", "OFFSET 2 ROWS", "FETCH FIRST 1 ROWS ONLY", "FETCH NEXT 3 ROW ONLY"],
+)
+def test_it_reads_the_row_counts_flink_reads(prepared, clause: str) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    result = executor.execute(
+        f"CREATE VIEW v AS SELECT id FROM orders ORDER BY id NULLS FIRST {clause}"
+    )
+    assert result.ok, result.error
+
+
+def test_it_reads_one_final_semicolon_as_flink_does(prepared) -> None:
+    executor = Executor(Session.start(prepared, "shop", "sales"))
+    assert executor.execute("CREATE VIEW v AS SELECT 1 AS a;").ok
+    assert Table.objects.get(name="v").original_query == "SELECT 1 AS a"

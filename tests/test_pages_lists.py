@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from catalogs.pages.browse import HOME_DATABASES
 from catalogs.pages.common import PAGE_SIZE, TREE_LIMIT, url_maker
 from catalogs.search import LIMIT
+from config.middleware import NUL_IN_URL
 from environments.views import HISTORY_PAGE_SIZE
 from tests.conftest import RunScript
 
@@ -236,7 +237,9 @@ def test_it_takes_wildcards_literally(client: Client, searchable: None) -> None:
     assert "Nothing matches" in search(client, "%%%")
 
 
-def test_it_escapes_the_search_text_and_ignores_nul(client: Client, searchable: None) -> None:
+def test_it_escapes_the_search_text_and_refuses_nul(client: Client, searchable: None) -> None:
     html = search(client, "<script>x</script>")
     assert "<script>x" not in html and "&lt;script&gt;x" in html
-    assert found_names(search(client, "chived\x00_ord")) == ["archived_orders"]
+    answer = client.get(reverse("search", args=["default"]), {"q": "chived\x00_ord"})
+    assert answer.status_code == 400
+    assert answer.text == NUL_IN_URL

@@ -7,7 +7,16 @@ from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
+from config import limits
 from environments.api.serializers import HistoryChangeSerializer
+
+
+def few_options(value: dict) -> dict:
+    if len(value) > limits.LIST_ITEMS:
+        raise serializers.ValidationError(
+            f"Ensure this field has no more than {limits.LIST_ITEMS} options."
+        )
+    return value
 
 
 def no_nul(value: str) -> str:
@@ -223,44 +232,60 @@ class NewWatermarkSerializer(serializers.Serializer):
 
 class NewTableSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
-    columns = NewColumnSerializer(many=True, allow_empty=False)
+    columns = NewColumnSerializer(many=True, allow_empty=False, max_length=limits.LIST_ITEMS)
     watermark = NewWatermarkSerializer(required=False)
     primary_key = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
     partition_keys = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
     comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
     options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        validators=[few_options],
     )
 
 
 class TableChangeSerializer(serializers.Serializer):
     set_options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        validators=[few_options],
     )
     reset_options = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
     )
 
 
 class NewViewSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
-    query = serializers.CharField(validators=[no_nul])
+    query = serializers.CharField(max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul])
     comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ViewChangeSerializer(serializers.Serializer):
-    query = serializers.CharField(validators=[no_nul], help_text="The view's new query")
+    query = serializers.CharField(
+        max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul], help_text="The view's new query"
+    )
 
 
 class NewFunctionSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[no_nul])
     class_name = serializers.CharField(validators=[no_nul])
     language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
-    jars = serializers.ListField(child=serializers.CharField(validators=[no_nul]), required=False)
+    jars = serializers.ListField(
+        child=serializers.CharField(validators=[no_nul]),
+        required=False,
+        max_length=limits.LIST_ITEMS,
+    )
 
 
 class FunctionChangeSerializer(serializers.Serializer):

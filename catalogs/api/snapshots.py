@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from catalogs import snapshots
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
+from config import limits
 from environments.api.errors import error_body, error_responses
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
@@ -286,6 +287,8 @@ class SnapshotDiff(APIView):
 
 
 class SnapshotImport(APIView):
+    request_bytes = limits.UPLOAD_BYTES  # the document is in the body, as large as a file
+
     @extend_schema(
         request=ImportRequestSerializer,
         responses={200: ImportAnswerSerializer, **error_responses(400, 403, 409)},

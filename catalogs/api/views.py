@@ -18,6 +18,7 @@ from catalogs.executor import StatementResult
 from catalogs.flinksql.catalog import ObjectIdentifier, function_name
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
+from config import limits
 from environments.api.errors import error_responses
 from environments.api.filters import NAME_FILTER, filter_by_name
 from environments.api.serializers import HistoryChangeSerializer
@@ -63,18 +64,21 @@ class Statements(APIView):
         request=s.StatementRequestSerializer,
         responses={
             200: s.StatementAnswerSerializer,
-            **error_responses(400, 403, 409),
+            **error_responses(400, 403, 409, 413),
         },
         description="Run Flink SQL statements in a session that starts in ``catalog`` and "
         "``database`` (default: the environment catalog and ``default``). They run in order, "
         "each in its own transaction, and stop at the first failure, which is the last "
         "result; a failure answers 400 (409 when the object exists already, 403 when a role "
         "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
-        "lists the objects the statements changed (those before a failure stay changed).",
+        "lists the objects the statements changed (those before a failure stay changed). A "
+        "script longer than the dashboard's bound (characters or statements) answers 413 and "
+        "nothing of it runs.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
         data = _valid(s.StatementRequestSerializer, request)
+        limits.check_script(data["statement"])
         database = None
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
@@ -434,7 +438,8 @@ def _diff(request: Request, changes: QuerySet[HistoryChange]) -> dict | None:
     texts = {}
     for end in ("from", "to"):
         value = params.get(end, "")
-        change = changes.filter(entry_id=int(value)).first() if value.isdigit() else None
+        entry = limits.parse_id(value)
+        change = changes.filter(entry_id=entry).first() if entry is not None else None
         if change is None:
             raise ValidationError({end: f"'{value}' is not a history entry of this object."})
         texts[end] = (change.entry_id, mask_ddl(change.after))

@@ -72,8 +72,11 @@ def _runs(texts: list[str], set_wise: bool) -> Iterator[Run]:
 
 
 def _batched(text: str) -> st.Statement | None:
-    """The statement, when it can be written set-wise (one that does not parse runs alone and
-    fails there with its message)."""
+    """The statement, when it can be written set-wise (one that does not parse, or holds NUL,
+    which no set-wise lookup may send to PostgreSQL, runs alone and fails there with its
+    message)."""
+    if "\x00" in text:
+        return None
     try:
         statement = parse_statement(text)
     except Exception:  # Executor.execute reports it

@@ -157,6 +157,12 @@ class Executor:
         handler = HANDLERS.get(type(statement))
         if handler is None:
             raise FlinkSqlError(_unsupported_message(statement))
+        if "\x00" in statement.text:
+            # PostgreSQL refuses NUL in text (names, options, the history's statement); SQLite
+            # would store it. Refused alike on both, from every door, before any lookup.
+            raise FlinkSqlError(
+                "The statement holds a NUL character (U+0000), which the catalog cannot store."
+            )
         changing = isinstance(statement, history.CHANGING)
         self._check_role(statement, changing)
         if changing:

@@ -26,9 +26,13 @@ from dataclasses import dataclass
 
 import yaml
 
+from .quoting import quote_in_comment
+
 FILE_EXTENSION = ".yaml"
 MAX_FILE_BYTES = 64 * 1024
 MAX_FILES = 1000
+MAX_NAME_BYTES = 255 - len(FILE_EXTENSION)  # file systems name files of at most 255 bytes
+_STORABLE = re.compile(r"^(?!\.)[^/\\\x00-\x1f\x7f]+$")
 _BEST_WIDTH = 80
 _INDENT = 2
 
@@ -85,7 +89,26 @@ def catalog_store_file(options: dict[str, str]) -> bytes:
 
 
 def catalog_file_name(catalog: str) -> str:
+    """``<catalog>.yaml``, the file Flink's FileCatalogStore keeps ``catalog`` in; a name that
+    would leave the folder, hide the file or not fit a file name is refused, naming it."""
+    if not is_storable(catalog):
+        raise CatalogStoreError(
+            f"Catalog {quote_in_comment(catalog)} cannot be stored by Flink's FileCatalogStore, "
+            "which keeps a catalog in the file <catalog>.yaml of its folder: a name for it holds "
+            "no '/', '\\', NUL or other control character, does not start with '.', and is at "
+            f"most {MAX_NAME_BYTES} bytes in UTF-8."
+        )
     return catalog + FILE_EXTENSION
+
+
+def is_storable(catalog: str) -> bool:
+    """Whether ``<catalog>.yaml`` is a plain file name in the store folder. Flink would write a
+    name with '/' into (or out of) subfolders and list a name starting with '.' as a hidden file;
+    control characters are refused too, so no exported file name breaks a line."""
+    return (
+        bool(_STORABLE.match(catalog))
+        and len(catalog.encode("utf-8", "surrogatepass")) <= MAX_NAME_BYTES
+    )
 
 
 def configuration_string(value: str) -> str:
@@ -288,17 +311,15 @@ def _literal(text: str) -> str:
 
 
 # -- reading ----------------------------------------------------------------------------------
-_CATALOG_FILE = re.compile(r"^(?!\.)[^/\\\x00]{1,255}\.yaml$")
-
-
 def check_file_name(file_name: str) -> str:
     """The catalog name of a store file; names that could leave the folder are refused."""
-    if not _CATALOG_FILE.match(file_name) or file_name in (".yaml", "..yaml"):
+    name = file_name.removesuffix(FILE_EXTENSION)
+    if not file_name.endswith(FILE_EXTENSION) or not is_storable(name):
         raise CatalogStoreError(
             f"{file_name!r}: not a catalog-store file name: expected <catalog>.yaml, a plain "
             "file name without folders."
         )
-    return file_name[: -len(FILE_EXTENSION)]
+    return name
 
 
 def read_catalog_store_file(file_name: str, data: bytes) -> tuple[str, dict[str, str]]:
@@ -316,6 +337,10 @@ def read_catalog_store_file(file_name: str, data: bytes) -> tuple[str, dict[str,
         raise CatalogStoreError(f"{file_name}: not UTF-8 text.") from None
     except yaml.YAMLError as exc:
         raise CatalogStoreError(f"{file_name}: not valid YAML: {exc}") from None
+    except RecursionError:  # PyYAML composes nested collections recursively
+        raise CatalogStoreError(
+            f"{file_name}: nests lists or maps too deeply; a catalog-store file is a flat map."
+        ) from None
     if not isinstance(loaded, dict):
         raise CatalogStoreError(f"{file_name}: expected a map of option keys to values.")
     options: dict[str, str] = {}

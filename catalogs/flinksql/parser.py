@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 from . import statements as st
 from .dialect import DIALECT
@@ -37,6 +37,25 @@ _UNSUPPORTED = {
 }
 
 
+# The words after which Flink's grammar expects a row count (an unsigned integer).
+def _expects_count(tokens: list[Token], index: int) -> bool:
+    """Whether Flink's grammar reads a row count after ``tokens[index]``: LIMIT, OFFSET,
+    FETCH FIRST, FETCH NEXT."""
+    kind = tokens[index].token_type
+    if kind in (TokenType.LIMIT, TokenType.OFFSET):
+        return True
+    fetch = index > 0 and tokens[index - 1].token_type == TokenType.FETCH
+    return fetch and kind in (TokenType.FIRST, TokenType.NEXT)
+
+
+def _is_count(keyword: Token, tok: Token) -> bool:
+    """An unsigned numeric literal or a parameter (or ALL after LIMIT): a sign, an expression
+    or a string there is a parse error in Flink ("Encountered ...")."""
+    if tok.token_type in (TokenType.NUMBER, TokenType.PLACEHOLDER):
+        return True
+    return keyword.token_type == TokenType.LIMIT and tok.token_type == TokenType.ALL
+
+
 def parse_statement(text: str) -> st.Statement:
     """Parse ``text`` (one statement, no trailing semicolon) or raise ``SqlParseError``."""
     stream = TokenStream(text)
@@ -51,6 +70,7 @@ def parse_statement(text: str) -> st.Statement:
         handler = _HANDLERS.get(word)
         if handler is None:
             raise stream.unexpected()
+        stream = _one_statement(stream)
         parser = _Parser(stream)
         statement = handler(parser)
         stream.expect_end()
@@ -58,6 +78,19 @@ def parse_statement(text: str) -> st.Statement:
             raise parser.problems[0]
     statement.text = text
     return statement
+
+
+def _one_statement(stream: TokenStream) -> TokenStream:
+    """The tokens of one statement: Flink reads a final ';', but no second statement (which
+    a ';' anywhere else would start, after a table's expression or a view's query)."""
+    tokens = stream.tokens
+    if tokens[-1].token_type == TokenType.SEMICOLON:
+        stream = TokenStream(stream.text[: tokens[-1].start])
+    for index, tok in enumerate(stream.tokens):
+        if tok.token_type == TokenType.SEMICOLON:
+            stream.pos = index
+            raise stream.unexpected()
+    return stream
 
 
 class _Parser:
@@ -387,6 +420,11 @@ class _Parser:
         first = self.s.peek()
         if first is None:
             raise self.s.error_at_end()
+        tokens = self.s.tokens[self.s.pos :]
+        for index, tok in enumerate(tokens[:-1]):
+            if _expects_count(tokens, index) and not _is_count(tok, tokens[index + 1]):
+                self.s.pos += index + 1
+                raise self.s.unexpected()
         last = self.s.tokens[-1]
         self.s.pos = len(self.s.tokens)
         return self.s.text[first.start : last.end + 1]

@@ -22,7 +22,7 @@ import difflib
 import heapq
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TextIO
@@ -43,6 +43,7 @@ from .catalog import (
 )
 from .errors import FlinkSqlError
 from .lineage import columns_read
+from .quoting import quote_in_comment
 from .secrets import MASK, is_secret
 from .statements import ColumnKind
 from .types import DataType, parse_type
@@ -356,11 +357,12 @@ class Snapshot:
         return str(self.document.get("snapshotId") or "")
 
 
-def parse_snapshot(data: bytes | str) -> Snapshot:
-    """Read and validate a snapshot file; :class:`SnapshotInvalid` lists every problem."""
+def parse_snapshot(data: bytes | str, load: Callable[[str], Any] = json.loads) -> Snapshot:
+    """Read and validate a snapshot file; :class:`SnapshotInvalid` lists every problem.
+    ``load`` reads the JSON text (the dashboard's bounds its nesting)."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text)
+        document = load(text)
     except UnicodeDecodeError:
         raise SnapshotInvalid(["The file is not UTF-8 text."]) from None
     except json.JSONDecodeError as exc:
@@ -1007,7 +1009,7 @@ def init_script(snapshots: Iterable[Snapshot], secrets: list[dict[str, Any]] | N
     in_views = False
     for statement in init_statements(snapshots):
         if statement.kind == "catalog":
-            text += f"\n-- catalog {statement.catalog}\n"
+            text += f"\n-- catalog {quote_in_comment(statement.catalog)}\n"
         elif statement.kind == "use" and not in_views:
             in_views = True
             if len(snapshots) > 1:

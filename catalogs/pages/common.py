@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 
+from config import limits
 from environments import page_cache
 from environments.models import Environment
 
@@ -84,8 +85,8 @@ def page_slice(
     request: HttpRequest, items: QuerySet, parameter: str = "page", size: int = PAGE_SIZE
 ) -> Slice:
     """One page of ``items`` without counting them all: for lists that only grow (history)."""
-    raw = request.GET.get(parameter, "")
-    number = int(raw) if raw.isdigit() and 0 < int(raw) < 1_000_000 else 1
+    number = limits.parse_id(request.GET.get(parameter, "")) or 1
+    number = number if number < 1_000_000 else 1
     start = (number - 1) * size
     rows = list(items[start : start + size + 1])
     return Slice(rows[:size], number, has_next=len(rows) > size)

@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
+from config import limits
 from environments import page_cache
 from environments.lookup import get_environment
 from environments.models import Environment
@@ -30,7 +31,6 @@ from .common import render_page, tree
 from .origin import console_origin
 
 MAX_HISTORY = 50
-MAX_SCRIPT = 100_000
 SESSION_KEY = "console"
 _SALT = "catalogs.console"
 
@@ -101,9 +101,9 @@ def _saved_states(request: HttpRequest, _: dict[str, Any]) -> str:
 def console(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     state = console_state(request, found, reset="reset" in request.POST)
-    script = request.POST.get("sql", "")[:MAX_SCRIPT] if request.method == "POST" else ""
-    results: list[dict[str, Any]] = []
-    if script.strip() and "reset" not in request.POST:
+    script = request.POST.get("sql", "") if request.method == "POST" else ""
+    results: list[dict[str, Any]] = _refused(script)
+    if script.strip() and "reset" not in request.POST and not results:
         executor = Executor(state.session, request.user, console_origin(request))
         results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
         script = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
@@ -121,6 +121,16 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         "tree": tree(found),
     }
     return render_page(request, "catalogs/console.html", context, partial="console")
+
+
+def _refused(script: str) -> list[dict[str, Any]]:
+    """The error of a script past a bound of :mod:`config.limits`, shown as a failed result
+    (nothing of it runs); none for a script within them."""
+    try:
+        limits.check_script(script)
+    except limits.LimitExceeded as exc:
+        return [_shown(StatementResult("", False, error=exc.message, code="limit"))]
+    return []
 
 
 def _shown(result: StatementResult) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from changes import services as change_services
 from changes.models import ChangeRequest
+from config import limits
 from environments.lookup import get_environment
 from environments.models import Artifact, Environment, Role
 from environments.services import ServiceError
@@ -254,11 +255,13 @@ def table_create(
 
 
 def _with_added_column(post: Any) -> Any:
-    """The posted data, with one more empty column row when the user asked for it."""
-    if "add_column" not in post:
+    """The posted data, with one more empty column row when the user asked for it (a count
+    that is no number is left as it came, for the formset to refuse)."""
+    count = limits.parse_id(post.get("columns-TOTAL_FORMS", "0") or "0")
+    if "add_column" not in post or count is None:
         return post
     data = post.copy()
-    data["columns-TOTAL_FORMS"] = str(int(data.get("columns-TOTAL_FORMS", "0") or 0) + 1)
+    data["columns-TOTAL_FORMS"] = str(count + 1)
     return data
 
 

@@ -11,8 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from config import limits
 from environments.access import has_role, role_of
 from environments.lookup import get_environment
 from environments.models import Role
@@ -23,7 +25,6 @@ from ..models import Snapshot
 from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
 
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 # the import form's field with the value of placeholder ${NAME}: "variable-NAME"
 VARIABLE_FIELD = "variable-"
 
@@ -79,7 +80,7 @@ def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
             request.POST.get("catalog", ""),
             request.user,
             databases or None,
-            label=request.POST.get("label", "")[:255],
+            label=request.POST.get("label", ""),
             note=request.POST.get("note", ""),
         )
     except ServiceError as exc:
@@ -192,8 +193,12 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
         upload = request.FILES.get("file")
         if upload is None or not context["catalog"]:
             messages.error(request, "Choose a snapshot file and the catalog to import it into.")
-        elif upload.size > MAX_UPLOAD_BYTES:
-            messages.error(request, f"The file is larger than {MAX_UPLOAD_BYTES} bytes.")
+        elif upload.size > limits.UPLOAD_BYTES:
+            messages.error(
+                request,
+                f"The file is {upload.size} bytes; the dashboard imports files of at most "
+                f"{limits.UPLOAD_BYTES} bytes.",
+            )
         else:
             dry_run = request.POST.get("apply") != "1"
             # the values of the snapshot's ${VARIABLE} placeholders, one password field each
@@ -218,9 +223,14 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
 @login_required
 def catalog_store_download(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
-    files, _ = snapshots.catalog_store_files(found)
+    try:
+        files, _ = snapshots.catalog_store_files(found)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=400, content_type="text/plain; charset=utf-8")
     response = HttpResponse(snapshots.catalog_store_zip(files), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{found.name}-catalog-store.zip"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{found.name}-catalog-store.zip"
+    )
     return response
 
 
@@ -232,5 +242,7 @@ def init_script_download(request: HttpRequest, environment: str, catalog: str) -
     except ServiceError as exc:
         raise Http404(exc.message) from None
     response = HttpResponse(script, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{catalog}-init.sql"'
+    # Django's helper quotes or percent-encodes the name: no quote or line break in a catalog's
+    # name can end the header or add another.
+    response["Content-Disposition"] = content_disposition_header(True, f"{catalog}-init.sql")
     return response

@@ -7,7 +7,7 @@ from . import views
 ensure_name_converter()
 
 REQUESTS = "environments/<name:environment>/change-requests/"
-REQUEST = f"{REQUESTS}<int:number>"
+REQUEST = f"{REQUESTS}<id:number>"
 
 urlpatterns = [
     path(REQUESTS, views.ChangeRequestList.as_view(), name="api-change-requests"),

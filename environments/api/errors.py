@@ -11,6 +11,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config import limits
 from environments.services import ServiceError
 
 SERVICE_STATUS = {
@@ -46,6 +47,8 @@ def error_body(*messages: str) -> dict[str, list[dict[str, str]]]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.message), status=SERVICE_STATUS[exc.code])
+    if isinstance(exc, limits.LimitExceeded):
+        return Response(error_body(exc.message), status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -83,6 +86,7 @@ DESCRIPTIONS = {
     404: "No such object, or it is in an environment you hold no role in",
     409: "Conflict: an object of that name exists already",
     412: "If-Match names a version that is no longer current; nothing was changed",
+    413: "The request or its script is larger than the dashboard's bound; nothing was run",
 }
 
 

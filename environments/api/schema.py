@@ -17,7 +17,8 @@ def _error(code: int) -> dict[str, Any]:
 
 
 def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """401 and 403 anywhere; 404 under a named object; 400 where input is taken."""
+    """401 and 403 anywhere; 404 under a named object; 400 where input is taken; 413 where a
+    body is sent (config.limits bounds it)."""
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             codes = {401, 403}
@@ -26,6 +27,8 @@ def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
             parameters = {p["name"] for p in operation.get("parameters", [])}
             if method in WRITES or parameters & {"name", "from", "to", "confirm"}:
                 codes.add(400)
+            if method in WRITES:
+                codes.add(413)
             responses = operation.setdefault("responses", {})
             for code in sorted(codes):
                 responses.setdefault(str(code), _error(code))

@@ -1,15 +1,18 @@
 from django.urls import path, register_converter
 from django.urls.converters import get_converters
 
-from catalogs.converters import NameConverter
+from catalogs.converters import IdConverter, NameConverter
 
 from . import tokens, views
 
 
 def ensure_name_converter() -> None:
-    """Flink names may hold any character; ``catalogs.urls`` registers the same converter."""
+    """Flink names may hold any character; ``catalogs.urls`` registers the same converter.
+    Ids are bounded (``id``) instead of Django's ``int``."""
     if "name" not in get_converters():
         register_converter(NameConverter, "name")
+    if "id" not in get_converters():
+        register_converter(IdConverter, "id")
 
 
 ensure_name_converter()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
+from secrets import token_hex
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -57,9 +59,7 @@ class Command(BaseCommand):
         files, secrets = snapshots.catalog_store_files(environment, options["include_secrets"])
         folder: Path = options["output"]
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for file_name, data in files.items():
-                (folder / file_name).write_bytes(data)
+            _write_folder(folder, files)
         except OSError as exc:
             raise CommandError(f"Cannot write to {folder}: {exc.strerror}") from None
         for secret in secrets:
@@ -87,3 +87,22 @@ class Command(BaseCommand):
             )
         done = "would be created (dry run)" if report.dry_run else "created"
         self.stdout.write(f"{len(report.outcomes)} catalogs {done}.")
+
+
+def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
+    """Write every file into a new folder beside ``folder`` first, then move it into place: a
+    new ``folder`` appears whole (one rename), an existing one gets each file whole; a failure
+    leaves nothing behind. The names were checked to be plain file names before."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = folder.parent / f".{folder.name}.{token_hex(6)}.tmp"
+    staging.mkdir()  # with the permissions a new folder gets
+    try:
+        for file_name, data in files.items():
+            (staging / file_name).write_bytes(data)
+        if not folder.exists():
+            staging.rename(folder)
+            return
+        for file_name in files:
+            os.replace(staging / file_name, folder / file_name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
