@@ -94,7 +94,6 @@ def write_snapshot(
     databases: Iterable[str] | None = None,
     snapshot_id: str | None = None,
     created_at: int | None = None,
-    include_secrets: bool = False,
     progress: Progress = _silent,
 ) -> ExportResult:
     """Write the catalog (or some of its databases) as a snapshot to ``out``, streaming: tables
@@ -104,7 +103,7 @@ def write_snapshot(
         created_at = int(timezone.now().timestamp() * 1000)
     chosen = _databases(catalog, databases)
     result = ExportResult(snapshot_id)
-    placeholders = sf.SecretPlaceholders(catalog.name, include_secrets)
+    placeholders = sf.SecretPlaceholders(catalog.name)
     default_database = catalog.options.get("default-database") or (
         chosen[0].name if chosen else "default"
     )
@@ -212,7 +211,6 @@ def take_snapshot(
     databases: Iterable[str] | None = None,
     label: str = "",
     note: str = "",
-    include_secrets: bool = False,
     progress: Progress = _silent,
 ) -> tuple[m.Snapshot, ExportResult]:
     """Export and store a snapshot; it is immutable from then on. ``user`` None is the system
@@ -245,7 +243,6 @@ def take_snapshot(
             catalog,
             databases,
             snapshot_id=snapshot_id,
-            include_secrets=include_secrets,
             progress=progress,
         )
         content = stored.finish()
@@ -651,16 +648,14 @@ def diff(old: str, new: str, user: Any = None) -> sf.SnapshotDiff:
 
 
 # -- catalog store ----------------------------------------------------------------------------
-def catalog_store_files(
-    environment: Environment, include_secrets: bool = False
-) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+def catalog_store_files(environment: Environment) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """``<catalog>.yaml`` for every catalog of the environment, as Flink's FileCatalogStore
     writes them, and the secret options replaced by placeholders; ServiceError naming the
     first catalog whose name cannot be such a file (so nothing is written)."""
     files: dict[str, bytes] = {}
     placeholders: list[dict[str, Any]] = []
     for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
-        replacer = sf.SecretPlaceholders(catalog.name, include_secrets)
+        replacer = sf.SecretPlaceholders(catalog.name)
         options = replacer.options(None, None, dict(catalog.options))
         try:
             file_name = cs.catalog_file_name(catalog.name)
@@ -736,18 +731,14 @@ def import_catalog_store(
 
 
 # -- init script ------------------------------------------------------------------------------
-def init_script(
-    environment: Environment, catalog_names: Iterable[str], include_secrets: bool = False
-) -> str:
+def init_script(environment: Environment, catalog_names: Iterable[str]) -> str:
     """``init.sql`` for the SQL client: the catalogs re-created in a fresh session."""
     snapshots = []
     all_secrets: list[dict[str, Any]] = []
     for name in catalog_names:
         catalog = get_catalog(environment, name)
         buffer = io.StringIO()
-        result = write_snapshot(
-            buffer, catalog, snapshot_id="init", created_at=0, include_secrets=include_secrets
-        )
+        result = write_snapshot(buffer, catalog, snapshot_id="init", created_at=0)
         snapshots.append(sf.parse_snapshot(buffer.getvalue()))
         all_secrets += result.secrets
     return sf.init_script(snapshots, all_secrets)

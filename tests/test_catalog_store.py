@@ -96,8 +96,8 @@ def test_secret_catalog_options_become_placeholders(environment: Environment) ->
     assert b"hunter2" not in files["j.yaml"]
     assert b'password: "${J_PASSWORD}"' in files["j.yaml"]
     assert secrets[0]["variable"] == "J_PASSWORD"
-    files, _ = snapshots.catalog_store_files(environment, include_secrets=True)
-    assert b"hunter2" in files["j.yaml"]
+    with pytest.raises(TypeError):  # no export writes a stored secret out, asked or not
+        snapshots.catalog_store_files(environment, include_secrets=True)
 
 
 @pytest.mark.parametrize("value", ODD_VALUES)
@@ -232,7 +232,7 @@ def test_the_files_equal_what_flink_writes_for_the_same_catalogs(environment: En
             f"'default-database' = '{literal}', 'property-version' = '1')"
         )
         assert result.ok, result.error
-    ours, _ = snapshots.catalog_store_files(environment, include_secrets=True)
+    ours, _ = snapshots.catalog_store_files(environment)
     statements = [
         render.show_create_catalog(snapshots.store.descriptor(c))
         for c in Catalog.objects.filter(environment=environment)

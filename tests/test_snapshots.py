@@ -9,7 +9,7 @@ import io
 import json
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from catalogs import snapshots
@@ -220,10 +220,19 @@ def test_it_replaces_secrets_with_placeholders_and_says_which(demo: Catalog) -> 
     assert {s["option"] for s in result.secrets} == {"properties.sasl.jaas.config", "password"}
 
 
-def test_it_writes_secret_values_only_when_asked(demo: Catalog) -> None:
-    data, result = snapshots.export_bytes(demo, include_secrets=True, **FIXED)
-    assert "demo-jdbc-password" in data.decode()
-    assert result.secrets == []
+def test_it_never_writes_a_stored_secret_value(demo: Catalog) -> None:
+    """No export writes a stored secret out, not even by the command line's asking: a stored
+    snapshot is downloadable by every viewer of its environment."""
+    data, result = snapshots.export_bytes(demo, **FIXED)
+    assert "demo-jdbc-password" not in data.decode()
+    assert result.secrets != []
+    for command in (
+        ["snapshot", "export", "--environment", "default", "--catalog", "shop"],
+        ["catalog_store", "export", "--environment", "default", "--output", "/tmp/x"],
+        ["init_script", "--environment", "default", "--catalog", "shop"],
+    ):
+        with pytest.raises(CommandError, match="unrecognized arguments: --include-secrets"):
+            call_command(*command, "--include-secrets")
 
 
 def test_it_names_placeholders_apart_when_names_collide() -> None:

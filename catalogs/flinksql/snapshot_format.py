@@ -76,9 +76,8 @@ class SecretPlaceholders:
     that two options would share gets ``_2``, ``_3``.
     """
 
-    def __init__(self, catalog: str, include_secrets: bool = False) -> None:
+    def __init__(self, catalog: str) -> None:
         self.catalog = catalog
-        self.include_secrets = include_secrets
         self.entries: list[dict[str, str | None]] = []
         self._used: set[str] = set()
 
@@ -96,7 +95,7 @@ class SecretPlaceholders:
                 self.entries.append(
                     {"variable": variable, "database": database, "object": name, "option": key}
                 )
-            elif is_secret(key) and not self.include_secrets:
+            elif is_secret(key):
                 variable = self._variable([self.catalog, database, name, key])
                 self.entries.append(
                     {"variable": variable, "database": database, "object": name, "option": key}

@@ -26,11 +26,6 @@ class Command(BaseCommand):
         export = actions.add_parser("export", help="write <catalog>.yaml files into a folder")
         export.add_argument("--environment", required=True)
         export.add_argument("--output", type=Path, required=True, help="the store folder")
-        export.add_argument(
-            "--include-secrets",
-            action="store_true",
-            help="write secret option values instead of ${VARIABLE} placeholders",
-        )
         imports = actions.add_parser(
             "import",
             help="create the catalogs of a store folder; each ${VARIABLE} placeholder of a "
@@ -56,7 +51,7 @@ class Command(BaseCommand):
     def _export(self, environment: Environment, options: dict[str, Any]) -> None:
         from catalogs import snapshots
 
-        files, secrets = snapshots.catalog_store_files(environment, options["include_secrets"])
+        files, secrets = snapshots.catalog_store_files(environment)
         folder: Path = options["output"]
         try:
             _write_folder(folder, files)

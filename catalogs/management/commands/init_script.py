@@ -19,11 +19,6 @@ class Command(BaseCommand):
         parser.add_argument("--environment", required=True)
         parser.add_argument("--catalog", action="append", required=True, help="repeatable")
         parser.add_argument("--output", type=Path, help="write to this file")
-        parser.add_argument(
-            "--include-secrets",
-            action="store_true",
-            help="write secret option values instead of ${VARIABLE} placeholders",
-        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         from catalogs import snapshots
@@ -33,9 +28,7 @@ class Command(BaseCommand):
         if environment is None:
             raise CommandError(f"There is no environment '{name}'.")
         try:
-            script = snapshots.init_script(
-                environment, options["catalog"], options["include_secrets"]
-            )
+            script = snapshots.init_script(environment, options["catalog"])
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         if options["output"] is None:

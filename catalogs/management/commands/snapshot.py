@@ -38,11 +38,6 @@ class Command(BaseCommand):
         export.add_argument("--label", default="", help="release label")
         export.add_argument("--note", default="")
         export.add_argument("--output", type=Path, help="also write the snapshot to this file")
-        export.add_argument(
-            "--include-secrets",
-            action="store_true",
-            help="write secret option values instead of ${VARIABLE} placeholders",
-        )
         listing = actions.add_parser("list", help="list stored snapshots")
         listing.add_argument("--environment")
         show = actions.add_parser("show", help="print a stored snapshot's bytes")
@@ -92,7 +87,6 @@ class Command(BaseCommand):
             databases=options["database"],
             label=options["label"],
             note=options["note"],
-            include_secrets=options["include_secrets"],
             progress=self._progress,
         )
         for secret in result.secrets:
