@@ -274,5 +274,20 @@ def test_it_cuts_a_page_limit_past_any_database_integer(members: Members) -> Non
         response = members["viewer"].get(path, {"limit": 10**30, "offset": 10**30})
         assert response.status_code == 200
         assert response.json()["results"] == []
-        response = members["viewer"].get(path, {"limit": 10**30, "offset": -5})
-        assert response.status_code == 200
+
+
+def test_it_refuses_a_limit_or_offset_that_is_not_a_whole_number(members: Members) -> None:
+    """Found by schemathesis: ``?offset=null`` or ``?offset=-5`` was ignored (page one), though
+    the schema declares both integers of at least 0 (a limit of at least 1)."""
+    for path in ("/api/v1/environments/", f"{ENV}/history/"):
+        for query, message in (
+            ("offset=-5", "offset: '-5' is not an integer of at least 0."),
+            ("offset=null", "offset: 'null' is not an integer of at least 0."),
+            ("limit=0", "limit: '0' is not an integer of at least 1."),
+            ("limit=1.5", "limit: '1.5' is not an integer of at least 1."),
+            ("limit=1&limit=2", "limit: Give this parameter once."),
+        ):
+            response = members["viewer"].get(f"{path}?{query}")
+            assert response.status_code == 400, (path, query)
+            assert response.json() == {"errors": [{"message": message}]}
+        assert members["viewer"].get(path, {"limit": 1, "offset": 0}).status_code == 200

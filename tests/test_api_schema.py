@@ -127,3 +127,11 @@ def _field(schema: dict, found: dict, path: list[str]) -> dict | None:
         },
     }
     assert created["ChangeTable"]["parameters"]["header.If-Match"] == "$response.header.ETag"
+
+
+def test_it_declares_page_parameters_as_bounded_integers(schema: dict) -> None:
+    lists = schema["paths"]["/api/v1/environments/"]["get"]
+    parameters = {p["name"]: p["schema"] for p in lists["parameters"]}
+    assert parameters["limit"] == {"type": "integer", "minimum": 1}
+    assert parameters["offset"] == {"type": "integer", "minimum": 0}
+    assert "400" in lists["responses"]

@@ -17,14 +17,15 @@ def _error(code: int) -> dict[str, Any]:
 
 
 def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """401 and 403 anywhere; 404 under a named object; 400 where input is taken."""
+    """401 and 403 anywhere; 404 under a named object; 400 where input is taken (a body or a
+    query parameter: every one is checked against its declared type and bounds)."""
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             codes = {401, 403}
             if "{" in path:
                 codes.add(404)
-            parameters = {p["name"] for p in operation.get("parameters", [])}
-            if method in WRITES or parameters & {"name", "from", "to", "confirm"}:
+            queried = [p for p in operation.get("parameters", []) if p["in"] == "query"]
+            if method in WRITES or queried:
                 codes.add(400)
             responses = operation.setdefault("responses", {})
             for code in sorted(codes):
