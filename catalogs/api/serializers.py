@@ -7,6 +7,7 @@ from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
+from environments.api.fields import StrictBooleanField, StrictCharField
 from environments.api.serializers import HistoryChangeSerializer
 
 
@@ -163,13 +164,13 @@ class FunctionSerializer(serializers.ModelSerializer):
 
 
 class StatementRequestSerializer(serializers.Serializer):
-    statement = serializers.CharField(
+    statement = StrictCharField(
         trim_whitespace=False,
         validators=[no_nul],
         help_text="One statement or a script of several separated by ';'",
     )
-    catalog = serializers.CharField(required=False, validators=[no_nul])
-    database = serializers.CharField(required=False, validators=[no_nul])
+    catalog = StrictCharField(required=False, validators=[no_nul])
+    database = StrictCharField(required=False, validators=[no_nul])
 
 
 @extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})
@@ -199,14 +200,14 @@ class ChangeAnswerSerializer(serializers.Serializer):
 
 
 class NewColumnSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
     kind = serializers.ChoiceField(choices=Column.Kind.choices, default=Column.Kind.PHYSICAL)
-    type = serializers.CharField(required=False, validators=[no_nul, flink_type])
-    nullable = serializers.BooleanField(default=True)
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
-    expression = serializers.CharField(required=False, validators=[no_nul])
-    metadata_key = serializers.CharField(required=False, validators=[no_nul])
-    virtual = serializers.BooleanField(default=False)
+    type = StrictCharField(required=False, validators=[no_nul, flink_type])
+    nullable = StrictBooleanField(default=True)
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    expression = StrictCharField(required=False, validators=[no_nul])
+    metadata_key = StrictCharField(required=False, validators=[no_nul])
+    virtual = StrictBooleanField(default=False)
 
     def validate(self, data: dict) -> dict:
         if data["kind"] == Column.Kind.COMPUTED and not data.get("expression"):
@@ -217,57 +218,51 @@ class NewColumnSerializer(serializers.Serializer):
 
 
 class NewWatermarkSerializer(serializers.Serializer):
-    column = serializers.CharField(validators=[no_nul])
-    expression = serializers.CharField(validators=[no_nul])
+    column = StrictCharField(validators=[no_nul])
+    expression = StrictCharField(validators=[no_nul])
 
 
 class NewTableSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
     columns = NewColumnSerializer(many=True, allow_empty=False)
     watermark = NewWatermarkSerializer(required=False)
-    primary_key = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
-    )
+    primary_key = serializers.ListField(child=StrictCharField(validators=[no_nul]), required=False)
     partition_keys = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=StrictCharField(validators=[no_nul]), required=False
     )
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
-    options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
-    )
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    options = serializers.DictField(child=StrictCharField(validators=[no_nul]), required=False)
 
 
 class TableChangeSerializer(serializers.Serializer):
-    set_options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]), required=False
-    )
+    set_options = serializers.DictField(child=StrictCharField(validators=[no_nul]), required=False)
     reset_options = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]), required=False
+        child=StrictCharField(validators=[no_nul]), required=False
     )
 
 
 class NewViewSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
-    query = serializers.CharField(validators=[no_nul])
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
+    query = StrictCharField(validators=[no_nul])
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ViewChangeSerializer(serializers.Serializer):
-    query = serializers.CharField(validators=[no_nul], help_text="The view's new query")
+    query = StrictCharField(validators=[no_nul], help_text="The view's new query")
 
 
 class NewFunctionSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
-    class_name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
+    class_name = StrictCharField(validators=[no_nul])
     language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
-    jars = serializers.ListField(child=serializers.CharField(validators=[no_nul]), required=False)
+    jars = serializers.ListField(child=StrictCharField(validators=[no_nul]), required=False)
 
 
 class FunctionChangeSerializer(serializers.Serializer):
-    return_type = serializers.CharField(
+    return_type = StrictCharField(
         allow_null=True, required=False, validators=[no_nul], help_text="A Flink type, or null"
     )
-    artifact = serializers.CharField(
+    artifact = StrictCharField(
         allow_null=True, required=False, validators=[no_nul], help_text="An artifact, or null"
     )
 

@@ -20,6 +20,7 @@ from catalogs import snapshots
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_body, error_responses
+from environments.api.fields import StrictBooleanField, StrictCharField
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
 
@@ -62,15 +63,15 @@ class SnapshotSerializer(serializers.ModelSerializer):
 
 
 class TakeSnapshotSerializer(serializers.Serializer):
-    catalog = serializers.CharField()
+    catalog = StrictCharField()
     databases = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         required=False,
         default=list,
         help_text="The databases to export; all of them when empty",
     )
-    label = serializers.CharField(required=False, default="", allow_blank=True, max_length=255)
-    note = serializers.CharField(required=False, default="", allow_blank=True)
+    label = StrictCharField(required=False, default="", allow_blank=True, max_length=255)
+    note = StrictCharField(required=False, default="", allow_blank=True)
 
 
 class SecretSerializer(serializers.Serializer):
@@ -119,8 +120,8 @@ class DiffSerializer(serializers.Serializer):
 
 
 class ImportRequestSerializer(serializers.Serializer):
-    catalog = serializers.CharField(help_text="The catalog to import into; created when missing")
-    dry_run = serializers.BooleanField(
+    catalog = StrictCharField(help_text="The catalog to import into; created when missing")
+    dry_run = StrictBooleanField(
         default=True, help_text="List what would run and roll it all back (the default)"
     )
     snapshot = serializers.JSONField(help_text="The snapshot document (flink-sql-bootstrap JSON)")

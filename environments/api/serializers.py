@@ -1,10 +1,21 @@
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
 from catalogs.secrets import mask_ddl
-from environments.models import Artifact, ArtifactVersion, Environment, Membership, Role
+from environments.models import (
+    ENVIRONMENT_NAME,
+    ENVIRONMENT_NAME_RULE,
+    Artifact,
+    ArtifactVersion,
+    Environment,
+    Membership,
+    Role,
+)
+
+from .fields import StrictCharField
 
 
 class EnvironmentSerializer(serializers.ModelSerializer):
@@ -19,14 +30,23 @@ class EnvironmentSerializer(serializers.ModelSerializer):
         return self.context["roles"](environment)
 
 
+# The API takes the name as sent, whole: no surrounding blanks trimmed, no trailing newline
+# let through (which ``$`` in the model's validator would), as the schema's pattern says.
+ENVIRONMENT_NAME_FIELD = {
+    "max_length": 63,
+    "trim_whitespace": False,
+    "validators": [RegexValidator(rf"\A{ENVIRONMENT_NAME}\Z", ENVIRONMENT_NAME_RULE)],
+}
+
+
 class EnvironmentWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=63)
-    description = serializers.CharField(allow_blank=True, required=False, default="")
+    name = StrictCharField(**ENVIRONMENT_NAME_FIELD)
+    description = StrictCharField(allow_blank=True, required=False, default="")
 
 
 class EnvironmentChangeSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=63, required=False)
-    description = serializers.CharField(allow_blank=True, required=False)
+    name = StrictCharField(required=False, **ENVIRONMENT_NAME_FIELD)
+    description = StrictCharField(allow_blank=True, required=False)
 
 
 class RoleSerializer(serializers.ModelSerializer):
@@ -38,7 +58,7 @@ class RoleSerializer(serializers.ModelSerializer):
 
 
 class GrantRoleSerializer(serializers.Serializer):
-    user = serializers.CharField(max_length=150)
+    user = StrictCharField(max_length=150)
     role = serializers.ChoiceField(choices=Role.choices)
 
 
@@ -72,7 +92,7 @@ class ArtifactSerializer(serializers.ModelSerializer):
 
 
 class UploadSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=255, help_text="The artifact; a new one or a version")
+    name = StrictCharField(max_length=255, help_text="The artifact; a new one or a version")
     file = serializers.FileField()
 
 
