@@ -7,7 +7,12 @@ from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
-from environments.api.fields import StrictBooleanField, StrictCharField
+from environments.api.fields import (
+    FlinkSqlField,
+    FlinkTypeField,
+    StrictBooleanField,
+    StrictCharField,
+)
 from environments.api.serializers import HistoryChangeSerializer
 
 
@@ -164,7 +169,7 @@ class FunctionSerializer(serializers.ModelSerializer):
 
 
 class StatementRequestSerializer(serializers.Serializer):
-    statement = StrictCharField(
+    statement = FlinkSqlField(
         trim_whitespace=False,
         validators=[no_nul],
         help_text="One statement or a script of several separated by ';'",
@@ -202,10 +207,10 @@ class ChangeAnswerSerializer(serializers.Serializer):
 class NewColumnSerializer(serializers.Serializer):
     name = StrictCharField(validators=[no_nul])
     kind = serializers.ChoiceField(choices=Column.Kind.choices, default=Column.Kind.PHYSICAL)
-    type = StrictCharField(required=False, validators=[no_nul, flink_type])
+    type = FlinkTypeField(required=False, validators=[no_nul, flink_type])
     nullable = StrictBooleanField(default=True)
     comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
-    expression = StrictCharField(required=False, validators=[no_nul])
+    expression = FlinkSqlField(required=False, validators=[no_nul])
     metadata_key = StrictCharField(required=False, validators=[no_nul])
     virtual = StrictBooleanField(default=False)
 
@@ -219,7 +224,7 @@ class NewColumnSerializer(serializers.Serializer):
 
 class NewWatermarkSerializer(serializers.Serializer):
     column = StrictCharField(validators=[no_nul])
-    expression = StrictCharField(validators=[no_nul])
+    expression = FlinkSqlField(validators=[no_nul])
 
 
 class NewTableSerializer(serializers.Serializer):
@@ -243,12 +248,12 @@ class TableChangeSerializer(serializers.Serializer):
 
 class NewViewSerializer(serializers.Serializer):
     name = StrictCharField(validators=[no_nul])
-    query = StrictCharField(validators=[no_nul])
+    query = FlinkSqlField(validators=[no_nul])
     comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ViewChangeSerializer(serializers.Serializer):
-    query = StrictCharField(validators=[no_nul], help_text="The view's new query")
+    query = FlinkSqlField(validators=[no_nul], help_text="The view's new query")
 
 
 class NewFunctionSerializer(serializers.Serializer):
@@ -259,7 +264,7 @@ class NewFunctionSerializer(serializers.Serializer):
 
 
 class FunctionChangeSerializer(serializers.Serializer):
-    return_type = StrictCharField(
+    return_type = FlinkTypeField(
         allow_null=True, required=False, validators=[no_nul], help_text="A Flink type, or null"
     )
     artifact = StrictCharField(
@@ -284,7 +289,9 @@ class HistoryVersionSerializer(serializers.Serializer):
 
 
 class HistoryDiffSerializer(serializers.Serializer):
-    from_entry = serializers.IntegerField()
+    from_entry = serializers.IntegerField(
+        allow_null=True, help_text="None: from nothing (``to`` alone, and it made the object)"
+    )
     to_entry = serializers.IntegerField()
     diff = serializers.CharField(help_text="Unified diff of the definition between the versions")
 

@@ -20,7 +20,7 @@ from catalogs import snapshots
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_body, error_responses
-from environments.api.fields import StrictBooleanField, StrictCharField
+from environments.api.fields import SnapshotDocumentField, StrictBooleanField, StrictCharField
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
 
@@ -124,7 +124,7 @@ class ImportRequestSerializer(serializers.Serializer):
     dry_run = StrictBooleanField(
         default=True, help_text="List what would run and roll it all back (the default)"
     )
-    snapshot = serializers.JSONField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
+    snapshot = SnapshotDocumentField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
 
     def validate_snapshot(self, value: object) -> object:
         if not isinstance(value, dict):

@@ -5,7 +5,12 @@ from rest_framework import serializers
 
 from catalogs.api.serializers import no_nul
 from catalogs.secrets import mask_ddl
-from environments.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from environments.api.fields import (
+    FlinkSqlField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
 
 from ..models import ChangeRequest, ChangeStatement, Comment, Review
 from ..services import MAX_SQL
@@ -104,7 +109,7 @@ class ChangeRequestSummarySerializer(serializers.ModelSerializer):
 class OpenSerializer(serializers.Serializer):
     title = StrictCharField(max_length=255, validators=[no_nul])
     description = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
-    sql = StrictCharField(
+    sql = FlinkSqlField(
         required=False,
         allow_blank=True,
         max_length=MAX_SQL,
@@ -114,7 +119,7 @@ class OpenSerializer(serializers.Serializer):
 
 
 class StatementsSerializer(serializers.Serializer):
-    sql = StrictCharField(
+    sql = FlinkSqlField(
         max_length=MAX_SQL, validators=[no_nul], help_text="Statements to append, in order"
     )
 

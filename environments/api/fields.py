@@ -4,12 +4,18 @@ DRF's own fields coerce: ``CharField`` takes the number ``0`` as ``"0"``, ``Bool
 ``"yes"`` and ``1``, ``IntegerField`` takes ``"7"``. That suits HTML forms, where everything is
 text, but the OpenAPI schema says ``string``, ``boolean`` and ``integer``: a generated client
 sends those, and a body with another type is refused (400) rather than guessed at.
+
+Fields of Flink SQL say so in the schema (``format: flink-sql``, ``flink-type``,
+``flink-sql-bootstrap``): a client learns that beyond being text, they must be Flink's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction
 from rest_framework import serializers
 
 
@@ -34,3 +40,50 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class FlinkText(StrictCharField):
+    """Text in Flink's language, whose ``schema_format`` the schema names."""
+
+    schema_format = ""
+
+
+class FlinkSqlField(FlinkText):
+    """Flink SQL (a statement, a script, a query, an expression): the schema says it is text;
+    whether it parses and runs is the executor's to say, with a 400 that names the reason."""
+
+    schema_format = "flink-sql"
+
+
+class FlinkTypeField(FlinkText):
+    """A Flink data type, such as ``DECIMAL(10, 2)`` or ``ARRAY<INT>``."""
+
+    schema_format = "flink-type"
+
+
+class SnapshotDocumentField(serializers.JSONField):
+    """A snapshot document in the flink-sql-bootstrap JSON format, checked object by object."""
+
+    schema_format = "flink-sql-bootstrap"
+
+
+# The formats of values whose meaning the executor judges, beyond what a JSON schema says.
+FLINK_FORMATS = {FlinkSqlField.schema_format, FlinkTypeField.schema_format, "flink-sql-bootstrap"}
+
+
+class FlinkFieldExtension(OpenApiSerializerFieldExtension):
+    """The schema of each of those fields: its own, with its ``format`` named."""
+
+    target_class = FlinkText
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> Any:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        return {**schema, "format": self.target.schema_format}
+
+
+class SnapshotDocumentExtension(OpenApiSerializerFieldExtension):
+    target_class = SnapshotDocumentField
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> Any:
+        return {"type": "object", "additionalProperties": {}, "format": self.target.schema_format}
