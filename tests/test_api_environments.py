@@ -186,8 +186,9 @@ def test_it_grants_and_revokes_roles(members: Members) -> None:
     }
     assert owner.delete(f"{ENV}/roles/outsider").status_code == 204
     assert members["outsider"].get(ENV).status_code == 404
-    assert owner.delete(f"{ENV}/roles/outsider").status_code == 400
-    assert owner.post(f"{ENV}/roles/", {"user": "nobody", "role": "viewer"}).status_code == 400
+    # The role, or the user the body names, does not exist: 404, as for a path's object.
+    assert owner.delete(f"{ENV}/roles/outsider").status_code == 404
+    assert owner.post(f"{ENV}/roles/", {"user": "nobody", "role": "viewer"}).status_code == 404
     assert owner.post(f"{ENV}/roles/", {"user": "viewer", "role": "king"}).status_code == 400
 
 
@@ -221,7 +222,7 @@ def test_it_uploads_immutable_artifact_versions_and_grants_use(members: Members,
     use = f"{ENV}/artifacts/udfs/users/editor"
     assert members["editor"].put(use).status_code == 403
     assert owner.put(use).json()["users"] == ["editor"]
-    assert owner.put(f"{ENV}/artifacts/udfs/users/outsider").status_code == 400
+    assert owner.put(f"{ENV}/artifacts/udfs/users/outsider").status_code == 409
     assert owner.delete(use).status_code == 204
     assert members["viewer"].get(f"{ENV}/artifacts/udfs").json()["users"] == []
     assert members["outsider"].get(f"{ENV}/artifacts/udfs").status_code == 404
