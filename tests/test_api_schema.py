@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from tests.access import token_client
+from tests.conftest import RunScript
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +185,60 @@ def test_it_takes_an_environment_name_whole_as_its_pattern_says(
             ]
         }
     assert admin.post("/api/v1/environments/", {"name": "e1"}, format="json").status_code == 201
+
+
+def test_it_answers_404_for_what_a_body_names_and_does_not_exist(admin: APIClient) -> None:
+    """Found by schemathesis: a schema-valid body naming a user, role or catalog that does not
+    exist answered 400, as if its form were wrong."""
+    env = "/api/v1/environments/default"
+    granted = admin.post(f"{env}/roles/", {"user": "nobody", "role": "viewer"}, format="json")
+    assert granted.status_code == 404
+    assert granted.json() == {"errors": [{"message": "There is no user 'nobody'."}]}
+    revoked = admin.delete(f"{env}/roles/admin")
+    assert revoked.status_code == 404
+    assert revoked.json() == {
+        "errors": [{"message": "User 'admin' holds no role in environment 'default'."}]
+    }
+    taken = admin.post(f"{env}/snapshots/", {"catalog": "nope"}, format="json")
+    assert taken.status_code == 404
+    assert taken.json() == {
+        "errors": [{"message": "There is no catalog 'nope' in environment 'default'."}]
+    }
+
+
+def test_it_answers_an_empty_table_change_with_the_table_as_it_is(
+    admin: APIClient, run: RunScript
+) -> None:
+    """Found by schemathesis: ``{}`` is a valid change for the schema, and answered 400."""
+    run("CREATE TABLE t (a INT)")
+    table = "/api/v1/environments/default/catalogs/_env_default/databases/default/tables/t"
+    version = admin.get(table).json()["version"]
+    for body in ({}, {"set_options": {}, "reset_options": []}):
+        unchanged = admin.patch(table, body, format="json")
+        assert unchanged.status_code == 200
+        assert unchanged.json()["statements"] == []
+        assert unchanged.json()["table"]["version"] == version
+
+
+def test_it_marks_the_operations_whose_input_holds_flink_sql(schema: dict) -> None:
+    """A schema says what text is, not what it means to Flink: those fields name their format,
+    and their operations carry ``x-flink-sql`` and say that such a 400 is Flink's refusal."""
+    parts = schema["components"]["schemas"]
+    assert parts["StatementRequestRequest"]["properties"]["statement"]["format"] == "flink-sql"
+    assert parts["NewColumnRequest"]["properties"]["type"]["format"] == "flink-type"
+    assert parts["ImportRequestRequest"]["properties"]["snapshot"]["format"] == (
+        "flink-sql-bootstrap"
+    )
+    marked = {
+        (method, path)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if operation.get("x-flink-sql")
+    }
+    db = "/api/v1/environments/{environment}/catalogs/{catalog}/databases/{database}"
+    assert ("post", "/api/v1/environments/{environment}/statements") in marked
+    assert ("post", f"{db}/tables/") in marked
+    assert ("patch", f"{db}/views/{{view}}") in marked
+    assert ("post", "/api/v1/environments/") not in marked
+    statements = schema["paths"]["/api/v1/environments/{environment}/statements"]["post"]
+    assert "executor refused" in statements["responses"]["400"]["description"]
