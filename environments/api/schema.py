@@ -40,6 +40,14 @@ def _formats(schema: Any, components: dict[str, Any], seen: frozenset[str] = fro
     return found
 
 
+def _only_declared(schema: dict[str, Any], components: dict[str, Any]) -> None:
+    """A form's parts are those it declares: others are refused (a part's name is free text
+    that a JSON body's keys are not, and an unknown one is more likely a mistake)."""
+    ref = schema.get("$ref", "")
+    target = components[ref.rsplit("/", 1)[1]] if ref else schema
+    target["additionalProperties"] = False
+
+
 def takes_flink_sql(operation: dict[str, Any]) -> bool:
     """Whether the operation's input holds Flink SQL, which a schema-valid request may still
     get wrong (400): a schema says what text is, not what it means to Flink."""
@@ -49,7 +57,8 @@ def takes_flink_sql(operation: dict[str, Any]) -> bool:
 def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """401 and 403 anywhere; 404 under a named object; 400 where input is taken (a body or a
     query parameter: every one is checked against its declared type and bounds); and
-    ``x-flink-sql`` on operations whose body holds a field of a Flink format."""
+    ``x-flink-sql`` on operations whose body holds a field of a Flink format; and form bodies
+    that take only the parts they declare."""
     components = result.get("components", {}).get("schemas", {})
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
@@ -62,7 +71,10 @@ def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
             responses = operation.setdefault("responses", {})
             for code in sorted(codes):
                 responses.setdefault(str(code), _error(code))
-            bodies = operation.get("requestBody", {}).get("content", {}).values()
+            content = operation.get("requestBody", {}).get("content", {})
+            if "multipart/form-data" in content:
+                _only_declared(content["multipart/form-data"]["schema"], components)
+            bodies = content.values()
             if any(_formats(body.get("schema"), components) & FLINK_FORMATS for body in bodies):
                 operation[FLINK_SQL] = True
                 responses["400"] = _error(400, REFUSED_SQL)

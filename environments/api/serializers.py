@@ -93,7 +93,16 @@ class ArtifactSerializer(serializers.ModelSerializer):
 
 class UploadSerializer(serializers.Serializer):
     name = StrictCharField(max_length=255, help_text="The artifact; a new one or a version")
-    file = serializers.FileField()
+    file = serializers.FileField(allow_empty_file=True, help_text="May be empty")
+
+    def validate(self, data: dict) -> dict:
+        # A form's parts are only those the schema names (it says additionalProperties: false).
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError(
+                f"Unknown parts {', '.join(map(repr, unknown))}: send only name and file."
+            )
+        return data
 
 
 class HistoryChangeSerializer(serializers.Serializer):
