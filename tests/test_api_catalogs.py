@@ -217,7 +217,7 @@ def test_it_starts_the_session_in_the_catalog_and_database_asked(
         {"statement": "SHOW TABLES", "catalog": "c", "database": "nope"},
         format="json",
     )
-    assert missing.status_code == 400
+    assert missing.status_code == 404  # what the body names, as what a path names
     assert missing.json() == {
         "errors": [{"message": "database: No database 'nope' in catalog 'c'."}]
     }

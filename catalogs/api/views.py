@@ -134,7 +134,7 @@ def _session_database(
     found = found.filter(name=database) if database else found.order_by("name")
     first = found.first()
     if first is None:
-        raise ValidationError(
+        raise NotFound(
             {"database": f"No database '{database}' in catalog '{catalog}'."}
             if database
             else {"catalog": f"No catalog '{catalog}' with a database in this environment."}
