@@ -262,3 +262,10 @@ def test_it_takes_an_empty_file_and_only_the_parts_a_form_declares(
     assert refused.json() == {
         "errors": [{"message": "Unknown parts 'x': send only name and file."}]
     }
+
+
+def test_it_states_what_a_snapshot_is_compared_against(schema: dict) -> None:
+    """Found by schemathesis: ``?against=`` took any text for the schema, and answered 400."""
+    diff = schema["paths"]["/api/v1/environments/{environment}/snapshots/{snapshot}/diff"]["get"]
+    against = next(p for p in diff["parameters"] if p["name"] == "against")
+    assert against["schema"]["pattern"] == "^(live|[0-9]{8}-[0-9]{6}-[0-9a-f]{4})$"

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogs import snapshots
+from catalogs.flinksql.snapshot_format import SNAPSHOT_ID
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
 from environments.api.errors import error_body, error_responses
@@ -30,7 +31,8 @@ LABEL_FILTER = OpenApiParameter("label", str, description="Only snapshots with t
 CATALOG_FILTER = OpenApiParameter("catalog", str, description="Only snapshots of this catalog")
 AGAINST = OpenApiParameter(
     "against",
-    str,
+    # the snapshot id's own pattern, without its anchors
+    {"type": "string", "pattern": f"^(live|{SNAPSHOT_ID.pattern.strip('^$')})$"},
     description="The snapshot id to compare with, or ``live`` (the default): the catalog now",
 )
 
