@@ -240,6 +240,7 @@ def test_it_marks_the_operations_whose_input_holds_flink_sql(schema: dict) -> No
     assert ("post", "/api/v1/environments/{environment}/statements") in marked
     assert ("post", f"{db}/tables/") in marked
     assert ("patch", f"{db}/views/{{view}}") in marked
+    assert ("post", f"{db}/functions/") in marked  # e.g. no JAR for a PYTHON function
     assert ("post", "/api/v1/environments/") not in marked
     statements = schema["paths"]["/api/v1/environments/{environment}/statements"]["post"]
     assert "executor refused" in statements["responses"]["400"]["description"]

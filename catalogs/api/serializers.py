@@ -8,6 +8,7 @@ from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
 from environments.api.fields import (
+    FlinkClassField,
     FlinkSqlField,
     FlinkTypeField,
     StrictBooleanField,
@@ -258,7 +259,7 @@ class ViewChangeSerializer(serializers.Serializer):
 
 class NewFunctionSerializer(serializers.Serializer):
     name = StrictCharField(validators=[no_nul])
-    class_name = StrictCharField(validators=[no_nul])
+    class_name = FlinkClassField(validators=[no_nul])
     language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
     jars = serializers.ListField(child=StrictCharField(validators=[no_nul]), required=False)
 

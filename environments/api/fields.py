@@ -61,6 +61,12 @@ class FlinkTypeField(FlinkText):
     schema_format = "flink-type"
 
 
+class FlinkClassField(FlinkText):
+    """The class of a Flink function (Java, Scala or Python), which Flink loads by this name."""
+
+    schema_format = "flink-class"
+
+
 class SnapshotDocumentField(serializers.JSONField):
     """A snapshot document in the flink-sql-bootstrap JSON format, checked object by object."""
 
@@ -68,7 +74,12 @@ class SnapshotDocumentField(serializers.JSONField):
 
 
 # The formats of values whose meaning the executor judges, beyond what a JSON schema says.
-FLINK_FORMATS = {FlinkSqlField.schema_format, FlinkTypeField.schema_format, "flink-sql-bootstrap"}
+FLINK_FORMATS = {
+    FlinkSqlField.schema_format,
+    FlinkTypeField.schema_format,
+    FlinkClassField.schema_format,
+    "flink-sql-bootstrap",
+}
 
 
 class FlinkFieldExtension(OpenApiSerializerFieldExtension):
