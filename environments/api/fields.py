@@ -11,12 +11,18 @@ Fields of Flink SQL say so in the schema (``format: flink-sql``, ``flink-type``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
-from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import Direction
 from rest_framework import serializers
+
+if TYPE_CHECKING:  # drf_spectacular.openapi imports DRF's views, which import the pagination
+    from drf_spectacular.openapi import AutoSchema
+    from drf_spectacular.utils import Direction
+
+# Every text field refuses NUL characters (DRF's CharField does; PostgreSQL cannot store them).
+NO_NUL = "^[^\\u0000]*$"
 
 
 class StrictCharField(serializers.CharField):
@@ -82,15 +88,20 @@ FLINK_FORMATS = {
 }
 
 
-class FlinkFieldExtension(OpenApiSerializerFieldExtension):
-    """The schema of each of those fields: its own, with its ``format`` named."""
+class StrictCharFieldExtension(OpenApiSerializerFieldExtension):
+    """The schema of a text field: DRF's, with the NUL characters it refuses (unless its own
+    pattern already does) and, for Flink's text, its ``format``."""
 
-    target_class = FlinkText
+    target_class = StrictCharField
     match_subclasses = True
 
     def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> Any:
         schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
-        return {**schema, "format": self.target.schema_format}
+        if not any(isinstance(v, RegexValidator) for v in self.target.validators):
+            schema["pattern"] = NO_NUL
+        if found := getattr(self.target, "schema_format", ""):
+            schema["format"] = found
+        return schema
 
 
 class SnapshotDocumentExtension(OpenApiSerializerFieldExtension):

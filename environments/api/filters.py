@@ -11,8 +11,12 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
+from .fields import NO_NUL
+
 NAME_FILTER = OpenApiParameter(
-    "name", str, description="Only objects whose name contains this (case-insensitive)"
+    "name",
+    {"type": "string", "pattern": NO_NUL},
+    description="Only objects whose name contains this (case-insensitive)",
 )
 
 DIGITS = re.compile(r"[0-9]+")
