@@ -260,28 +260,23 @@ REALISTIC = {
 }
 
 
-UPLOAD = ("POST", "/api/v1/environments/{environment}/artifacts/")
-
-
-def _sendable_file(body: Any) -> Any:
+@schemathesis.hook
+def before_call(context: Any, case: schemathesis.Case, **kwargs: Any) -> None:
     """Werkzeug, the in-process transport, writes an empty file part without the line break
     before the next boundary, so that Django reads no file at all; a real client's empty file
-    is taken (``test_api_schema``). A generated empty file becomes one byte."""
-    if not isinstance(body, dict) or "file" not in body:
-        return body
-    file = body["file"]
-    if (file.data if isinstance(file, Binary) else file) in (b"", ""):
-        return {**body, "file": b"\x00"}
-    return body
+    is taken (``test_api_schema``). An empty file is sent as one byte."""
+    body = case.body
+    if case.media_type != "multipart/form-data" or not isinstance(body, dict):
+        return
+    file = body.get("file")
+    if file is not None and (file.data if isinstance(file, Binary) else file) in (b"", ""):
+        case.body = {**body, "file": b"\x00"}
 
 
 @schemathesis.hook
 def before_generate_body(context: Any, strategy: st.SearchStrategy) -> Any:
     operation = context.operation
-    key = (operation.method.upper(), operation.path)
-    if key == UPLOAD:
-        return strategy.map(_sendable_file)
-    realistic = REALISTIC.get(key)
+    realistic = REALISTIC.get((operation.method.upper(), operation.path))
     return strategy if realistic is None else st.one_of(realistic, strategy)
 
 
