@@ -122,6 +122,8 @@ def _field(schema: dict, found: dict, path: list[str]) -> dict | None:
             return None
     return found
 
+
+def test_it_links_a_created_table_to_its_read_and_its_guarded_change(schema: dict) -> None:
     tables = "/api/v1/environments/{environment}/catalogs/{catalog}/databases/{database}/tables/"
     created = schema["paths"][tables]["post"]["responses"]["201"]["links"]
     assert created["GetTable"] == {
