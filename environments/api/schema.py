@@ -1,5 +1,12 @@
 """What every operation's schema says beyond its own declaration, added in one place: the error
-answers it may give, and whether its input holds Flink SQL (``x-flink-sql``)."""
+answers it may give, and whether its input holds Flink SQL (``x-flink-sql``).
+
+An endpoint keeps to its schema (``tests/test_schemathesis.py`` holds it to it) when its body's
+fields are those of :mod:`environments.api.fields` (JSON types as declared; Flink's text marked
+by its format); its query integers come through ``filters.integer_parameter`` and are declared
+``integer`` with their ``minimum``; an object its body names that does not exist answers 404
+(``ServiceError(..., "not_found")``); and every error status beyond 400, 401, 403 and 404 (which
+this hook adds) is declared with ``errors.error_responses``."""
 
 from __future__ import annotations
 
