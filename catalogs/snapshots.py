@@ -70,7 +70,9 @@ class ExportResult:
 def get_catalog(environment: Environment, name: str) -> m.Catalog:
     catalog = store.catalog_or_none(environment, name)
     if catalog is None:
-        raise ServiceError(f"There is no catalog '{name}' in environment '{environment.name}'.")
+        raise ServiceError(
+            f"There is no catalog '{name}' in environment '{environment.name}'.", "not_found"
+        )
     return catalog
 
 
@@ -83,7 +85,8 @@ def _databases(catalog: m.Catalog, names: Iterable[str] | None) -> list[m.Databa
     missing = [n for n in wanted if n not in by_name]
     if missing:
         raise ServiceError(
-            f"Catalog '{catalog.name}' has no database {', '.join(repr(n) for n in missing)}."
+            f"Catalog '{catalog.name}' has no database {', '.join(repr(n) for n in missing)}.",
+            "not_found",
         )
     return [by_name[n] for n in sorted(wanted)]
 

@@ -23,10 +23,9 @@ ENVIRONMENT_CATALOG_OPTIONS = {
     "default-database": ENVIRONMENT_DATABASE,
 }
 
-environment_name_validator = RegexValidator(
-    r"^[a-z0-9][a-z0-9_-]{0,62}$",
-    "An environment name is 1 to 63 lower-case letters, digits, '-' or '_'.",
-)
+ENVIRONMENT_NAME = "[a-z0-9][a-z0-9_-]{0,62}"
+ENVIRONMENT_NAME_RULE = "An environment name is 1 to 63 lower-case letters, digits, '-' or '_'."
+environment_name_validator = RegexValidator(f"^{ENVIRONMENT_NAME}$", ENVIRONMENT_NAME_RULE)
 
 
 class Environment(models.Model):

@@ -39,7 +39,7 @@ DEFAULT_ARTIFACT_MAX_BYTES = 20 * 1024 * 1024
 
 class ServiceError(Exception):
     """A rule refused the change; ``message`` is what the user sees, ``code`` its kind
-    (``invalid``, ``conflict``)."""
+    (``invalid``, ``conflict``, ``not_found``: an object the request names does not exist)."""
 
     def __init__(self, message: str, code: str = "invalid") -> None:
         super().__init__(message)
@@ -209,7 +209,7 @@ def delete_environment(environment: Environment) -> None:
 def find_user(username: str) -> Any:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise ServiceError(f"There is no user '{username}'.")
+        raise ServiceError(f"There is no user '{username}'.", "not_found")
     return user
 
 
@@ -230,7 +230,8 @@ def revoke_role(environment: Environment, user: Any) -> None:
     deleted, _ = Membership.objects.filter(environment=environment, user=user).delete()
     if not deleted:
         raise ServiceError(
-            f"User '{user.get_username()}' holds no role in environment '{environment.name}'."
+            f"User '{user.get_username()}' holds no role in environment '{environment.name}'.",
+            "not_found",
         )
     for artifact in Artifact.objects.filter(environment=environment, users=user):
         artifact.users.remove(user)
@@ -271,7 +272,8 @@ def grant_use(artifact: Artifact, user: Any) -> None:
     if role_of(user, artifact.environment) is None:
         raise ServiceError(
             f"User '{user.get_username()}' holds no role in environment "
-            f"'{artifact.environment.name}'; grant a role first."
+            f"'{artifact.environment.name}'; grant a role first.",
+            "conflict",
         )
     artifact.users.add(user)
 

@@ -82,9 +82,9 @@ def test_it_lists_by_label(demo: Catalog, members: Members) -> None:
 
 def test_taking_refuses_a_missing_catalog_or_database(demo: Catalog, members: Members) -> None:
     missing = members["editor"].post(BASE, {"catalog": "nope"}, format="json")
-    assert missing.status_code == 400 and "nope" in missing.json()["errors"][0]["message"]
+    assert missing.status_code == 404 and "nope" in missing.json()["errors"][0]["message"]
     no_db = members["editor"].post(BASE, {"catalog": "shop", "databases": ["x"]}, format="json")
-    assert no_db.status_code == 400
+    assert no_db.status_code == 404
 
 
 def test_the_content_is_the_stored_bytes_and_never_changes(demo: Catalog, members: Members) -> None:

@@ -8,6 +8,13 @@ from catalogs.flinksql.types import parse_type
 from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
 from catalogs.secrets import mask_ddl, mask_options
 from config import limits
+from environments.api.fields import (
+    FlinkClassField,
+    FlinkSqlField,
+    FlinkTypeField,
+    StrictBooleanField,
+    StrictCharField,
+)
 from environments.api.serializers import HistoryChangeSerializer
 
 
@@ -172,13 +179,13 @@ class FunctionSerializer(serializers.ModelSerializer):
 
 
 class StatementRequestSerializer(serializers.Serializer):
-    statement = serializers.CharField(
+    statement = FlinkSqlField(
         trim_whitespace=False,
         validators=[no_nul],
         help_text="One statement or a script of several separated by ';'",
     )
-    catalog = serializers.CharField(required=False, validators=[no_nul])
-    database = serializers.CharField(required=False, validators=[no_nul])
+    catalog = StrictCharField(required=False, validators=[no_nul])
+    database = StrictCharField(required=False, validators=[no_nul])
 
 
 @extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})
@@ -208,14 +215,14 @@ class ChangeAnswerSerializer(serializers.Serializer):
 
 
 class NewColumnSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
     kind = serializers.ChoiceField(choices=Column.Kind.choices, default=Column.Kind.PHYSICAL)
-    type = serializers.CharField(required=False, validators=[no_nul, flink_type])
-    nullable = serializers.BooleanField(default=True)
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
-    expression = serializers.CharField(required=False, validators=[no_nul])
-    metadata_key = serializers.CharField(required=False, validators=[no_nul])
-    virtual = serializers.BooleanField(default=False)
+    type = FlinkTypeField(required=False, validators=[no_nul, flink_type])
+    nullable = StrictBooleanField(default=True)
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    expression = FlinkSqlField(required=False, validators=[no_nul])
+    metadata_key = StrictCharField(required=False, validators=[no_nul])
+    virtual = StrictBooleanField(default=False)
 
     def validate(self, data: dict) -> dict:
         if data["kind"] == Column.Kind.COMPUTED and not data.get("expression"):
@@ -226,73 +233,61 @@ class NewColumnSerializer(serializers.Serializer):
 
 
 class NewWatermarkSerializer(serializers.Serializer):
-    column = serializers.CharField(validators=[no_nul])
-    expression = serializers.CharField(validators=[no_nul])
+    column = StrictCharField(validators=[no_nul])
+    expression = FlinkSqlField(validators=[no_nul])
 
 
 class NewTableSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
     columns = NewColumnSerializer(many=True, allow_empty=False, max_length=limits.LIST_ITEMS)
     watermark = NewWatermarkSerializer(required=False)
     primary_key = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        max_length=limits.LIST_ITEMS,
+        child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )
     partition_keys = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        max_length=limits.LIST_ITEMS,
+        child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
     options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        validators=[few_options],
+        child=StrictCharField(validators=[no_nul]), required=False, validators=[few_options]
     )
 
 
 class TableChangeSerializer(serializers.Serializer):
     set_options = serializers.DictField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        validators=[few_options],
+        child=StrictCharField(validators=[no_nul]), required=False, validators=[few_options]
     )
     reset_options = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        max_length=limits.LIST_ITEMS,
+        child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )
 
 
 class NewViewSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
-    query = serializers.CharField(max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul])
-    comment = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
+    query = FlinkSqlField(max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul])
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ViewChangeSerializer(serializers.Serializer):
-    query = serializers.CharField(
+    query = FlinkSqlField(
         max_length=limits.SCRIPT_CHARACTERS, validators=[no_nul], help_text="The view's new query"
     )
 
 
 class NewFunctionSerializer(serializers.Serializer):
-    name = serializers.CharField(validators=[no_nul])
-    class_name = serializers.CharField(validators=[no_nul])
+    name = StrictCharField(validators=[no_nul])
+    class_name = FlinkClassField(validators=[no_nul])
     language = serializers.ChoiceField(choices=Function.Language.choices, default="JAVA")
     jars = serializers.ListField(
-        child=serializers.CharField(validators=[no_nul]),
-        required=False,
-        max_length=limits.LIST_ITEMS,
+        child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )
 
 
 class FunctionChangeSerializer(serializers.Serializer):
-    return_type = serializers.CharField(
+    return_type = FlinkTypeField(
         allow_null=True, required=False, validators=[no_nul], help_text="A Flink type, or null"
     )
-    artifact = serializers.CharField(
+    artifact = StrictCharField(
         allow_null=True, required=False, validators=[no_nul], help_text="An artifact, or null"
     )
 
@@ -314,7 +309,9 @@ class HistoryVersionSerializer(serializers.Serializer):
 
 
 class HistoryDiffSerializer(serializers.Serializer):
-    from_entry = serializers.IntegerField()
+    from_entry = serializers.IntegerField(
+        allow_null=True, help_text="None: from nothing (``to`` alone, and it made the object)"
+    )
     to_entry = serializers.IntegerField()
     diff = serializers.CharField(help_text="Unified diff of the definition between the versions")
 

@@ -17,10 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogs import snapshots
+from catalogs.flinksql.snapshot_format import SNAPSHOT_ID
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
 from config import limits
 from environments.api.errors import error_body, error_responses
+from environments.api.fields import SnapshotDocumentField, StrictBooleanField, StrictCharField
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
 
@@ -30,7 +32,8 @@ LABEL_FILTER = OpenApiParameter("label", str, description="Only snapshots with t
 CATALOG_FILTER = OpenApiParameter("catalog", str, description="Only snapshots of this catalog")
 AGAINST = OpenApiParameter(
     "against",
-    str,
+    # the snapshot id's own pattern, without its anchors
+    {"type": "string", "pattern": f"^(live|{SNAPSHOT_ID.pattern.strip('^$')})$"},
     description="The snapshot id to compare with, or ``live`` (the default): the catalog now",
 )
 
@@ -63,15 +66,15 @@ class SnapshotSerializer(serializers.ModelSerializer):
 
 
 class TakeSnapshotSerializer(serializers.Serializer):
-    catalog = serializers.CharField()
+    catalog = StrictCharField()
     databases = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         required=False,
         default=list,
         help_text="The databases to export; all of them when empty",
     )
-    label = serializers.CharField(required=False, default="", allow_blank=True, max_length=255)
-    note = serializers.CharField(required=False, default="", allow_blank=True)
+    label = StrictCharField(required=False, default="", allow_blank=True, max_length=255)
+    note = StrictCharField(required=False, default="", allow_blank=True)
 
 
 class SecretSerializer(serializers.Serializer):
@@ -120,13 +123,13 @@ class DiffSerializer(serializers.Serializer):
 
 
 class ImportRequestSerializer(serializers.Serializer):
-    catalog = serializers.CharField(help_text="The catalog to import into; created when missing")
-    dry_run = serializers.BooleanField(
+    catalog = StrictCharField(help_text="The catalog to import into; created when missing")
+    dry_run = StrictBooleanField(
         default=True, help_text="List what would run and roll it all back (the default)"
     )
-    snapshot = serializers.JSONField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
+    snapshot = SnapshotDocumentField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
     variables = serializers.DictField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         required=False,
         help_text="The value of each ``${VARIABLE}`` placeholder the document holds in place "
         "of a secret, by variable name; without one for each the import answers 400 naming "

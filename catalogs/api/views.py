@@ -8,7 +8,7 @@ import difflib
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,7 +20,7 @@ from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from config import limits
 from environments.api.errors import error_responses
-from environments.api.filters import NAME_FILTER, filter_by_name
+from environments.api.filters import NAME_FILTER, filter_by_name, integer_parameter
 from environments.api.serializers import HistoryChangeSerializer
 from environments.lookup import get_environment, url_name
 from environments.models import Environment, Role
@@ -42,8 +42,16 @@ CONFIRM = OpenApiParameter(
     description="In a kafka catalog, the table's name: dropping it deletes the topic and its data",
 )
 VERSIONS = [
-    OpenApiParameter("from", int, description="History entry id of the version to diff from"),
-    OpenApiParameter("to", int, description="History entry id of the version to diff to"),
+    OpenApiParameter(
+        "from",
+        {"type": "integer", "minimum": 1},
+        description="History entry id of the version to diff from (alone: to the newest)",
+    ),
+    OpenApiParameter(
+        "to",
+        {"type": "integer", "minimum": 1},
+        description="History entry id of the version to diff to (alone: from the one before)",
+    ),
 ]
 TABLE_ANSWER = {200: s.TableChangeAnswerSerializer}
 
@@ -130,7 +138,7 @@ def _session_database(
     found = found.filter(name=database) if database else found.order_by("name")
     first = found.first()
     if first is None:
-        raise ValidationError(
+        raise NotFound(
             {"database": f"No database '{database}' in catalog '{catalog}'."}
             if database
             else {"catalog": f"No catalog '{catalog}' with a database in this environment."}
@@ -232,13 +240,14 @@ class TableDetail(APIView):
         parameters=[IF_MATCH],
         request=s.TableChangeSerializer,
         responses={**TABLE_ANSWER, **error_responses(400, 403, 412)},
-        description="Set or reset options: builds ALTER TABLE statements and runs them.",
+        description="Set or reset options: builds ALTER TABLE statements and runs them (none "
+        "when there is nothing to set or reset: the table is answered as it is).",
     )
     def patch(self, request: Request, **names: str) -> Response:
         table = _table(request, names, Table.Kind.TABLE, Role.EDITOR)
         statements = sql.alter_table(_identifier(table), _valid(s.TableChangeSerializer, request))
         if not statements:
-            raise ValidationError("Send set_options or reset_options.")
+            return _table_answer(table.database, table.name, [])
         change = run_change(request, _environment(table), table.database, statements, table)
         if not change.ok:
             return change.failure()
@@ -403,7 +412,9 @@ class ObjectHistory(APIView):
         responses={200: s.ObjectHistorySerializer, **error_responses(400)},
         description="Every change of the object, newest first, with its definition before and "
         "after; with ``from`` and ``to`` (history entry ids), also the unified diff between "
-        "the definitions those two entries left.",
+        "the definitions those two entries left. ``from`` alone diffs to the newest version, "
+        "``to`` alone from the version before it (what that entry changed). An id that is "
+        "no entry of the object answers 404.",
     )
     @kept_answer
     def get(self, request: Request, **names: str) -> Response:
@@ -419,8 +430,9 @@ class ObjectHistory(APIView):
             .select_related("entry__user")
             .order_by("-entry__created_at", "-entry_id")
         )
-        versions = s.HistoryVersionSerializer(changes, many=True).data
-        return Response({"versions": versions, "diff": _diff(request, changes)})
+        found_changes = list(changes)
+        versions = s.HistoryVersionSerializer(found_changes, many=True).data
+        return Response({"versions": versions, "diff": _diff(request, found_changes)})
 
 
 class ViewHistory(ObjectHistory):
@@ -431,26 +443,30 @@ class FunctionHistory(ObjectHistory):
     kind = HistoryChange.Kind.FUNCTION
 
 
-def _diff(request: Request, changes: QuerySet[HistoryChange]) -> dict | None:
-    params = request.query_params
-    if "from" not in params and "to" not in params:
+def _diff(request: Request, changes: list[HistoryChange]) -> dict | None:
+    """The diff between the versions ``?from=`` and ``?to=`` name (``changes``: newest first);
+    either alone is diffed with the newest version or with the one before it."""
+    wanted = {end: integer_parameter(request, end, minimum=1) for end in ("from", "to")}
+    if wanted["from"] is None and wanted["to"] is None:
         return None
-    texts = {}
-    for end in ("from", "to"):
-        value = params.get(end, "")
-        entry = limits.parse_id(value)
-        change = changes.filter(entry_id=entry).first() if entry is not None else None
-        if change is None:
-            raise ValidationError({end: f"'{value}' is not a history entry of this object."})
-        texts[end] = (change.entry_id, mask_ddl(change.after))
-    (start, before), (end, after) = texts["from"], texts["to"]
+    position = {change.entry_id: i for i, change in enumerate(changes)}
+    for end, entry in wanted.items():
+        if entry is not None and entry not in position:
+            raise NotFound(f"{end}: {entry} is not a history entry of this object.")
+    if wanted["from"] is None:
+        newer = changes[position[wanted["to"]]]
+        older = changes[position[newer.entry_id] + 1 :][:1]
+        start, before = (older[0].entry_id if older else None), newer.before
+    else:
+        start, before = wanted["from"], changes[position[wanted["from"]]].after
+    newer = changes[position[wanted["to"]] if wanted["to"] is not None else 0]
     lines = difflib.unified_diff(
-        before.splitlines(keepends=True),
-        after.splitlines(keepends=True),
-        fromfile=f"entry {start}",
-        tofile=f"entry {end}",
+        mask_ddl(before).splitlines(keepends=True),
+        mask_ddl(newer.after).splitlines(keepends=True),
+        fromfile=f"entry {start}" if start else "nothing",
+        tofile=f"entry {newer.entry_id}",
     )
-    return {"from_entry": start, "to_entry": end, "diff": "".join(lines)}
+    return {"from_entry": start, "to_entry": newer.entry_id, "diff": "".join(lines)}
 
 
 def _table(request: Request, names: dict[str, str], kind: str, needed: Role = Role.VIEWER) -> Table:

@@ -5,6 +5,12 @@ from rest_framework import serializers
 
 from catalogs.api.serializers import no_nul
 from catalogs.secrets import mask_ddl
+from environments.api.fields import (
+    FlinkSqlField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
 
 from ..models import ChangeRequest, ChangeStatement, Comment, Review
 from ..services import MAX_SQL
@@ -101,9 +107,9 @@ class ChangeRequestSummarySerializer(serializers.ModelSerializer):
 
 
 class OpenSerializer(serializers.Serializer):
-    title = serializers.CharField(max_length=255, validators=[no_nul])
-    description = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
-    sql = serializers.CharField(
+    title = StrictCharField(max_length=255, validators=[no_nul])
+    description = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    sql = FlinkSqlField(
         required=False,
         allow_blank=True,
         max_length=MAX_SQL,
@@ -113,29 +119,29 @@ class OpenSerializer(serializers.Serializer):
 
 
 class StatementsSerializer(serializers.Serializer):
-    sql = serializers.CharField(
+    sql = FlinkSqlField(
         max_length=MAX_SQL, validators=[no_nul], help_text="Statements to append, in order"
     )
 
 
 class CommentWriteSerializer(serializers.Serializer):
-    body = serializers.CharField(validators=[no_nul])
-    statement = serializers.IntegerField(
+    body = StrictCharField(validators=[no_nul])
+    statement = StrictIntegerField(
         required=False, allow_null=True, min_value=1, help_text="Position of the statement"
     )
 
 
 class ReviewWriteSerializer(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=Review.Verdict.choices)
-    body = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    body = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ApproveSerializer(serializers.Serializer):
-    body = serializers.CharField(required=False, allow_blank=True, validators=[no_nul])
+    body = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
 
 
 class ApplySerializer(serializers.Serializer):
-    snapshot = serializers.BooleanField(
+    snapshot = StrictBooleanField(
         default=False, help_text="Take a snapshot of each changed catalog, labelled with the title"
     )
 

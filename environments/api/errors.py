@@ -18,6 +18,7 @@ SERVICE_STATUS = {
     "invalid": status.HTTP_400_BAD_REQUEST,
     "conflict": status.HTTP_409_CONFLICT,
     "forbidden": status.HTTP_403_FORBIDDEN,
+    "not_found": status.HTTP_404_NOT_FOUND,
 }
 
 
@@ -83,7 +84,8 @@ DESCRIPTIONS = {
     400: "Bad input",
     401: "Not authenticated (send a token or log in)",
     403: "The role or the Use permission this needs is missing",
-    404: "No such object, or it is in an environment you hold no role in",
+    404: "No such object (the path's, or one the body names), or it is in an environment you "
+    "hold no role in",
     409: "Conflict: an object of that name exists already",
     412: "If-Match names a version that is no longer current; nothing was changed",
     413: "The request or its script is larger than the dashboard's bound; nothing was run",

@@ -1,4 +1,5 @@
-"""The pages of every API list: ``?limit=`` and ``?offset=``, as DRF's limit/offset pagination."""
+"""The pages of every API list: ``?limit=`` and ``?offset=``, as DRF's limit/offset pagination,
+but strict: a limit or offset that is not a whole number answers 400 instead of being ignored."""
 
 from __future__ import annotations
 
@@ -8,12 +9,32 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from .filters import integer_parameter
+
 
 class Pagination(LimitOffsetPagination):
     """At most ``max_limit`` items a page: a larger ``limit`` is cut to it, rather than handed
     to the database, which fails on an integer past its range (a server error)."""
 
     max_limit = 1000
+
+    def get_limit(self, request: Request) -> int:
+        limit = integer_parameter(request, self.limit_query_param, minimum=1)
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return integer_parameter(request, self.offset_query_param) or 0
+
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 0
+        parameters[0]["schema"]["minimum"] = 1
+        parameters[0]["description"] = (
+            f"Number of results to return per page ({self.default_limit} when absent); a "
+            f"larger one than {self.max_limit} is cut to {self.max_limit}"
+        )
+        return parameters
 
 
 class UncountedPagination(Pagination):

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
 from catalogs.secrets import mask_ddl
 from environments.models import (
+    ENVIRONMENT_NAME,
+    ENVIRONMENT_NAME_RULE,
     TOKEN_MAX_DAYS,
     ApiToken,
     Artifact,
@@ -13,6 +16,8 @@ from environments.models import (
     Membership,
     Role,
 )
+
+from .fields import StrictCharField
 
 
 class EnvironmentSerializer(serializers.ModelSerializer):
@@ -27,14 +32,23 @@ class EnvironmentSerializer(serializers.ModelSerializer):
         return self.context["roles"](environment)
 
 
+# The API takes the name as sent, whole: no surrounding blanks trimmed, no trailing newline
+# let through (which ``$`` in the model's validator would), as the schema's pattern says.
+ENVIRONMENT_NAME_FIELD = {
+    "max_length": 63,
+    "trim_whitespace": False,
+    "validators": [RegexValidator(rf"\A{ENVIRONMENT_NAME}\Z", ENVIRONMENT_NAME_RULE)],
+}
+
+
 class EnvironmentWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=63)
-    description = serializers.CharField(allow_blank=True, required=False, default="")
+    name = StrictCharField(**ENVIRONMENT_NAME_FIELD)
+    description = StrictCharField(allow_blank=True, required=False, default="")
 
 
 class EnvironmentChangeSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=63, required=False)
-    description = serializers.CharField(allow_blank=True, required=False)
+    name = StrictCharField(required=False, **ENVIRONMENT_NAME_FIELD)
+    description = StrictCharField(allow_blank=True, required=False)
 
 
 class RoleSerializer(serializers.ModelSerializer):
@@ -46,7 +60,7 @@ class RoleSerializer(serializers.ModelSerializer):
 
 
 class GrantRoleSerializer(serializers.Serializer):
-    user = serializers.CharField(max_length=150)
+    user = StrictCharField(max_length=150)
     role = serializers.ChoiceField(choices=Role.choices)
 
 
@@ -80,8 +94,17 @@ class ArtifactSerializer(serializers.ModelSerializer):
 
 
 class UploadSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=255, help_text="The artifact; a new one or a version")
-    file = serializers.FileField()
+    name = StrictCharField(max_length=255, help_text="The artifact; a new one or a version")
+    file = serializers.FileField(allow_empty_file=True, help_text="May be empty")
+
+    def validate(self, data: dict) -> dict:
+        # A form's parts are only those the schema names (it says additionalProperties: false).
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError(
+                f"Unknown parts {', '.join(map(repr, unknown))}: send only name and file."
+            )
+        return data
 
 
 class HistoryChangeSerializer(serializers.Serializer):

@@ -138,7 +138,7 @@ class RoleDetail(APIView):
             s.RoleSerializer(services.grant_role(found, _user(user), data["role"])).data
         )
 
-    @extend_schema(responses={204: None, **error_responses(400, 403)})
+    @extend_schema(responses={204: None, **error_responses(403)})
     def delete(self, request: Request, environment: str, user: str) -> Response:
         found = get_environment(request.user, environment, Role.ADMIN)
         services.revoke_role(found, _user(user))
@@ -184,8 +184,9 @@ class ArtifactUse(APIView):
 
     @extend_schema(
         request=None,
-        responses={200: s.ArtifactSerializer, **error_responses(400, 403)},
-        description="Grant the user Use on the artifact (admins).",
+        responses={200: s.ArtifactSerializer, **error_responses(403, 409)},
+        description="Grant the user Use on the artifact (admins); 409 while they hold no role "
+        "in the environment.",
     )
     def put(self, request: Request, environment: str, artifact: str, user: str) -> Response:
         found = _artifact(request, environment, artifact, Role.ADMIN)
