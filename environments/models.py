@@ -25,7 +25,8 @@ ENVIRONMENT_CATALOG_OPTIONS = {
 
 ENVIRONMENT_NAME = "[a-z0-9][a-z0-9_-]{0,62}"
 ENVIRONMENT_NAME_RULE = "An environment name is 1 to 63 lower-case letters, digits, '-' or '_'."
-environment_name_validator = RegexValidator(f"^{ENVIRONMENT_NAME}$", ENVIRONMENT_NAME_RULE)
+# \A and \Z, not ^ and $: a name followed by a line break is no name.
+environment_name_validator = RegexValidator(rf"\A{ENVIRONMENT_NAME}\Z", ENVIRONMENT_NAME_RULE)
 
 
 class Environment(models.Model):

@@ -12,6 +12,7 @@ from hypothesis import settings as hypothesis_settings
 
 from catalogs.executor import Executor, Session, StatementResult
 from environments.models import Environment
+from tests.access import FAST_HASHERS, Members, make_members
 
 RunScript = Callable[[str], list[StatementResult]]
 
@@ -26,6 +27,13 @@ def _no_kept_pages() -> None:
     """Each test starts with no kept pages: a rolled-back test leaves its environment's version
     where the next test starts it, with other content."""
     caches["pages"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings) -> None:
+    """Passwords hashed in microseconds: no test is about the strength of a hash, and many
+    create users with passwords (production's hashers are Django's defaults)."""
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 @pytest.fixture
@@ -66,3 +74,9 @@ def client(admin_user: User) -> Client:
 @pytest.fixture
 def anonymous_client(db: None) -> Client:
     return Client()
+
+
+@pytest.fixture
+def members(environment: Environment) -> Members:
+    """The default environment's owner, a member of each role and an outsider."""
+    return make_members(environment)

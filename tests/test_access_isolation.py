@@ -10,12 +10,7 @@ from django.urls import reverse
 from catalogs.executor import Executor, Session
 from environments.models import Environment, Membership, Role
 from environments.services import create_environment
-from tests.access import FAST_HASHERS, token_client
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
+from tests.access import token_client
 
 
 @pytest.fixture

@@ -7,20 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalogs.models import Function, Table
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.conftest import RunScript
 from tests.state import dump
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
-
 
 DB = "/api/v1/environments/default/catalogs/_env_default/databases/default"
 READERS = ["owner", "editor", "viewer"]

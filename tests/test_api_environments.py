@@ -11,20 +11,10 @@ from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Dependency, HistoryChange, Table
 from environments.models import Artifact, Environment, Membership
 from environments.services import create_environment
-from tests.access import FAST_HASHERS, Members, make_members, token_client
+from tests.access import Members, token_client
 
 ENV = "/api/v1/environments/default"
 EVERYONE = ["owner", "editor", "viewer", "outsider"]
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
 
 
 def run_as(user, script: str, environment: str = "default") -> None:

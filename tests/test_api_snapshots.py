@@ -15,17 +15,11 @@ from catalogs import services, snapshots
 from catalogs.models import Catalog, Function, HistoryEntry, Snapshot
 from environments.models import Artifact, Environment
 from environments.services import create_environment
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.snapshot_catalogs import catalog_dump
 from tests.test_snapshots import FIXED, broken, run_script, valid_document
 
 BASE = "/api/v1/environments/default/snapshots/"
-
-
-@pytest.fixture
-def members(environment: Environment, settings: object) -> Members:
-    settings.PASSWORD_HASHERS = FAST_HASHERS  # type: ignore[attr-defined]
-    return make_members(environment)
 
 
 @pytest.fixture

@@ -16,21 +16,11 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from environments.models import ApiToken
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 
 ENV = "/api/v1/environments/default"
 TOKENS = "/api/v1/tokens/"
 FIELDS = {"id", "name", "user", "state", "created", "expires_at", "last_used", "revoked_at"}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
 
 
 def signed_in(user: User) -> APIClient:

@@ -41,7 +41,7 @@ from catalogs.models import Function
 from changes.models import ChangeRequest, ChangeStatement
 from environments.models import Artifact, Environment, Membership, Role
 from tests import state
-from tests.access import FAST_HASHERS, token_client
+from tests.access import token_client
 
 SETUP = """
 CREATE TABLE people (email STRING) WITH ('connector' = 'datagen');
@@ -92,7 +92,6 @@ class World:
 
 @pytest.fixture
 def world(environment: Environment, settings: Any) -> World:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
     for result in Executor(Session.start(environment)).execute_script(SETUP):
         assert result.ok, result
     artifact = Artifact.objects.create(environment=environment, name="masking.jar")

@@ -11,7 +11,7 @@ from catalogs.models import HistoryEntry, Snapshot, Table
 from changes.models import ChangeRequest
 from environments.models import Environment
 from tests import state
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members, make_members
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +27,7 @@ def base(environment: Environment) -> str:
 
 
 @pytest.fixture
-def members(environment: Environment, settings) -> Members:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
+def members(environment: Environment) -> Members:
     results = Executor(Session.start(environment)).execute_script(SETUP)
     assert all(r.ok for r in results), results
     environment.required_approvals = 1

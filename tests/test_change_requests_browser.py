@@ -12,7 +12,6 @@ from django.contrib.auth.models import User
 from catalogs.executor import Executor, Session
 from changes import services
 from environments.models import Environment, Membership, Role
-from tests.access import FAST_HASHERS
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # live_server + Playwright's sync API
 
@@ -32,7 +31,6 @@ from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 @pytest.fixture
 def page(live_server: object, settings) -> Iterator[Page]:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]

@@ -12,7 +12,7 @@ from catalogs.executor import Executor, Session
 from catalogs.models import Table
 from changes.models import ChangeRequest
 from environments.models import Environment
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members, make_members
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +23,7 @@ CREATE VIEW v AS SELECT a, b FROM t;
 
 
 @pytest.fixture
-def members(environment: Environment, settings) -> Members:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
+def members(environment: Environment) -> Members:
     assert all(r.ok for r in Executor(Session.start(environment)).execute_script(SETUP))
     environment.required_approvals = 1
     environment.save()

@@ -11,17 +11,7 @@ from django.urls import reverse
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, HistoryEntry
 from environments.models import Artifact, ArtifactVersion, Environment, Membership
-from tests.access import FAST_HASHERS, Members, make_members
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
+from tests.access import Members
 
 
 @pytest.fixture

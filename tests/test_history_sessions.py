@@ -7,7 +7,6 @@ import importlib
 import re
 from io import StringIO
 
-import pytest
 import yaml
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -17,20 +16,10 @@ from django.test import Client
 from django.urls import reverse
 
 from catalogs.models import HistoryEntry
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 
 CONSOLE = reverse("console", args=["default"])
 HISTORY = "/api/v1/environments/default/history/"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
 
 
 def _sign_in(browser: Client, username: str) -> None:

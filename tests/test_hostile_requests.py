@@ -7,21 +7,11 @@ import pytest
 
 from catalogs import snapshots
 from catalogs.models import Catalog, Snapshot, Table
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.conftest import RunScript
 from tests.test_atomicity import dump
 
 DB = "/api/v1/environments/default/catalogs/_env_default/databases/default"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
 
 
 @pytest.fixture

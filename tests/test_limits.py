@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from catalogs.models import HistoryEntry, Table
 from config import limits
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.conftest import RunScript
 from tests.test_atomicity import dump
 from tests.test_forms import DB, table_post
@@ -29,16 +29,6 @@ TOO_DEEP = (
     "The JSON document nests arrays and objects more than 64 levels deep; the dashboard reads "
     "at most 64."
 )
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment) -> Members:
-    return make_members(environment)
 
 
 @pytest.fixture

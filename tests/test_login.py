@@ -10,19 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tests.access import FAST_HASHERS
-
-pytestmark = pytest.mark.usefixtures("fast_hashers")
-
 POLICY = (
     "After 5 failed attempts for one user name from one address, signing in with that name "
     "from there is paused for 15 minutes."
 )
-
-
-@pytest.fixture
-def fast_hashers(settings: object) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from catalogs import snapshots
 from catalogs.models import Function
 from environments import services
 from environments.models import Environment, EnvironmentVersion, Role
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.conftest import RunScript
 
 ORDERS = ["default", "shop", "sales", "orders"]
@@ -31,12 +31,6 @@ TOKENS = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+
 @pytest.fixture
 def demo(db: None) -> None:
     call_command("load_demo", stdout=None)
-
-
-@pytest.fixture
-def members(environment: Environment, settings: Any) -> Members:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-    return make_members(environment)
 
 
 def browser(user: User, **kwargs: Any) -> Client:

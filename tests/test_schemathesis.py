@@ -334,6 +334,9 @@ class Workflow(schema.as_state_machine()):
         )
 
 
+# Marked, since it asks its fixtures by name: pytest-django orders a test it sees no database
+# fixture of after the transactional tests, whose flush leaves no default environment.
+@pytest.mark.django_db
 @pytest.mark.parametrize("role", [Role.ADMIN, Role.VIEWER])
 def test_linked_calls_answer_as_documented(role: str, request: pytest.FixtureRequest) -> None:
     Workflow.token = request.getfixturevalue(f"{role}_token")

@@ -25,22 +25,12 @@ from catalogs.pages import console
 from changes.models import ChangeRequest
 from config.logging import JsonFormatter
 from environments.models import Environment
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import Members
 from tests.conftest import RunScript
 
 CANARY = "canary-7f3a"
 DB = "/api/v1/environments/default/catalogs/_env_default/databases/default"
 TABLE_ARGS = ["default", "_env_default", "default", "t"]
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-
-@pytest.fixture
-def members(environment: Environment) -> Members:
-    return make_members(environment)
 
 
 @pytest.fixture

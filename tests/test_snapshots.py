@@ -19,7 +19,6 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, HistoryEntry, Snapshot, Table
 from environments.models import Environment
 from environments.services import create_environment
-from tests.access import FAST_HASHERS, make_members
 from tests.snapshot_catalogs import catalog_dump, generated_script, golden_catalogs
 
 CATALOG_C = "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd')"
@@ -246,12 +245,6 @@ def test_it_names_placeholders_apart_when_names_collide() -> None:
 
 
 # -- stored snapshots -------------------------------------------------------------------------
-@pytest.fixture
-def members(environment: Environment, settings: object) -> object:
-    settings.PASSWORD_HASHERS = FAST_HASHERS  # type: ignore[attr-defined]
-    return make_members(environment)
-
-
 def test_it_stores_an_immutable_snapshot_with_its_sha256(demo: Catalog, members: object) -> None:
     editor = members.users["editor"]  # type: ignore[attr-defined]
     snapshot, _ = snapshots.take_snapshot(demo.environment, "shop", editor, label="v1.2", note="n")

@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
 from catalogs.secrets import mask_ddl
 from environments.models import (
-    ENVIRONMENT_NAME,
-    ENVIRONMENT_NAME_RULE,
     TOKEN_MAX_DAYS,
     ApiToken,
     Artifact,
@@ -15,6 +12,7 @@ from environments.models import (
     Environment,
     Membership,
     Role,
+    environment_name_validator,
 )
 
 from .fields import StrictCharField
@@ -32,12 +30,12 @@ class EnvironmentSerializer(serializers.ModelSerializer):
         return self.context["roles"](environment)
 
 
-# The API takes the name as sent, whole: no surrounding blanks trimmed, no trailing newline
-# let through (which ``$`` in the model's validator would), as the schema's pattern says.
+# The API takes the name as sent, whole (no surrounding blanks trimmed), as the schema's
+# pattern says, and checks it with the model's one validator.
 ENVIRONMENT_NAME_FIELD = {
     "max_length": 63,
     "trim_whitespace": False,
-    "validators": [RegexValidator(rf"\A{ENVIRONMENT_NAME}\Z", ENVIRONMENT_NAME_RULE)],
+    "validators": [environment_name_validator],
 }
 
 
