@@ -18,7 +18,7 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import DIALECT, TableArgument
 from ..errors import SqlParseError, ValidationError
-from ..expressions import _family, calcite_type_name
+from ..expressions import _family, _strip, calcite_type_name
 from ..keywords import is_reserved
 from ..types import DataType
 from . import CatalogReader, Dependency, ExpandedView, RelationColumn
@@ -504,13 +504,10 @@ class Validator:
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text}")
-            elif isinstance(inner, exp.Column):
-                name = inner.name
-                texts.append(
-                    text
-                    if isinstance(resolved, exp.Column)
-                    else f"{text} AS {quote_identifier(name)}"
-                )
+            elif isinstance(bare, exp.Column):  # (t.id) is named id, as t.id is
+                name = bare.name
+                plain = isinstance(_strip(resolved), exp.Column)
+                texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
             else:
                 name = f"EXPR${len(fields)}"
                 texts.append(text)
