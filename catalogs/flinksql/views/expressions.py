@@ -531,6 +531,8 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Bracket) and not _is_map(node):
             return self._item(node)
         if isinstance(node, exp.Array):
+            if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
+                raise ValidationError("Query expression encountered in illegal context")
             result = self._array(node)
             for item in node.expressions:
                 target = item.meta.get("coerce_to")

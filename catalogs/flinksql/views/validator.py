@@ -22,6 +22,7 @@ from ..expressions import _family, _strip, calcite_type_name
 from ..keywords import is_reserved
 from ..types import DataType
 from . import CatalogReader, Dependency, ExpandedView, RelationColumn
+from .conditions import check_condition
 from .expressions import (
     GROUP_WINDOW_HELPERS,
     ExpressionContext,
@@ -385,8 +386,7 @@ class Validator:
             if _has_aggregate(where.this):
                 raise ValidationError("Aggregate expression is illegal in WHERE clause")
             where_text, where_type = self.expression(where.this, scope)
-            if where_type.name not in ("BOOLEAN", "NULL"):
-                raise ValidationError("WHERE clause must be a condition")
+            check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
         grouped = (
             group is not None
@@ -409,9 +409,10 @@ class Validator:
             clauses.append(f"GROUP BY {group_text}")
         having = node.args.get("having")
         if having is not None:
-            text, _, resolved = self.resolved_expression(
+            text, having_type, resolved = self.resolved_expression(
                 having.this, scope, grouped=group is not None
             )
+            check_condition("HAVING", having.this, having_type)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
             clauses.append(f"HAVING {text}")
