@@ -144,6 +144,8 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+        # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
+        SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}
         FUNCTION_PARSERS = {
             **parser.Parser.FUNCTION_PARSERS,
             **{

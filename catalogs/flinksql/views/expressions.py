@@ -140,6 +140,16 @@ class ExpressionContext:
             node.set("this", node.name[1:].upper())
             node.meta["in_group_by"] = True
             return node
+        if (
+            isinstance(node, exp.Anonymous)
+            and node.name.upper() == "ALL"
+            and isinstance(node.parent, _COMPARISONS)
+            and node.arg_key == "expression"
+        ):
+            # k <> ALL (1, 2): the parser reads a call of a function ALL.
+            return exp.All(this=exp.Tuple(expressions=node.expressions))
+        if isinstance(node, exp.Values) and isinstance(node.parent, exp.Exists | exp.Any | exp.All):
+            return self.validator.subquery(node, self.scope)
         if isinstance(node, exp.Select | exp.Union | exp.Intersect | exp.Except):
             return self.validator.subquery(node, self.scope)
         if isinstance(node, exp.Subquery):
@@ -300,13 +310,7 @@ class ViewWriter(_Writer):
         return node.name.upper()
 
     def _tuple(self, node: exp.Tuple) -> str:
-        items = ", ".join(self.write(e) for e in node.expressions)
-        child, parent = _unparenthesised(node)
-        if isinstance(parent, exp.In) and not (
-            child.arg_key == "this" and parent.args.get("query") is not None
-        ):
-            return f"({items})"
-        return f"ROW({items})"
+        return "ROW(" + ", ".join(self.write(e) for e in node.expressions) + ")"
 
     def _anonymous(self, node: exp.Anonymous) -> str:
         name = node.name
@@ -546,10 +550,10 @@ class ViewTyper(_Typer):
         """The type of ``left IN (query)`` or ``left <op> SOME|ALL (query)``: a row value on the
         left is compared field by field with the query's columns."""
         query = _strip(query)
-        if not isinstance(query, QueryExpr):
-            self.type_of(left)
-            self.type_of(query)
-            return T("BOOLEAN").with_nullable(self.type_of(left).nullable)
+        if not isinstance(query, QueryExpr):  # k = SOME (1, 2): a list of values
+            items = query.expressions if isinstance(query, exp.Tuple) else [query]
+            types = [self.type_of(left), *(self.type_of(i) for i in items)]
+            return T("BOOLEAN").with_nullable(any(t.nullable for t in types))
         row = _strip(left)
         if isinstance(row, exp.Tuple) or (
             isinstance(row, exp.Anonymous) and row.name.upper() == "ROW"
@@ -572,6 +576,9 @@ class ViewTyper(_Typer):
         raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _window(self, node: exp.Window) -> DataType:
+        keys = [*(node.args.get("partition_by") or []), node.args.get("order")]
+        if any(isinstance(n, QueryExpr) for key in keys if key is not None for n in key.walk()):
+            raise ValidationError("Query expression encountered in illegal context")
         call = node.this
         if isinstance(call, exp.Filter):
             call = call.this

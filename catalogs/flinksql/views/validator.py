@@ -482,10 +482,10 @@ class Validator:
         fields: list[Field] = []
         self.select_items = []
         for item in node.expressions:
-            if isinstance(item, exp.Star) or (
-                isinstance(item, exp.Column) and isinstance(item.this, exp.Star)
+            if isinstance(_strip(item), exp.Star) or (
+                isinstance(_strip(item), exp.Column) and isinstance(_strip(item).this, exp.Star)
             ):
-                self._expand_star(item, scope, texts, fields)
+                self._expand_star(_strip(item), scope, texts, fields)
                 continue
             self.select_items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
@@ -495,7 +495,7 @@ class Validator:
                 bare = bare.this
             if isinstance(bare, exp.Null):
                 raise ValidationError("Illegal use of 'NULL'")
-            niladic = self._niladic_name(inner, scope)
+            niladic = self._niladic_name(bare, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
@@ -653,7 +653,7 @@ class Validator:
         names = {f.name for f in fields}
         items = []
         for ordered in order.expressions:
-            target = ordered.this
+            target = _strip(ordered.this)
             if isinstance(target, exp.Column) and not target.table and target.name in names:
                 text = quote_identifier(target.name)
             else:
