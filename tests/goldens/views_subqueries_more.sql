@@ -309,4 +309,7 @@ DESCRIBE v_f31;
 CREATE VIEW v_f32 AS SELECT ((id)) AS a, ((region)) FROM (SELECT (id), (region) FROM t);
 SHOW CREATE VIEW v_f32;
 DESCRIBE v_f32;
+CREATE VIEW v_over_order_sub AS SELECT id, ROW_NUMBER() OVER (ORDER BY (SELECT MAX(x) FROM u)) AS r FROM t;
+SHOW CREATE VIEW v_over_order_sub;
+DESCRIBE v_over_order_sub;
 SHOW VIEWS;

@@ -576,8 +576,9 @@ class ViewTyper(_Typer):
         raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _window(self, node: exp.Window) -> DataType:
-        keys = [*(node.args.get("partition_by") or []), node.args.get("order")]
-        if any(isinstance(n, QueryExpr) for key in keys if key is not None for n in key.walk()):
+        # Calcite refuses a subquery among PARTITION BY keys (its ORDER BY takes one).
+        keys = node.args.get("partition_by") or []
+        if any(isinstance(n, QueryExpr) for key in keys for n in key.walk()):
             raise ValidationError("Query expression encountered in illegal context")
         call = node.this
         if isinstance(call, exp.Filter):
