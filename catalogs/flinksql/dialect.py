@@ -144,6 +144,8 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+        # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
+        SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}
         FUNCTION_PARSERS = {
             **parser.Parser.FUNCTION_PARSERS,
             **{
@@ -180,6 +182,22 @@ class Flink(Dialect):
                 values = self._parse_derived_table_values()
                 return self._parse_query_modifiers(self._parse_set_operations(values))
             return super()._parse_statement()
+
+        def _parse_in(self, this: exp.Expr | None, alias: bool = False) -> exp.In:
+            # k IN (VALUES 1, 2): a query, as Calcite reads it (sqlglot reads a list of one item).
+            if (
+                self._curr is not None
+                and self._curr.token_type == TokenType.L_PAREN
+                and self._next is not None
+                and self._next.token_type == TokenType.VALUES
+            ):
+                self._advance()
+                values = self._parse_derived_table_values()
+                query = self._parse_query_modifiers(self._parse_set_operations(values))
+                result = self.expression(exp.In(this=this, query=exp.Subquery(this=query)))
+                self._match_r_paren(result)
+                return result
+            return super()._parse_in(this, alias)
 
         def _parse_value(self, values: bool = True) -> exp.Tuple | None:
             # VALUES ROW(1, 'a'), ROW(2, 'b'): the way Calcite writes VALUES rows back.

@@ -80,10 +80,14 @@ class QueryExpr(exp.Expression):
 
     arg_types: dict[str, bool] = {}
 
-    def __init__(self, text: str, fields: list[tuple[str, DataType]], **args: Any) -> None:
+    # sqlglot copies a tree by calling each node's class without arguments and then copying its
+    # meta, so both must stay optional here.
+    def __init__(
+        self, text: str = "", fields: list[tuple[str, DataType]] | None = None, **args: Any
+    ) -> None:
         super().__init__(**args)
         self.meta["text"] = text
-        self.meta["fields"] = fields
+        self.meta["fields"] = fields or []
 
 
 def is_aggregate(node: exp.Expression) -> bool:
@@ -136,6 +140,16 @@ class ExpressionContext:
             node.set("this", node.name[1:].upper())
             node.meta["in_group_by"] = True
             return node
+        if (
+            isinstance(node, exp.Anonymous)
+            and node.name.upper() == "ALL"
+            and isinstance(node.parent, _COMPARISONS)
+            and node.arg_key == "expression"
+        ):
+            # k <> ALL (1, 2): the parser reads a call of a function ALL.
+            return exp.All(this=exp.Tuple(expressions=node.expressions))
+        if isinstance(node, exp.Values) and isinstance(node.parent, exp.Exists | exp.Any | exp.All):
+            return self.validator.subquery(node, self.scope)
         if isinstance(node, exp.Select | exp.Union | exp.Intersect | exp.Except):
             return self.validator.subquery(node, self.scope)
         if isinstance(node, exp.Subquery):
@@ -197,6 +211,32 @@ def _inside_aggregate(node: exp.Expression) -> bool:
     return False
 
 
+def _unparenthesised(node: exp.Expression) -> tuple[exp.Expression, exp.Expression | None]:
+    """``node`` or the outermost parentheses around it, and the parent of that."""
+    child = node
+    while isinstance(child.parent, exp.Paren):
+        child = child.parent
+    return child, child.parent
+
+
+def _is_query_operand(child: exp.Expression, parent: exp.Expression | None) -> bool:
+    """Whether a subquery is the query of IN, EXISTS or a quantified comparison, whose writer
+    puts it in parentheses of their own."""
+    if isinstance(parent, exp.In):
+        return child.arg_key == "query"
+    return isinstance(parent, exp.Exists | exp.Any | exp.All)
+
+
+def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) -> bool:
+    if isinstance(parent, exp.Between):
+        return child.arg_key == "low"
+    if isinstance(parent, exp.Case):
+        return child.arg_key != "this"
+    if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
+        return child.arg_key == "true" or parent.parent.this is None
+    return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
+
+
 def _leftmost(node: exp.Expression) -> exp.Expression:
     while isinstance(node, exp.Dot):
         node = node.this
@@ -221,12 +261,31 @@ class ViewWriter(_Writer):
         return node.meta["flink_text"]
 
     def _queryexpr(self, node: QueryExpr) -> str:
-        parent = node.parent
-        while isinstance(parent, exp.Paren):
-            parent = parent.parent
-        if isinstance(parent, exp.In | exp.Exists):
-            return node.meta["text"]
-        return f"((({node.meta['text']})))"
+        text = node.meta["text"]
+        child, parent = _unparenthesised(node)
+        if _is_query_operand(child, parent):
+            return text
+        # Calcite writes a scalar subquery as $SCALAR_QUERY((SELECT ...)), and parenthesises that
+        # call once more where its context binds tighter than nothing: an operand of an operator,
+        # a list item, a whole clause. Function arguments (CAST's and CASE's parts among them) and
+        # BETWEEN's lower bound are written with no binding around them.
+        if _in_function_argument(child, parent):
+            return f"(({text}))"
+        return f"((({text})))"
+
+    def _any(self, node: exp.Any) -> str:
+        return f"SOME ({self._quantified_query(node)})"
+
+    def _all(self, node: exp.All) -> str:
+        return f"ALL ({self._quantified_query(node)})"
+
+    def _quantified_query(self, node: exp.Any | exp.All) -> str:
+        query = _strip(node.this)
+        if isinstance(query, QueryExpr):
+            return self.write(query)
+        if isinstance(query, exp.Tuple):
+            return ", ".join(self.write(e) for e in query.expressions)
+        return self.write(query)
 
     def _exists(self, node: exp.Exists) -> str:
         return f"EXISTS ({self.write(node.this)})"
@@ -251,10 +310,7 @@ class ViewWriter(_Writer):
         return node.name.upper()
 
     def _tuple(self, node: exp.Tuple) -> str:
-        items = ", ".join(self.write(e) for e in node.expressions)
-        if isinstance(node.parent, exp.In):
-            return f"({items})"
-        return f"ROW({items})"
+        return "ROW(" + ", ".join(self.write(e) for e in node.expressions) + ")"
 
     def _anonymous(self, node: exp.Anonymous) -> str:
         name = node.name
@@ -420,11 +476,11 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Exists):
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.In) and node.args.get("query") is not None:
-            left = self.type_of(node.this)
-            fields = node.args["query"].meta["fields"]
-            if len(fields) != 1:
-                raise ValidationError("Values passed to IN operator must have compatible types")
-            return T("BOOLEAN").with_nullable(left.nullable or fields[0][1].nullable)
+            return self._query_predicate(node.this, node.args["query"])
+        if isinstance(node, _COMPARISONS) and isinstance(
+            _strip(node.expression), exp.Any | exp.All
+        ):
+            return self._query_predicate(node.this, _strip(node.expression).this)
         if isinstance(node, exp.Window):
             return self._window(node)
         if isinstance(node, exp.Filter):
@@ -479,6 +535,8 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Bracket) and not _is_map(node):
             return self._item(node)
         if isinstance(node, exp.Array):
+            if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
+                raise ValidationError("Query expression encountered in illegal context")
             result = self._array(node)
             for item in node.expressions:
                 target = item.meta.get("coerce_to")
@@ -487,6 +545,27 @@ class ViewTyper(_Typer):
             return result
         result = super().type_of(node)
         return result
+
+    def _query_predicate(self, left: exp.Expression, query: exp.Expression) -> DataType:
+        """The type of ``left IN (query)`` or ``left <op> SOME|ALL (query)``: a row value on the
+        left is compared field by field with the query's columns."""
+        query = _strip(query)
+        if not isinstance(query, QueryExpr):  # k = SOME (1, 2): a list of values
+            items = query.expressions if isinstance(query, exp.Tuple) else [query]
+            types = [self.type_of(left), *(self.type_of(i) for i in items)]
+            return T("BOOLEAN").with_nullable(any(t.nullable for t in types))
+        row = _strip(left)
+        if isinstance(row, exp.Tuple) or (
+            isinstance(row, exp.Anonymous) and row.name.upper() == "ROW"
+        ):
+            operands = [self.type_of(e) for e in row.expressions]
+        else:
+            operands = [self.type_of(left)]
+        fields = query.meta["fields"]
+        if len(fields) != len(operands):
+            raise ValidationError("Values passed to IN operator must have compatible types")
+        nullable = any(t.nullable for t in operands) or any(t.nullable for _, t in fields)
+        return T("BOOLEAN").with_nullable(nullable)
 
     def _item(self, node: exp.Bracket) -> DataType:
         container = self.type_of(node.this)
@@ -497,6 +576,10 @@ class ViewTyper(_Typer):
         raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _window(self, node: exp.Window) -> DataType:
+        # Calcite refuses a subquery among PARTITION BY keys (its ORDER BY takes one).
+        keys = node.args.get("partition_by") or []
+        if any(isinstance(n, QueryExpr) for key in keys for n in key.walk()):
+            raise ValidationError("Query expression encountered in illegal context")
         call = node.this
         if isinstance(call, exp.Filter):
             call = call.this
@@ -702,6 +785,9 @@ class ViewTyper(_Typer):
         result = _least_restrictive(a.with_nullable(True), b.with_nullable(True))
         time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
         return result.with_nullable(nullable).with_time_attribute(time_attribute)
+
+
+_COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 
 
 def _needs_cast(source: DataType, target: DataType) -> bool:

@@ -18,10 +18,11 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import DIALECT, TableArgument
 from ..errors import SqlParseError, ValidationError
-from ..expressions import _family, calcite_type_name
+from ..expressions import _family, _strip, calcite_type_name
 from ..keywords import is_reserved
 from ..types import DataType
 from . import CatalogReader, Dependency, ExpandedView, RelationColumn
+from .conditions import check_condition
 from .expressions import (
     GROUP_WINDOW_HELPERS,
     ExpressionContext,
@@ -385,8 +386,7 @@ class Validator:
             if _has_aggregate(where.this):
                 raise ValidationError("Aggregate expression is illegal in WHERE clause")
             where_text, where_type = self.expression(where.this, scope)
-            if where_type.name not in ("BOOLEAN", "NULL"):
-                raise ValidationError("WHERE clause must be a condition")
+            check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
         grouped = (
             group is not None
@@ -409,9 +409,10 @@ class Validator:
             clauses.append(f"GROUP BY {group_text}")
         having = node.args.get("having")
         if having is not None:
-            text, _, resolved = self.resolved_expression(
+            text, having_type, resolved = self.resolved_expression(
                 having.this, scope, grouped=group is not None
             )
+            check_condition("HAVING", having.this, having_type)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
             clauses.append(f"HAVING {text}")
@@ -481,10 +482,10 @@ class Validator:
         fields: list[Field] = []
         self.select_items = []
         for item in node.expressions:
-            if isinstance(item, exp.Star) or (
-                isinstance(item, exp.Column) and isinstance(item.this, exp.Star)
+            if isinstance(_strip(item), exp.Star) or (
+                isinstance(_strip(item), exp.Column) and isinstance(_strip(item).this, exp.Star)
             ):
-                self._expand_star(item, scope, texts, fields)
+                self._expand_star(_strip(item), scope, texts, fields)
                 continue
             self.select_items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
@@ -494,7 +495,7 @@ class Validator:
                 bare = bare.this
             if isinstance(bare, exp.Null):
                 raise ValidationError("Illegal use of 'NULL'")
-            niladic = self._niladic_name(inner, scope)
+            niladic = self._niladic_name(bare, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
@@ -504,13 +505,10 @@ class Validator:
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text}")
-            elif isinstance(inner, exp.Column):
-                name = inner.name
-                texts.append(
-                    text
-                    if isinstance(resolved, exp.Column)
-                    else f"{text} AS {quote_identifier(name)}"
-                )
+            elif isinstance(bare, exp.Column):  # (t.id) is named id, as t.id is
+                name = bare.name
+                plain = isinstance(_strip(resolved), exp.Column)
+                texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
             else:
                 name = f"EXPR${len(fields)}"
                 texts.append(text)
@@ -655,7 +653,7 @@ class Validator:
         names = {f.name for f in fields}
         items = []
         for ordered in order.expressions:
-            target = ordered.this
+            target = _strip(ordered.this)
             if isinstance(target, exp.Column) and not target.table and target.name in names:
                 text = quote_identifier(target.name)
             else:
