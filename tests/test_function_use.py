@@ -54,6 +54,9 @@ def run_as(environment: Environment, user: User | None, statement: str):
         "CREATE OR REPLACE VIEW masked AS SELECT {call} AS e FROM people",
         "ALTER VIEW masked AS SELECT {call} AS e FROM people",
         "CREATE TEMPORARY VIEW tv AS SELECT {call} AS e FROM people",
+        # where the type derivation does not look: a call is a call wherever it stands
+        "CREATE VIEW v AS SELECT CASE WHEN {call} = 'a' THEN 1 END AS c FROM people",
+        "CREATE VIEW v AS SELECT email, COUNT(*) OVER (PARTITION BY {call}) AS c FROM people",
     ],
 )
 def test_it_needs_use_to_call_a_function_in_any_letter_case(
