@@ -247,3 +247,24 @@ def test_it_needs_use_to_drop_a_database_or_catalog_holding_a_function_of_an_art
     assert dump() == before
     artifact.users.add(editor)
     assert run_as(environment, editor, statement).ok
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "CREATE FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'masking.jar'",
+        "CREATE FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'a.jar', JAR '/x/Masking.JAR'",
+        "CREATE TEMPORARY FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'masking.jar'",
+    ],
+)
+def test_it_needs_use_to_create_a_function_from_an_artifacts_jar(
+    environment: Environment, artifact: Artifact, editor: User, statement: str
+) -> None:
+    """A function whose USING JAR names the artifact runs its code, linked to it or not."""
+    before = dump()
+    result = run_as(environment, editor, statement)
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert "needs the Use permission on artifact 'masking.jar'" in (result.error or "")
+    assert dump() == before
+    artifact.users.add(editor)
+    assert run_as(environment, editor, statement).ok
