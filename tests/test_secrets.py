@@ -42,6 +42,9 @@ from catalogs.flinksql.secrets import (
         "http.authorization",
         "oauth.bearer",
         "ssl.key.passphrase",
+        "db.pw",
+        "fs.azure.sas.container.account.blob.core.windows.net",
+        "hmac.key",
     ],
 )
 def test_it_treats_credential_keys_as_secret(key: str) -> None:

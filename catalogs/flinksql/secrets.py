@@ -8,8 +8,9 @@ it is a secret when
   ``db-passwd``, ``client-secret``, ``secret.access.key``, ``auth.token``, ``gcp.credentials``,
   ``sasl.jaas.config``, ``api-key``/``apikey``/``apiKey``, ``private-key``, ``access-key``,
   ``fs.azure.account.key``, ``ssl.keystore.key``, ``oauth.bearer``), or
-- a word is one of ``SECRET_WORDS`` (``pwd``, ``pass``, ``auth``, ``authorization``:
-  ``basic.auth.user.info``, ``http.authorization``).
+- a word is one of ``SECRET_WORDS`` (``pw``, ``pwd``, ``pass``, ``auth``, ``authorization``,
+  ``sas``, ``hmac``: ``basic.auth.user.info``, ``http.authorization``, Azure's
+  ``fs.azure.sas.<container>.<account>...``, whose value is a SAS token).
 
 ``key`` alone is not a secret (Kafka's ``key.format``, ``key.fields``), nor are ``username``,
 ``sasl.mechanism`` or ``keystore.type``. A string literal in a view's query is not an option
@@ -41,7 +42,7 @@ SECRET_ROOTS = (
     "accountkey",
     "keystorekey",
 )
-SECRET_WORDS = frozenset({"pwd", "pass", "auth", "authorization"})
+SECRET_WORDS = frozenset({"pw", "pwd", "pass", "auth", "authorization", "sas", "hmac"})
 
 _HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
