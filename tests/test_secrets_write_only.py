@@ -253,9 +253,12 @@ def test_it_masks_every_text_of_a_log_line() -> None:
         )
         record.exc_info = sys.exc_info()
     record.statement = f"SET ('secret' = '{CANARY}')"
+    record.options = {"connector": "x", "nested": [{"api-key": CANARY}]}
+    record.params = (f"'password' = '{CANARY}'", 1)
     line = JsonFormatter().format(record)
     assert CANARY not in line
     assert json.loads(line)["message"] == "ran 'password'='******'"
+    assert json.loads(line)["options"] == {"connector": "x", "nested": [{"api-key": "******"}]}
 
 
 # -- finding 6: snapshot imports never store a placeholder --------------------------------------
