@@ -28,7 +28,7 @@ from catalogs.readers import readers_of
 from catalogs.secrets import mask_ddl
 from config import limits
 from environments import page_cache, versions
-from environments.access import has_role, role_of
+from environments.access import has_role, holding_role, role_of
 from environments.models import Environment, Role
 from environments.services import ServiceError
 
@@ -204,11 +204,14 @@ def approvers(change_request: ChangeRequest) -> list[Any]:
     for item in change_request.reviews.select_related("reviewer"):
         latest[item.reviewer_id] = item
     environment = change_request.environment
+    # an approval counts while its reviewer may still review: not once demoted or removed
+    reviewing = holding_role([i.reviewer for i in latest.values()], environment, Role.EDITOR)
     return [
         item.reviewer
         for item in latest.values()
         if item.verdict == Review.Verdict.APPROVE
         and item.revision == change_request.revision
+        and item.reviewer_id in reviewing
         and (environment.allow_self_approval or item.reviewer_id != change_request.author_id)
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -22,6 +23,18 @@ def role_of(user: Any, environment: Environment) -> Role | None:
 def has_role(user: Any, environment: Environment, needed: Role) -> bool:
     role = role_of(user, environment)
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
+
+
+def holding_role(users: Iterable[Any], environment: Environment, needed: Role) -> set[int]:
+    """The ids of those of ``users`` who are active and hold ``needed`` in ``environment`` now
+    (one query): :func:`has_role` for many users at once."""
+    active = {user.pk: user for user in users if user is not None and user.is_active}
+    held = {pk for pk, user in active.items() if user.is_superuser}
+    ranks = [role for role, rank in ROLE_RANK.items() if rank >= ROLE_RANK[needed]]
+    members = Membership.objects.filter(
+        environment=environment, user_id__in=set(active) - held, role__in=ranks
+    )
+    return held | set(members.values_list("user_id", flat=True))
 
 
 def may_use(user: Any, artifact: Artifact) -> bool:

@@ -288,3 +288,27 @@ def test_it_refuses_statements_added_to_a_request_that_is_not_open(
     }
     assert _statements_and_revision(opened["id"]) == kept == (["CREATE TABLE u (x INT)"], 1)
     assert dump() == before
+
+
+@pytest.mark.parametrize("lose", ["demoted", "removed", "deactivated"])
+def test_an_approval_counts_only_while_its_reviewer_may_review(
+    members: Members, environment: Environment, lose: str
+) -> None:
+    from environments.models import Membership, Role
+
+    opened = open_request(members, environment)
+    url = f"{base(environment)}{opened['id']}"
+    assert members["owner"].post(f"{url}/approve", {}).json()["approved"] is True
+    owner = members.users["owner"]
+    if lose == "demoted":
+        Membership.objects.filter(user=owner).update(role=Role.VIEWER)
+    elif lose == "removed":
+        Membership.objects.filter(user=owner).delete()
+    else:
+        owner.is_active = False
+        owner.save()
+    before = dump()
+    assert members["viewer"].get(url).json()["approvers"] == []
+    answer = members["editor"].post(f"{url}/apply", {})
+    assert answer.status_code == 409, answer.json()
+    assert dump() == before

@@ -54,6 +54,9 @@ def run_as(environment: Environment, user: User | None, statement: str):
         "CREATE OR REPLACE VIEW masked AS SELECT {call} AS e FROM people",
         "ALTER VIEW masked AS SELECT {call} AS e FROM people",
         "CREATE TEMPORARY VIEW tv AS SELECT {call} AS e FROM people",
+        # where the type derivation does not look: a call is a call wherever it stands
+        "CREATE VIEW v AS SELECT CASE WHEN {call} = 'a' THEN 1 END AS c FROM people",
+        "CREATE VIEW v AS SELECT email, COUNT(*) OVER (PARTITION BY {call}) AS c FROM people",
     ],
 )
 def test_it_needs_use_to_call_a_function_in_any_letter_case(
@@ -241,6 +244,27 @@ def test_it_needs_use_to_drop_a_database_or_catalog_holding_a_function_of_an_art
         "Dropping function 'c.d.tokenize' needs the Use permission on artifact "
         "'masking.jar', which you do not hold."
     )
+    assert dump() == before
+    artifact.users.add(editor)
+    assert run_as(environment, editor, statement).ok
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "CREATE FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'masking.jar'",
+        "CREATE FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'a.jar', JAR '/x/Masking.JAR'",
+        "CREATE TEMPORARY FUNCTION f2 AS 'com.example.MaskEmail' USING JAR 'masking.jar'",
+    ],
+)
+def test_it_needs_use_to_create_a_function_from_an_artifacts_jar(
+    environment: Environment, artifact: Artifact, editor: User, statement: str
+) -> None:
+    """A function whose USING JAR names the artifact runs its code, linked to it or not."""
+    before = dump()
+    result = run_as(environment, editor, statement)
+    assert (result.ok, result.code) == (False, "forbidden")
+    assert "needs the Use permission on artifact 'masking.jar'" in (result.error or "")
     assert dump() == before
     artifact.users.add(editor)
     assert run_as(environment, editor, statement).ok

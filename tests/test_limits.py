@@ -290,3 +290,14 @@ def test_it_creates_a_table_of_as_many_columns_as_the_form_takes(client: Client)
     response = client.post(reverse("table-create", args=DB), data)
     assert response.status_code == 302, response.context["form"].columns.non_form_errors()
     assert Table.objects.get(name="orders").columns.count() == 200
+
+
+def test_it_refuses_a_search_text_past_the_bound_instead_of_cutting_it(client: Client) -> None:
+    url = reverse("search", args=["default"])
+    assert client.get(url, {"q": "x" * 200}).status_code == 200
+    answer = client.get(url, {"q": "x" * 201})
+    assert answer.status_code == 400
+    assert answer.text == (
+        "The search text is 201 characters; the dashboard searches for at most 200 "
+        "(LIMIT_SEARCH_CHARACTERS)."
+    )

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from catalogs.flinksql.secrets import MASK, is_secret, mask_ddl, mask_options, mask_rows
+from catalogs.flinksql.secrets import (
+    MASK,
+    is_secret,
+    mask_ddl,
+    mask_error,
+    mask_options,
+    mask_rows,
+)
 
 
 @pytest.mark.parametrize(
@@ -35,6 +42,9 @@ from catalogs.flinksql.secrets import MASK, is_secret, mask_ddl, mask_options, m
         "http.authorization",
         "oauth.bearer",
         "ssl.key.passphrase",
+        "db.pw",
+        "fs.azure.sas.container.account.blob.core.windows.net",
+        "hmac.key",
     ],
 )
 def test_it_treats_credential_keys_as_secret(key: str) -> None:
@@ -145,3 +155,28 @@ def test_it_leaves_string_literals_of_a_query_alone() -> None:
 def test_it_masks_secret_rows_of_describe_catalog_extended() -> None:
     rows = [["name", "c"], ["option:api-key", "k"], ["option:url", "u"]]
     assert mask_rows(rows) == [["name", "c"], ["option:api-key", MASK], ["option:url", "u"]]
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "`password`",  # backticks: Flink refuses it, but the statement is echoed and logged
+        "U&'pa!0073sword' UESCAPE '!'",
+        "U&'pa#+000073sword' UESCAPE '#'",
+        "'pass'||'word'",
+        "'pass' || 'wo' || 'rd'",
+    ],
+)
+def test_it_masks_a_key_spelled_in_any_quoting_flink_reads(key: str) -> None:
+    assert mask_ddl(f"WITH ('a' = 'b', {key} = 'hunter2', 'c' = 'd')") == (
+        f"WITH ('a' = 'b', {key} = '{MASK}', 'c' = 'd')"
+    )
+
+
+def test_it_masks_a_secret_value_an_error_quotes_alone() -> None:
+    statement = "CREATE TABLE t (a INT) WITH ('password' 'hunter2', 'x' = 'plain')"
+    error = "SQL parse failed. Encountered \"\\'hunter2\\'\" at line 1, column 41."
+    assert mask_error(error, statement) == (
+        f"SQL parse failed. Encountered \"\\'{MASK}\\'\" at line 1, column 41."
+    )
+    assert mask_error("Encountered \"'plain'\"", statement) == "Encountered \"'plain'\""

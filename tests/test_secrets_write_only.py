@@ -243,9 +243,12 @@ def test_it_masks_every_text_of_a_log_line() -> None:
         )
         record.exc_info = sys.exc_info()
     record.statement = f"SET ('secret' = '{CANARY}')"
+    record.options = {"connector": "x", "nested": [{"api-key": CANARY}]}
+    record.params = (f"'password' = '{CANARY}'", 1)
     line = JsonFormatter().format(record)
     assert CANARY not in line
     assert json.loads(line)["message"] == "ran 'password'='******'"
+    assert json.loads(line)["options"] == {"connector": "x", "nested": [{"api-key": "******"}]}
 
 
 # -- finding 6: snapshot imports never store a placeholder --------------------------------------
@@ -366,3 +369,25 @@ def test_the_flinksql_command_prints_secrets_masked(planted: None) -> None:
     show, describe = (json.loads(line) for line in out.getvalue().splitlines())
     assert "'password' = '******'" in show["rows"][0][0]
     assert ["option:secret.access.key", "******"] in describe["rows"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        f"'password' '{CANARY}'",
+        f"`password` = '{CANARY}'",
+        f"U&'pa!0073sword' UESCAPE '!' = '{CANARY}'",
+        f"'pass'||'word' = '{CANARY}'",
+    ],
+)
+def test_it_masks_a_refused_statement_and_its_parse_error(
+    members: Members, options: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    response = members["editor"].post(
+        "/api/v1/environments/default/statements",
+        {"statement": f"CREATE TABLE t9 (a INT) WITH ('connector' = 'x', {options})"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert CANARY not in response.text
+    assert CANARY not in "".join(JsonFormatter().format(r) for r in caplog.records)

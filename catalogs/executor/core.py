@@ -19,7 +19,7 @@ from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
-from catalogs.secrets import mask_ddl, mask_rows
+from catalogs.secrets import mask_ddl, mask_error, mask_rows
 from environments import versions
 from environments.access import has_role
 from environments.models import Role
@@ -56,7 +56,7 @@ class StatementResult:
         if self.rows:
             self.rows = mask_rows(self.rows)
         if self.error:
-            self.error = mask_ddl(self.error)
+            self.error = mask_error(self.error, self.text)
 
     def as_json(self) -> dict[str, Any]:
         return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}

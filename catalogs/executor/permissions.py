@@ -7,6 +7,7 @@ on that artifact; so does changing which artifact a function comes from. A refus
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -39,6 +40,18 @@ def require_function_use(
     if function is None:
         return
     require_use(user, function.artifact, f"{verb} function '{_short(function, identifier)}'")
+
+
+def require_jar_use(environment: Environment, user: Any, jars: Iterable[str], action: str) -> None:
+    """Refuse ``action`` ("Creating function 'c.d.f'") when one of its ``USING JAR`` files is
+    an artifact of the environment (by its file name, in any letter case) that the user may not
+    use: such a function runs the artifact's code as one linked to it does."""
+    names = {jar.replace("\\", "/").rsplit("/", 1)[-1].casefold() for jar in jars}
+    if not names:
+        return
+    for artifact in Artifact.objects.filter(environment=environment).order_by("name"):
+        if artifact.name.casefold() in names:
+            require_use(user, artifact, f"{action} from '{artifact.name}'")
 
 
 def require_drop_use(user: Any, functions: QuerySet[Function]) -> None:

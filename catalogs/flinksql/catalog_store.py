@@ -336,7 +336,7 @@ def read_catalog_store_file(file_name: str, data: bytes) -> tuple[str, dict[str,
     except UnicodeDecodeError:
         raise CatalogStoreError(f"{file_name}: not UTF-8 text.") from None
     except yaml.YAMLError as exc:
-        raise CatalogStoreError(f"{file_name}: not valid YAML: {exc}") from None
+        raise CatalogStoreError(f"{file_name}: not valid YAML: {_yaml_problem(exc)}") from None
     except RecursionError:  # PyYAML composes nested collections recursively
         raise CatalogStoreError(
             f"{file_name}: nests lists or maps too deeply; a catalog-store file is a flat map."
@@ -351,6 +351,16 @@ def read_catalog_store_file(file_name: str, data: bytes) -> tuple[str, dict[str,
     if not options.get("type"):
         raise CatalogStoreError(f"{file_name}: option 'type' is missing: Flink needs it.")
     return name, options
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """What PyYAML found wrong and where, without the line of the file it quotes (that line may
+    hold a secret option's value)."""
+    problem = getattr(exc, "problem", None) or "unreadable"
+    mark = getattr(exc, "problem_mark", None)
+    if mark is None:
+        return problem
+    return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
 
 
 def _option_value(file_name: str, key: str, value: object) -> str:

@@ -8,8 +8,9 @@ it is a secret when
   ``db-passwd``, ``client-secret``, ``secret.access.key``, ``auth.token``, ``gcp.credentials``,
   ``sasl.jaas.config``, ``api-key``/``apikey``/``apiKey``, ``private-key``, ``access-key``,
   ``fs.azure.account.key``, ``ssl.keystore.key``, ``oauth.bearer``), or
-- a word is one of ``SECRET_WORDS`` (``pwd``, ``pass``, ``auth``, ``authorization``:
-  ``basic.auth.user.info``, ``http.authorization``).
+- a word is one of ``SECRET_WORDS`` (``pw``, ``pwd``, ``pass``, ``auth``, ``authorization``,
+  ``sas``, ``hmac``: ``basic.auth.user.info``, ``http.authorization``, Azure's
+  ``fs.azure.sas.<container>.<account>...``, whose value is a SAS token).
 
 ``key`` alone is not a secret (Kafka's ``key.format``, ``key.fields``), nor are ``username``,
 ``sasl.mechanism`` or ``keystore.type``. A string literal in a view's query is not an option
@@ -41,7 +42,7 @@ SECRET_ROOTS = (
     "accountkey",
     "keystorekey",
 )
-SECRET_WORDS = frozenset({"pwd", "pass", "auth", "authorization"})
+SECRET_WORDS = frozenset({"pw", "pwd", "pass", "auth", "authorization", "sas", "hmac"})
 
 _HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
@@ -99,7 +100,6 @@ _SCAN = re.compile(
     """,
     re.S | re.X,
 )
-_UNICODE_ESCAPE = re.compile(r"\\(?:\+([0-9A-Fa-f]{6})|([0-9A-Fa-f]{4}))")
 # Wherever a key could name a secret (a superset of ``is_secret``'s words, and ``U&`` keys,
 # whose escapes can spell anything): text without any of them is returned as it is.
 _MAYBE_SECRET = re.compile(
@@ -160,17 +160,38 @@ def mask_ddl(text: str) -> str:
     return "".join(parts)
 
 
+def mask_error(error: str, statement: str) -> str:
+    """An error message about ``statement`` masked as SQL text, and without any secret value
+    of the statement, which a parse error quotes alone (``Encountered "'...'"``)."""
+    masked = mask_ddl(error)
+    if _MAYBE_SECRET.search(statement) is None:
+        return masked
+    tokens = [(m.lastgroup, m.start(), m.end(), m) for m in _SCAN.finditer(statement)]
+    values: set[str] = set()
+    for _, start, end in _secret_value_spans(tokens):
+        inside = [m for m in _SCAN.finditer(statement[start:end]) if m.lastgroup != "ws"]
+        values.update(
+            _literal(m.group(0)) if m.lastgroup == "string" and m.group("s_end") else m.group(0)
+            for m in inside
+            if m.lastgroup not in ("punct", "comment")
+        )
+    for value in sorted(values, key=len, reverse=True):
+        if value.strip():
+            pattern = rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
+            masked = re.sub(pattern, MASK, masked)
+    return masked
+
+
 def _secret_value_spans(tokens: list) -> list[tuple[int, int, int]]:
     """(where the key starts, where its value starts, where the value ends) of every secret."""
     meaningful = [t for t in tokens if t[0] not in ("ws", "comment")]
     spans = []
     i = 0
     while i < len(meaningful):
-        kind, _, _, match = meaningful[i]
-        if kind not in ("string", "dq") or not is_secret(_literal(match.group(0))):
+        key, j = _key(meaningful, i)
+        if key is None or not is_secret(key):
             i += 1
             continue
-        j = i + 1
         if j < len(meaningful) and meaningful[j][3].group(0) == "=":
             j += 1
         elif j >= len(meaningful) or meaningful[j][0] not in ("string", "dq"):
@@ -191,22 +212,46 @@ def _secret_value_spans(tokens: list) -> list[tuple[int, int, int]]:
     return spans
 
 
+def _key(meaningful: list, i: int) -> tuple[str | None, int]:
+    """The text of the key that token ``i`` starts, and the index of the token after it: a
+    quoted name (``'...'``, ``"..."``, `` `...` ``, ``U&'...'`` with its ``UESCAPE 'c'``), or
+    several joined by ``||``; None when token ``i`` is no quoted name."""
+    if meaningful[i][0] not in ("string", "dq", "bq"):
+        return None, i + 1
+    key = _literal(meaningful[i][3].group(0))
+    j = i + 1
+    if (
+        meaningful[i][3].group(0)[:2].lower() == "u&"
+        and j + 1 < len(meaningful)
+        and meaningful[j][3].group(0).lower() == "uescape"
+        and meaningful[j + 1][0] == "string"
+    ):
+        escape = _literal(meaningful[j + 1][3].group(0))
+        key = _literal(meaningful[i][3].group(0), escape)
+        j += 2
+    if j + 1 < len(meaningful) and meaningful[j][3].group(0) == "||":
+        rest, after = _key(meaningful, j + 1)
+        if rest is not None:
+            return key + rest, after
+    return key, j
+
+
 def _is_key(meaningful: list, i: int) -> bool:
     """Whether token ``i`` starts another ``'key' =`` (options listed one a line)."""
-    return (
-        meaningful[i][0] in ("string", "dq")
-        and i + 1 < len(meaningful)
-        and meaningful[i + 1][3].group(0) == "="
-    )
+    key, after = _key(meaningful, i)
+    return key is not None and after < len(meaningful) and meaningful[after][3].group(0) == "="
 
 
-def _literal(quoted: str) -> str:
-    """The text of a quoted key; a U&'...' key with its escapes decoded (one that names its own
-    escape character counts as a secret: it cannot be read without the UESCAPE clause)."""
+def _literal(quoted: str, escape: str = "\\") -> str:
+    """The text of a quoted key; a U&'...' key with its escapes (``escape``, as its UESCAPE
+    clause names it) decoded: one that cannot be decoded counts as a secret."""
     if quoted[:2].lower() == "u&":
+        if len(escape) != 1 or escape in "0123456789abcdefABCDEF+'\" \t\n":
+            return "password"
         body = quoted[3:-1]
-        decoded = _UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), body)
-        return decoded if "\\" not in decoded else "password"
+        pattern = re.escape(escape) + r"(?:\+([0-9A-Fa-f]{6})|([0-9A-Fa-f]{4}))"
+        decoded = re.sub(pattern, lambda m: chr(int(m.group(1) or m.group(2), 16)), body)
+        return decoded if escape not in decoded else "password"
     if quoted[0] in "nNeExX":
         quoted = quoted[1:]
     return quoted[1:-1].replace(quoted[0] * 2, quoted[0])

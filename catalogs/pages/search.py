@@ -8,6 +8,7 @@ from urllib.parse import quote
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
+from config import limits
 from environments import page_cache
 from environments.lookup import get_environment
 
@@ -19,7 +20,14 @@ from .common import render_page, tree, url_maker
 @page_cache.kept_page
 def search(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
-    query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
+    query = request.GET.get("q", "").strip()
+    if len(query) > limits.SEARCH_CHARACTERS:
+        return HttpResponse(
+            f"The search text is {len(query)} characters; the dashboard searches for at most "
+            f"{limits.SEARCH_CHARACTERS} (LIMIT_SEARCH_CHARACTERS).",
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
     results = find(found, query) if query else {}
     _link(found.name, results)
     context = {

@@ -53,6 +53,9 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     _check_language(s)
     if s.temporary:
         key = function_identifier("", "", s.path[-1]) if s.system else _identifier(ctx, s.path)
+        permissions.require_jar_use(
+            ctx.environment, ctx.user, s.jars, f"Creating function '{key.name}'"
+        )
         if key in ctx.session.temporary_functions:
             if s.if_not_exists:
                 return OK
@@ -64,6 +67,9 @@ def create_function(ctx: Context, s: st.CreateFunction) -> Result:
     identifier = _identifier(ctx, s.path)
     database = _database(ctx, identifier)
     ctx.writable(database.catalog)
+    permissions.require_jar_use(
+        ctx.environment, ctx.user, s.jars, f"Creating function '{identifier}'"
+    )
     if database.catalog.catalog_type == "kafka":
         raise ValidationError(
             f"CREATE FUNCTION is not supported on Kafka catalog '{database.catalog.name}': "
@@ -105,6 +111,9 @@ def alter_function(ctx: Context, s: st.AlterFunction) -> Result:
         raise _not_found(identifier)
     ctx.writable(database.catalog)
     permissions.require_use(ctx.user, function.artifact, f"Altering function '{identifier}'")
+    permissions.require_jar_use(
+        ctx.environment, ctx.user, s.jars, f"Altering function '{identifier}'"
+    )
     function.class_name = s.class_name
     function.language = s.language
     function.save()

@@ -710,7 +710,7 @@ class ViewTyper(_Typer):
         from . import Dependency
 
         validator = self.context.validator
-        identifier = _function_identifier(node.name, validator.catalog, validator.database)
+        identifier = function_identifier(node.name, validator.catalog, validator.database)
         validator.dependencies.setdefault(
             ("function", identifier), Dependency("function", identifier)
         )
@@ -818,15 +818,16 @@ def _is_map(node: exp.Bracket) -> bool:
     )
 
 
-def _function_identifier(name: str, catalog: str, database: str) -> Any:
-    from ..catalog import function_identifier
+def function_identifier(name: str, catalog: str, database: str) -> Any:
+    """The identifier a call of ``name`` (``f``, ``db.f`` or ``cat.db.f``) names."""
+    from .. import catalog as _catalog
 
     parts = name.split(".")
     if len(parts) == 3:
-        return function_identifier(*parts)
+        return _catalog.function_identifier(*parts)
     if len(parts) == 2:
-        return function_identifier(catalog, parts[0], parts[1])
-    return function_identifier(catalog, database, name)
+        return _catalog.function_identifier(catalog, parts[0], parts[1])
+    return _catalog.function_identifier(catalog, database, name)
 
 
 def _fixed(text: str, always_not_null: bool = False) -> Any:

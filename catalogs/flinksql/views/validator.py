@@ -29,6 +29,7 @@ from .expressions import (
     QueryExpr,
     ViewTyper,
     ViewWriter,
+    function_identifier,
     is_aggregate,
 )
 
@@ -160,6 +161,7 @@ def validate_view(
             f"Unsupported construct in the view's query ({type(exc).__name__}: {exc}); "
             "the dashboard cannot validate it yet."
         ) from None
+    _record_every_call(validator, node)
     fields = result.fields
     names = [f.name for f in fields]
     if column_names is not None:
@@ -235,6 +237,18 @@ def _column_list_mismatch(names: Sequence[str], fields: list[Field]) -> str:
     return "VIEW definition and input fields not match:\n\tDef fields: " + (
         f"[{', '.join(names)}].\n\tInput fields: [{', '.join(f.name for f in fields)}]."
     )
+
+
+def _record_every_call(validator: Validator, node: exp.Expression) -> None:
+    """A user-defined function named anywhere in the query is read by it, also where the type
+    derivation never looks (a CASE condition, a window's PARTITION BY): the Use permission and
+    the marks of a dropped function ask what a view reads."""
+    for call in node.find_all(exp.Anonymous):
+        if validator.reader.function_return_type(call.name) is not None:
+            identifier = function_identifier(call.name, validator.catalog, validator.database)
+            validator.dependencies.setdefault(
+                ("function", identifier), Dependency("function", identifier)
+            )
 
 
 class Validator:
