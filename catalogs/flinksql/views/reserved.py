@@ -117,6 +117,9 @@ def _encountered(text: str, start: int, shape: Refusal, base: tuple[int, int]) -
     if len(images) < shape.tokens:
         images.append("<EOF>")
     line, column = text_position(text, shown[0].start, base)
+    if images[0].isupper():
+        # Calcite names a reserved word written in upper case, as its keyword list spells it.
+        return SqlParseError(f"Incorrect syntax near the keyword '{images[0]}'", line, column)
     return SqlParseError(f'Encountered "{" ".join(images)}"', line, column)
 
 
