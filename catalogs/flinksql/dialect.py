@@ -135,7 +135,10 @@ class Flink(Dialect):
         # sqlglot reads the rest of a "command" (SHOW, SET, ...) as one string; Flink does not.
         COMMANDS: set[TokenType] = set()
         KEYWORDS = {
-            **{k: v for k, v in tokens.Tokenizer.KEYWORDS.items() if k != "SESSION"},
+            # REGEXP is no keyword of Flink's (it is a function, and a name like any other).
+            **{
+                k: v for k, v in tokens.Tokenizer.KEYWORDS.items() if k not in ("SESSION", "REGEXP")
+            },
             "STRING": TokenType.TEXT,
             "BYTES": TokenType.VARBINARY,
         }

@@ -1,63 +1,79 @@
-"""Flink SQL's reserved keywords: as names they must be quoted with backticks.
+"""Flink SQL's reserved keywords: where a word must be quoted with backticks to be a name.
 
-The set is proven against Flink 2.3's own parser, not copied from documentation: every keyword
-token of the parser (``FlinkSqlParserImplConstants.tokenImage`` in flink-table-planner 2.3.0,
-786 words) was tried as ``CREATE TABLE <word> (a INT)`` and as a column name
-``CREATE TABLE t (<word> INT)``; the 431 words below failed to parse in both places and the
-other 355 (``DATABASE``, ``CATALOG``, ``KEY``, ``TYPE``, ``NAME``, ``METADATA``, ``TEMPORARY``
-...) parsed in both. A word that is not a keyword token is an ordinary identifier.
-``tests/goldens/keywords.sql`` records a sample of both kinds.
+Nothing here is written from memory: ``data/keywords.json`` is real Flink 2.3's answer, recorded
+by ``tests/record_keywords_oracle.py``, for every keyword token of its parser
+(``FlinkSqlParserImplConstants.tokenImage``, 786 words) and a few words that are no token, in
+lower case, in each position of ``POSITIONS``: a column of ``CREATE TABLE``, a table name, a select
+item, a qualified ``t.word``, a select alias and a table alias. Flink's answer is ``true`` (the
+statement ran), the view it stored (how it read the word: a column, a niladic function or a
+literal), or its error's first line. A word that is not in the file is an ordinary identifier.
 """
 
 from __future__ import annotations
 
-_RESERVED = """
-    ABS ALL ALLOCATE ALLOW ALTER AND ANY ARE ARRAY ARRAY_CONCAT_AGG ARRAY_MAX_CARDINALITY AS
-    ASENSITIVE ASYMMETRIC AT ATOMIC AUTHORIZATION AVG BEGIN BEGIN_FRAME BEGIN_PARTITION BETWEEN
-    BIGINT BINARY BIT BITMAP BLOB BOOLEAN BOTH BUCKETS BY BYTES CALL CALLED CARDINALITY CASCADED
-    CASE CAST CATALOGS CEIL CEILING CHAR CHARACTER CHARACTER_LENGTH CHAR_LENGTH CHECK CLASSIFIER
-    CLOB CLOSE COALESCE COLLATE COLLECT COLUMN COMMENT COMMIT CONDITION CONNECT CONNECTIONS
-    CONSTRAINT CONTAINS CONTAINS_SUBSTR CONTINUOUS CONVERT CORR CORRESPONDING COUNT COVAR_POP
-    COVAR_SAMP CREATE CROSS CUBE CUME_DIST CURRENT CURRENT_CATALOG CURRENT_DATE
-    CURRENT_DEFAULT_TRANSFORM_GROUP CURRENT_PATH CURRENT_ROLE CURRENT_ROW CURRENT_SCHEMA
-    CURRENT_TIME CURRENT_TIMESTAMP CURRENT_TRANSFORM_GROUP_FOR_TYPE CURRENT_USER CURSOR CYCLE
-    DATABASES DATE DATETIME DATETIME_TRUNC DATE_TRUNC DAY DEALLOCATE DEC DECIMAL DECLARE DEFAULT
-    DEFINE DELETE DENSE_RANK DEREF DESCRIBE DETERMINISTIC DISALLOW DISCONNECT DISTINCT
-    DISTRIBUTED DISTRIBUTION DOT DOUBLE DROP DYNAMIC EACH ELEMENT ELSE EMPTY END END_FRAME
-    END_PARTITION EQUALS ESCAPE EVERY EXCEPT EXEC EXECUTE EXISTS EXP EXPLAIN EXTEND EXTENDED
-    EXTERNAL EXTRACT FALSE FETCH FILTER FIRST_VALUE FLOAT FLOOR FOR FOREIGN FRAME_ROW FREE
-    FRESHNESS FRIDAY FROM FULL FUNCTION FUNCTIONS FUSION GET GLOBAL GRANT GROUP GROUPING GROUPS
-    GROUP_CONCAT HASH HAVING HOLD HOUR IDENTITY ILIKE IMPORT IN INCLUDE INDICATOR INITIAL INNER
-    INOUT INSENSITIVE INSERT INT INTEGER INTERSECT INTERSECTION INTERVAL INTO IS JOIN JSON_ARRAY
-    JSON_ARRAYAGG JSON_EXISTS JSON_OBJECT JSON_OBJECTAGG JSON_QUERY JSON_SCOPE JSON_VALUE LAG
-    LANGUAGE LARGE LAST_VALUE LATERAL LEAD LEADING LEFT LIKE LIKE_REGEX LIMIT LN LOCAL LOCALTIME
-    LOCALTIMESTAMP LOWER MATCH MATCHES MATCH_NUMBER MATCH_RECOGNIZE MATERIALIZED MAX MEASURES
-    MEMBER MERGE METHOD MIN MINUS MINUTE MOD MODELS MODIFIES MODIFY MODULE MODULES MONDAY MONTH
-    MULTISET NATIONAL NATURAL NCHAR NCLOB NEW NEXT NO NONE NORMALIZE NOT NTH_VALUE NTILE NULL
-    NULLIF NUMERIC OCCURRENCES_REGEX OCTET_LENGTH OF OFFSET OLD OMIT ON ONE ONLY OPEN OR ORDER
-    ORDINAL OUT OUTER OVER OVERLAPS OVERLAY PARAMETER PARTITION PATTERN PER PERCENT
-    PERCENTILE_CONT PERCENTILE_DISC PERCENT_RANK PERIOD PERMUTE PIVOT PORTION POSITION
-    POSITION_REGEX POWER PRECEDES PRECISION PREPARE PREV PRIMARY PROCEDURE PROCEDURES QUALIFY
-    QUARTERS RANGE RANK RAW READS REAL RECURSIVE REF REFERENCES REFERENCING REFRESH REFRESH_MODE
-    REGR_AVGX REGR_AVGY REGR_COUNT REGR_INTERCEPT REGR_R2 REGR_SLOPE REGR_SXX REGR_SXY REGR_SYY
-    RELEASE RENAME RESET RESULT RESUME RETURN RETURNS REVOKE RIGHT RLIKE ROLLBACK ROLLUP ROW
-    ROWS ROW_NUMBER RUNNING SAFE_CAST SAFE_OFFSET SAFE_ORDINAL SATURDAY SAVEPOINT SCALA SCOPE
-    SCROLL SEARCH SECOND SEEK SELECT SENSITIVE SEPARATOR SESSION_USER SET SHOW SIMILAR SKIP
-    SMALLINT SOME SPECIFIC SPECIFICTYPE SQL SQLEXCEPTION SQLSTATE SQLWARNING SQRT START
-    STATEMENT STATIC STDDEV_POP STDDEV_SAMP STREAM STRING STRING_AGG STRUCTURED SUBMULTISET
-    SUBSET SUBSTRING SUBSTRING_REGEX SUCCEEDS SUM SUNDAY SUSPEND SYMMETRIC SYSTEM SYSTEM_TIME
-    SYSTEM_USER TABLE TABLES TABLESAMPLE THEN THURSDAY TIME TIMESTAMP TIMESTAMP_DIFF
-    TIMESTAMP_LTZ TIMESTAMP_TRUNC TIMEZONE_HOUR TIMEZONE_MINUTE TIME_DIFF TIME_TRUNC TINYINT TO
-    TRAILING TRANSLATE TRANSLATE_REGEX TRANSLATION TREAT TRIGGER TRIM TRIM_ARRAY TRUE TRUNCATE
-    TRY_CAST TUESDAY UESCAPE UNION UNIQUE UNKNOWN UNNEST UNPIVOT UPDATE UPPER UPSERT USE USER
-    USING VALUE VALUES VALUE_OF VARBINARY VARCHAR VARIANT VARYING VAR_POP VAR_SAMP VERSIONING
-    VIEWS WATERMARK WATERMARKS WEDNESDAY WEEKS WHEN WHENEVER WHERE WIDTH_BUCKET WINDOW WITH
-    WITHIN WITHOUT YEAR
-"""
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-RESERVED_KEYWORDS: frozenset[str] = frozenset(_RESERVED.split())
+_DATA: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "data" / "keywords.json").read_text(encoding="utf-8")
+)
+POSITIONS: dict[str, str] = _DATA["positions"]
+ANSWERS: dict[str, dict[str, Any]] = _DATA["words"]
+_ENCOUNTERED = re.compile(r'Encountered "(.*)" at line 1, column (\d+)\.$')
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """How Flink's parser refuses a word in a position: its ``Encountered "..."`` shows
+    ``tokens`` tokens, starting ``start`` tokens after the word (-1: the dot before it)."""
+
+    start: int
+    tokens: int
+
+
+def _refusal(position: str, word: str, answer: Any) -> Refusal | None:
+    if not isinstance(answer, str):
+        return None
+    match = _ENCOUNTERED.match(answer)
+    if match is None:  # refused later than the parser (e.g. a duplicate name): not a keyword
+        return None
+    column = int(match.group(2))
+    word_column = POSITIONS[position].index("<w>") + 1
+    start = 0 if column >= word_column else -1
+    return Refusal(start, len(match.group(1).split(" ")))
+
+
+_REFUSALS: dict[str, dict[str, Refusal]] = {
+    position: {
+        word: refusal
+        for word, answers in ANSWERS.items()
+        if (refusal := _refusal(position, word, answers[position])) is not None
+    }
+    for position in POSITIONS
+}
+
+RESERVED_KEYWORDS: frozenset[str] = frozenset(_REFUSALS["column"])
 
 
 def is_reserved(word: str) -> bool:
     """Whether ``word`` (in any case) must be quoted with backticks to be a name in Flink SQL."""
     return word.upper() in RESERVED_KEYWORDS
+
+
+def refusal(position: str, word: str) -> Refusal | None:
+    """How Flink refuses ``word`` unquoted in ``position`` (a key of ``POSITIONS``), or None
+    when it takes it there."""
+    return _REFUSALS[position].get(word.upper())
+
+
+def read_as_column(word: str) -> bool:
+    """Whether Flink reads ``word`` unquoted, in an expression, as the column of that name when
+    there is one (``current_user``), rather than as its niladic function (``LOCALTIME``) or
+    literal (``UNKNOWN``)."""
+    answer = ANSWERS.get(word.upper(), {}).get("select")
+    if not isinstance(answer, dict):
+        return True
+    return answer["query"].startswith(f"SELECT `t`.`{word.lower()}`")

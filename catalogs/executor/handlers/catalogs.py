@@ -101,6 +101,8 @@ def alter_catalog_set(ctx: Context, s: st.AlterCatalogSet) -> Result:
 
 
 def alter_catalog_reset(ctx: Context, s: st.AlterCatalogReset) -> Result:
+    if not s.keys:  # Flink says so before it looks the catalog up
+        raise ValidationError("ALTER CATALOG RESET does not support empty key")
     catalog = ctx.catalog(s.name, NOT_IN_STORE)
     if "type" in s.keys:
         raise ValidationError("ALTER CATALOG RESET does not support changing 'type'")

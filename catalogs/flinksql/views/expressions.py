@@ -7,6 +7,7 @@ its validated text), then typed and written.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from sqlglot import exp
@@ -22,6 +23,7 @@ from ..expressions import (
     _Writer,
     calcite_type_name,
 )
+from ..keywords import read_as_column
 from ..types import DataType, parse_type
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ EXTRACT_FUNCTIONS = {
     "SECOND": "SECOND",
 }
 # Functions whose first argument is a time unit (a keyword, not a column).
-_UNIT_FUNCTIONS = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF"])
+UNIT_FUNCTIONS = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF"])
 _SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
 # Calls whose operands may be a bare NULL (its type is inferred from the other operands).
 _NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
@@ -113,7 +115,7 @@ class ExpressionContext:
         if (
             isinstance(node, exp.Column)
             and isinstance(node.parent, exp.Anonymous)
-            and node.parent.name.upper() in _UNIT_FUNCTIONS
+            and node.parent.name.upper() in UNIT_FUNCTIONS
             and node.arg_key == "expressions"
             and node.index == 0
             and not node.table
@@ -131,6 +133,8 @@ class ExpressionContext:
             return self._column(node)
         if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
             return self._column(node)
+        if isinstance(node, exp.CurrentUser) and (written := self._bare_current_user()):
+            return self._column(exp.column(written))
         if (
             isinstance(node, exp.Anonymous)
             and node.name.startswith("$")
@@ -156,6 +160,15 @@ class ExpressionContext:
             return self.validator.subquery(node.this, self.scope)
         return node
 
+    def _bare_current_user(self) -> str | None:
+        """``current_user`` as written without parentheses, when a column has that name: Flink
+        reads the column then (data/keywords.json), and the function only without one."""
+        text = self.validator.text
+        for match in re.finditer(r"(?i)\bcurrent_user\b(?!\s*\()", text):
+            if self.validator._column_exists(match.group(0), self.scope):
+                return match.group(0)
+        return None
+
     def _column(self, node: exp.Expression) -> exp.Expression:
         if "flink_text" in node.meta:
             return node
@@ -173,13 +186,16 @@ class ExpressionContext:
                 column.meta["written_name"] = using.name
                 operands.append(column)
             return exp.Anonymous(this="COALESCE", expressions=operands)
+        # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal.
+        word = parts[0]
         if (
             len(parts) == 1
-            and parts[0].upper() in _NILADIC
-            and not self.validator._column_exists(parts[0], self.scope)
+            and word.upper() in (*_NILADIC, "UNKNOWN")
+            and not (read_as_column(word) and self.validator._column_exists(word, self.scope))
         ):
-            niladic = exp.Anonymous(this=parts[0].upper(), expressions=[])
+            niladic = exp.Anonymous(this=word.upper(), expressions=[])
             niladic.meta["niladic"] = True
+            niladic.meta["literal"] = word.upper() == "UNKNOWN"
             return niladic
         qualified, data_type = self.validator.resolve_column(parts, self.scope)
         column = exp.column(parts[-1])
@@ -601,6 +617,7 @@ class ViewTyper(_Typer):
                 "CURRENT_DATE": T("DATE NOT NULL"),
                 "CURRENT_TIME": T("TIME(0) NOT NULL"),
                 "LOCALTIME": T("TIME(0) NOT NULL"),
+                "UNKNOWN": T("BOOLEAN"),
             }[name]
         if name not in _NULL_TOLERANT and any(
             isinstance(_strip(a), exp.Null) for a in node.expressions

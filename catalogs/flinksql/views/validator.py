@@ -19,7 +19,7 @@ from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import DIALECT, TableArgument
 from ..errors import SqlParseError, ValidationError
 from ..expressions import _family, _strip, calcite_type_name
-from ..keywords import is_reserved
+from ..keywords import read_as_column
 from ..types import DataType
 from . import CatalogReader, Dependency, ExpandedView, RelationColumn
 from .conditions import check_condition
@@ -31,6 +31,13 @@ from .expressions import (
     ViewWriter,
     function_identifier,
     is_aggregate,
+)
+from .reserved import (
+    check_reserved_names,
+    empty_select_list,
+    reserved_select_item,
+    text_offset,
+    text_position,
 )
 
 _JOIN_KEYWORDS = {
@@ -137,6 +144,9 @@ def validate_view(
         err = exc.errors[0] if exc.errors else {}
         highlight = err.get("highlight") or query
         line, column = err.get("line"), err.get("col")
+        reserved = reserved_select_item(query, text_offset(query, line, column), query_position)
+        if reserved is not None:
+            raise reserved from None
         if line is not None and column is not None:
             column = max(1, column - len(highlight) + 1)
             if line == 1:
@@ -176,27 +186,17 @@ def validate_view(
 _QUERY_NODES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Values, exp.Subquery)
 
 
-def _position(text: str, offset: int, base: tuple[int, int]) -> tuple[int, int]:
-    """The line and column of ``offset`` in ``text``, counted as Flink does from ``base``."""
-    before = text[:offset]
-    line = before.count("\n")
-    column = offset - (before.rfind("\n") + 1) + 1
-    if line == 0:
-        return base[0], base[1] + column - 1
-    return base[0] + line, column
-
-
 def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> None:
     """What Flink's parser rejects but sqlglot reads: a non-query, an empty select list, a
-    reserved word as an unquoted alias."""
+    reserved word as an unquoted name."""
     if not isinstance(node, _QUERY_NODES):
         offset = len(text) - len(text.lstrip())
         word = text[offset:].split(None, 1)[0].upper() if text.strip() else ""
-        line, column = _position(text, offset, base)
+        line, column = text_position(text, offset, base)
         raise SqlParseError(f"Incorrect syntax near the keyword '{word}'", line, column)
     for select in node.find_all(exp.Select):
         if not select.expressions:
-            raise SqlParseError("Incorrect syntax near the keyword 'FROM'")
+            raise empty_select_list(text, base)
     for alias in node.find_all(exp.Alias):
         if not isinstance(alias.parent, exp.Select) or alias.arg_key != "expressions":
             # ``f(x AS y)``: Calcite's parser has no alias there (Flink writes one back for the
@@ -206,19 +206,10 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
             if start is not None:
                 before = text[:start].rstrip()
                 if before.upper().endswith("AS"):
-                    line, column = _position(text, len(before) - 2, base)
+                    line, column = text_position(text, len(before) - 2, base)
                     raise SqlParseError('Encountered "AS"', line, column)
             raise SqlParseError('Encountered "AS"')
-    for alias in node.find_all(exp.Alias, exp.TableAlias):
-        ident = alias.args.get("alias") if isinstance(alias, exp.Alias) else alias.this
-        if (
-            isinstance(ident, exp.Identifier)
-            and not ident.quoted
-            and is_reserved(ident.name)
-            and "start" in ident.meta
-        ):
-            line, column = _position(text, ident.meta["start"], base)
-            raise SqlParseError(f'Encountered "{ident.name}"', line, column)
+    check_reserved_names(node, text, base)
 
 
 @lru_cache(maxsize=512)
@@ -519,10 +510,13 @@ class Validator:
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text}")
-            elif isinstance(bare, exp.Column):  # (t.id) is named id, as t.id is
-                name = bare.name
+            elif isinstance(bare, exp.Column) and not resolved.meta.get("literal"):
+                name = bare.name  # (t.id) is named id, as t.id is
                 plain = isinstance(_strip(resolved), exp.Column)
                 texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
+            elif isinstance(bare, exp.CurrentUser) and isinstance(_strip(resolved), exp.Column):
+                name = resolved.meta.get("written_name", resolved.name)
+                texts.append(text)
             else:
                 name = f"EXPR${len(fields)}"
                 texts.append(text)
@@ -538,7 +532,7 @@ class Validator:
             isinstance(node, exp.Column)
             and not node.table
             and node.name.upper() in _NILADIC
-            and not self._column_exists(node.name, scope)
+            and not (read_as_column(node.name) and self._column_exists(node.name, scope))
         ):
             return node.name
         return None
@@ -821,6 +815,11 @@ class Validator:
                     f"{len(fields)} columns {_names(fields)}, whereas alias list has "
                     f"{len(columns)} columns"
                 )
+            names = [c.name for c in columns]
+            if (
+                twice := next((n for i, n in enumerate(names) if n in names[:i]), None)
+            ) is not None:
+                raise ValidationError(f"Duplicate name '{twice}' in column alias list")
             fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=True)]
             text += (
                 f" AS {quote_identifier(alias)} ("
@@ -1192,14 +1191,14 @@ class Validator:
         for i, name in enumerate(names):
             if name in seen:
                 first = seen[name]
-                line, column = self._item_position(first)
+                line, column = self._itemtext_position(first)
                 raise ValidationError(
                     f"A column with the same name `{name}` has been defined at line {line}, "
                     f"column {column}."
                 )
             seen[name] = i
 
-    def _item_position(self, index: int) -> tuple[int, int]:
+    def _itemtext_position(self, index: int) -> tuple[int, int]:
         starts: list[int] = []
         if index < len(self.select_items):
             for n in self.select_items[index].walk():
