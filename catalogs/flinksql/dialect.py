@@ -149,6 +149,12 @@ class Flink(Dialect):
         FUNCTIONS: dict = {}
         # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
         SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}
+        # k = SOME (1, 2) over a list, as sqlglot reads k = ANY (1, 2) (both are exp.Any): the
+        # expanded query Flink stores writes ANY as SOME, and reading it back must give the same.
+        NO_PAREN_FUNCTION_PARSERS = {
+            **parser.Parser.NO_PAREN_FUNCTION_PARSERS,
+            "SOME": parser.Parser.NO_PAREN_FUNCTION_PARSERS["ANY"],
+        }
         FUNCTION_PARSERS = {
             **parser.Parser.FUNCTION_PARSERS,
             **{
