@@ -9,59 +9,9 @@ computes both, byte for byte as Flink 2.3 does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal, Protocol
+from collections.abc import Sequence
 
-from ..catalog import ObjectIdentifier
-from ..types import DataType
-
-
-@dataclass(frozen=True)
-class RelationColumn:
-    name: str
-    data_type: DataType
-
-
-@dataclass(frozen=True)
-class Relation:
-    """A table or view a query reads.
-
-    ``columns`` holds, for a table, its computed and metadata columns too, in table order, with
-    the time attributes set (the rowtime column ``ROWTIME``, a ``PROCTIME()`` column
-    ``PROCTIME``).
-    """
-
-    identifier: ObjectIdentifier
-    columns: tuple[RelationColumn, ...]
-    is_view: bool
-    # A table's options, when the reader knows them: a view cannot read a table that has no
-    # 'connector' option (Flink builds the table source while it validates the view).
-    options: Mapping[str, str] | None = None
-
-
-class CatalogReader(Protocol):
-    def relation(self, identifier: ObjectIdentifier) -> Relation | None:
-        """The table or view of that name, or None."""
-        ...
-
-    def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
-        """A user-defined function's declared return type; "unknown" if the function exists
-        without one; None if there is no such function."""
-        ...
-
-
-@dataclass(frozen=True)
-class Dependency:
-    kind: Literal["table", "view", "function"]
-    identifier: ObjectIdentifier
-
-
-@dataclass(frozen=True)
-class ExpandedView:
-    expanded_query: str  # what SHOW CREATE VIEW prints after "AS "
-    columns: tuple[RelationColumn, ...]  # DESCRIBE's columns, named by the column list if any
-    dependencies: tuple[Dependency, ...]  # every table, view and function the query reads
+from .relations import CatalogReader, Dependency, ExpandedView, Relation, RelationColumn
 
 
 def expand_view(

@@ -15,7 +15,7 @@ from sqlglot.tokens import Token, TokenType
 from ..dialect import DIALECT
 from ..errors import SqlParseError
 from ..keywords import Refusal, refusal
-from .expressions import UNIT_FUNCTIONS
+from .calls import UNIT_FUNCTIONS
 
 
 def check_reserved_names(node: exp.Expression, text: str, base: tuple[int, int]) -> None:

@@ -1,0 +1,97 @@
+"""The vocabulary of a view's expressions: the function names Calcite and Flink know, the node of
+a validated subquery, what an aggregate call is, and the identifier a call names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from ..expressions import PARSER_FUNCTIONS
+from ..types import DataType
+
+AGGREGATES = frozenset(
+    """
+    COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
+    LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
+    GROUPING GROUP_ID GROUPING_ID
+    """.split()
+)
+RANKING = frozenset(["ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE"])
+# Functions a view writes by their upper-case name (resolved by Calcite's or Flink's operator
+# tables at parse time); any other call keeps the name as written, quoted.
+VIEW_FUNCTIONS = (
+    PARSER_FUNCTIONS
+    | AGGREGATES
+    | RANKING
+    | frozenset(
+        """
+    LAG LEAD CURRENT_ROW_TIMESTAMP TUMBLE_START TUMBLE_END TUMBLE_ROWTIME TUMBLE_PROCTIME
+    HOP_START HOP_END HOP_ROWTIME HOP_PROCTIME SESSION_START SESSION_END SESSION_ROWTIME
+    SESSION_PROCTIME ROW ARRAY MAP TIMESTAMPADD TIMESTAMPDIFF
+    """.split()
+    )
+)
+# Group window functions of the legacy GROUP BY TUMBLE(...) syntax and their helpers.
+GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])
+GROUP_WINDOW_HELPERS = frozenset(
+    f"{w}_{p}" for w in GROUP_WINDOWS for p in ("START", "END", "ROWTIME", "PROCTIME")
+)
+NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
+# Functions Calcite's parser turns into EXTRACT(<unit> FROM x).
+EXTRACT_FUNCTIONS = {
+    "YEAR": "YEAR",
+    "QUARTER": "QUARTER",
+    "MONTH": "MONTH",
+    "WEEK": "WEEK",
+    "DAYOFYEAR": "DOY",
+    "DAYOFMONTH": "DAY",
+    "DAYOFWEEK": "DOW",
+    "HOUR": "HOUR",
+    "MINUTE": "MINUTE",
+    "SECOND": "SECOND",
+}
+# Functions whose first argument is a time unit (a keyword, not a column).
+UNIT_FUNCTIONS = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF"])
+_SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
+# Calls whose operands may be a bare NULL (its type is inferred from the other operands).
+_NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
+
+
+class QueryExpr(exp.Expression):
+    """A validated subquery inside an expression: its text and its fields."""
+
+    arg_types: dict[str, bool] = {}
+
+    # sqlglot copies a tree by calling each node's class without arguments and then copying its
+    # meta, so both must stay optional here.
+    def __init__(
+        self, text: str = "", fields: list[tuple[str, DataType]] | None = None, **args: Any
+    ) -> None:
+        super().__init__(**args)
+        self.meta["text"] = text
+        self.meta["fields"] = fields or []
+
+
+def is_aggregate(node: exp.Expression) -> bool:
+    """An aggregate call that is not a window (OVER) call."""
+    if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
+        return not isinstance(node.parent, exp.Window) and not (
+            isinstance(node.parent, exp.Filter) and isinstance(node.parent.parent, exp.Window)
+        )
+    return False
+
+
+_COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
+
+
+def function_identifier(name: str, catalog: str, database: str) -> Any:
+    """The identifier a call of ``name`` (``f``, ``db.f`` or ``cat.db.f``) names."""
+    from .. import catalog as _catalog
+
+    parts = name.split(".")
+    if len(parts) == 3:
+        return _catalog.function_identifier(*parts)
+    if len(parts) == 2:
+        return _catalog.function_identifier(catalog, parts[0], parts[1])
+    return _catalog.function_identifier(catalog, database, name)

@@ -1,0 +1,28 @@
+"""The common type of two types, as Calcite's least-restrictive rule gives it for Flink (set
+operations, VALUES rows, USING columns, CASE branches)."""
+
+from __future__ import annotations
+
+from ..expressions import _least_restrictive
+from ..types import DataType
+
+
+def least_restrictive(a: DataType, b: DataType) -> DataType | None:
+    """The common type of two columns of a set operation, or None if they have none."""
+    nullable = a.nullable or b.nullable
+    if a.name == "NULL":
+        return b.with_nullable(True)
+    if b.name == "NULL":
+        return a.with_nullable(True)
+    string_like = {"CHAR", "VARCHAR"}
+    if (a.name in string_like) != (b.name in string_like):
+        return None
+    if a.is_integer and b.name == "TIMESTAMP" or b.is_integer and a.name == "TIMESTAMP":
+        # Flink's type factory widens an integer and a TIMESTAMP to the TIMESTAMP.
+        stamp = a if a.name == "TIMESTAMP" else b
+        return stamp.with_nullable(nullable).with_time_attribute(None)
+    if a.is_numeric != b.is_numeric:
+        return None
+    result = _least_restrictive(a.with_nullable(True), b.with_nullable(True))
+    time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
+    return result.with_nullable(nullable).with_time_attribute(time_attribute)

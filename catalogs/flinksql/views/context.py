@@ -1,0 +1,145 @@
+"""The context of a view's expression: its column references resolved against the scopes (each
+replaced by its qualified, typed form) and its subqueries validated, before it is typed and
+written."""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+
+from ..catalog import quote_identifier
+from ..keywords import read_as_column
+from .calls import _COMPARISONS, GROUP_WINDOWS, NILADIC, UNIT_FUNCTIONS, is_aggregate
+from .scopes import Resolver, Scope
+
+
+class ExpressionContext:
+    def __init__(self, validator: Resolver, scope: Scope, grouped: bool) -> None:
+        self.validator = validator
+        self.scope = scope
+        self.grouped = grouped
+
+    def resolve(self, node: exp.Expression) -> exp.Expression:
+        """A copy of ``node`` whose columns and subqueries are resolved."""
+        return node.copy().transform(self._resolve_node, copy=False)
+
+    def _resolve_node(self, node: exp.Expression) -> exp.Expression:
+        if (
+            isinstance(node, exp.Column)
+            and isinstance(node.parent, exp.Anonymous)
+            and node.parent.name.upper() in UNIT_FUNCTIONS
+            and node.arg_key == "expressions"
+            and node.index == 0
+            and not node.table
+        ):
+            return exp.Var(this=node.name.upper())
+        if isinstance(node, exp.Column) and not isinstance(node.this, exp.Star):
+            if (
+                isinstance(node.parent, exp.Bracket)
+                and node.arg_key == "this"
+                and not node.table
+                and node.name.upper() == "MAP"
+                and not self.validator._column_exists(node.name, self.scope)
+            ):
+                return node
+            return self._column(node)
+        if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
+            return self._column(node)
+        if isinstance(node, exp.CurrentUser) and (written := self._bare_current_user()):
+            return self._column(exp.column(written))
+        if (
+            isinstance(node, exp.Anonymous)
+            and node.name.startswith("$")
+            and node.name[1:].upper() in GROUP_WINDOWS
+        ):
+            # GROUP BY $TUMBLE(...): a stored view's group window, read back.
+            node.set("this", node.name[1:].upper())
+            node.meta["in_group_by"] = True
+            return node
+        if (
+            isinstance(node, exp.Anonymous)
+            and node.name.upper() == "ALL"
+            and isinstance(node.parent, _COMPARISONS)
+            and node.arg_key == "expression"
+        ):
+            # k <> ALL (1, 2): the parser reads a call of a function ALL.
+            return exp.All(this=exp.Tuple(expressions=node.expressions))
+        if isinstance(node, exp.Values) and isinstance(node.parent, exp.Exists | exp.Any | exp.All):
+            return self.validator.subquery(node, self.scope)
+        if isinstance(node, exp.Select | exp.Union | exp.Intersect | exp.Except):
+            return self.validator.subquery(node, self.scope)
+        if isinstance(node, exp.Subquery):
+            return self.validator.subquery(node.this, self.scope)
+        return node
+
+    def _bare_current_user(self) -> str | None:
+        """``current_user`` as written without parentheses, when a column has that name: Flink
+        reads the column then (data/keywords.json), and the function only without one."""
+        text = self.validator.text
+        for match in re.finditer(r"(?i)\bcurrent_user\b(?!\s*\()", text):
+            if self.validator._column_exists(match.group(0), self.scope):
+                return match.group(0)
+        return None
+
+    def _column(self, node: exp.Expression) -> exp.Expression:
+        if "flink_text" in node.meta:
+            return node
+        parts = [p.name for p in _parts(node)]
+        using = self.scope.using_column(parts[0]) if len(parts) == 1 else None
+        if using is not None:
+            left_type, right_type = using.types()
+            operands = []
+            for ns, data_type in ((using.left, left_type), (using.right, right_type)):
+                column = exp.column(using.name)
+                column.meta["flink_text"] = (
+                    f"{quote_identifier(ns.alias)}.{quote_identifier(using.name)}"
+                )
+                column.meta["flink_type"] = data_type
+                column.meta["written_name"] = using.name
+                operands.append(column)
+            return exp.Anonymous(this="COALESCE", expressions=operands)
+        # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal.
+        word = parts[0]
+        if (
+            len(parts) == 1
+            and word.upper() in (*NILADIC, "UNKNOWN")
+            and not (read_as_column(word) and self.validator._column_exists(word, self.scope))
+        ):
+            niladic = exp.Anonymous(this=word.upper(), expressions=[])
+            niladic.meta["niladic"] = True
+            niladic.meta["literal"] = word.upper() == "UNKNOWN"
+            return niladic
+        qualified, data_type = self.validator.resolve_column(parts, self.scope)
+        column = exp.column(parts[-1])
+        if self.scope.nullable_keys and not data_type.nullable:
+            text = ".".join(quote_identifier(p) for p in qualified)
+            if text in self.scope.nullable_keys and not _inside_aggregate(node):
+                data_type = data_type.with_nullable(True)
+        column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
+        column.meta["flink_type"] = data_type
+        column.meta["written_name"] = ".".join(parts)
+        return column
+
+
+def _inside_aggregate(node: exp.Expression) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if is_aggregate(parent):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _leftmost(node: exp.Expression) -> exp.Expression:
+    while isinstance(node, exp.Dot):
+        node = node.this
+    return node
+
+
+def _parts(node: exp.Expression) -> list[exp.Identifier]:
+    if isinstance(node, exp.Column):
+        return [p for p in node.parts if isinstance(p, exp.Identifier)]
+    if isinstance(node, exp.Dot):
+        return [*_parts(node.this), node.expression]
+    return [node]  # type: ignore[list-item]

@@ -1,0 +1,484 @@
+"""The FROM clause of a query block: tables and views, joins and USING, subqueries, window and
+process table functions, LATERAL, UNNEST and TO_CHANGELOG; each item a namespace of the scope.
+A mixin of the validator."""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from ..catalog import ObjectIdentifier, quote_identifier
+from ..dialect import TableArgument
+from ..errors import SqlParseError, ValidationError
+from ..expressions import _family, calcite_type_name
+from ..types import DataType
+from .relations import Dependency
+from .scopes import Field, Namespace, Scope, UsingColumn
+
+_JOIN_KEYWORDS = {
+    ("", ""): "INNER JOIN",
+    ("", "INNER"): "INNER JOIN",
+    ("LEFT", ""): "LEFT JOIN",
+    ("LEFT", "OUTER"): "LEFT JOIN",
+    ("RIGHT", ""): "RIGHT JOIN",
+    ("RIGHT", "OUTER"): "RIGHT JOIN",
+    ("FULL", ""): "FULL JOIN",
+    ("FULL", "OUTER"): "FULL JOIN",
+    ("", "CROSS"): "CROSS JOIN",
+}
+_WINDOW_FUNCTIONS = ("TUMBLE", "HOP", "CUMULATE", "SESSION")
+_PROCESS_TABLE_FUNCTIONS = ("TO_CHANGELOG",)
+_WINDOW_ARGUMENTS = {"TUMBLE": 3, "HOP": 4, "CUMULATE": 4, "SESSION": 3}
+_WINDOW_SIGNATURES = {
+    "TUMBLE": "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval"
+    "[, datetime interval])",
+    "HOP": "HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval"
+    "[, datetime interval])",
+    "CUMULATE": "CUMULATE(TABLE table_name, DESCRIPTOR(timecol), datetime interval, "
+    "datetime interval[, datetime interval])",
+    "SESSION": "SESSION(TABLE table_name, DESCRIPTOR(timecol), datetime interval)",
+}
+
+
+class FromClause:
+    """FROM items, on the validator's query and expression methods."""
+
+    def from_clause(self, first: exp.Expression, joins: list[exp.Join], scope: Scope) -> str:
+        text = self.from_item(first, scope)
+        for join in joins:
+            text = self.join(text, join, scope)
+        return text
+
+    def join(self, left_text: str, join: exp.Join, scope: Scope) -> str:
+        side = (join.side or "").upper()
+        kind = (join.kind or "").upper()
+        natural = (join.args.get("method") or "").upper() == "NATURAL"
+        on = join.args.get("on")
+        using = join.args.get("using")
+        if not side and not kind and not natural and on is None and not using:
+            if "pivots" in join.args:  # JOIN without a condition (a comma has no such arg)
+                raise ValidationError(
+                    "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or "
+                    "ON or USING clause)"
+                )
+            # FROM a, b
+            before = len(scope.namespaces)
+            right = self.from_item(join.this, scope)
+            self._check_duplicates(scope, before)
+            return f"{left_text},\n{right}"
+        keyword = _JOIN_KEYWORDS.get((side, kind), f"{side} JOIN")
+        if natural:
+            keyword = "NATURAL " + keyword
+        left_namespaces = list(scope.namespaces)
+        right = self.from_item(join.this, scope)
+        self._check_duplicates(scope, len(left_namespaces))
+        right_namespaces = scope.namespaces[len(left_namespaces) :]
+        text = f"{left_text}\n{keyword} {right}"
+        if side and on is None and not using and not natural:
+            raise ValidationError(
+                "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or "
+                "ON or USING clause)"
+            )
+        if on is not None:
+            condition, _ = self.expression(on, scope)
+            text += f" ON {condition}"
+        if using or natural:
+            self._using(scope, left_namespaces, right_namespaces, using, natural)
+        if using:
+            text += " USING (" + ", ".join(quote_identifier(u.name) for u in using) + ")"
+        if side in ("LEFT", "FULL"):
+            _make_nullable(right_namespaces)
+        if side in ("RIGHT", "FULL"):
+            _make_nullable(left_namespaces)
+        return text
+
+    def _using(
+        self,
+        scope: Scope,
+        left: list[Namespace],
+        right: list[Namespace],
+        using: list[exp.Expression] | None,
+        natural: bool,
+    ) -> None:
+        if using:
+            names = [u.name for u in using]
+        else:
+            names = []
+            for ns in left:
+                for f in ns.fields:
+                    if f.name not in names and any(r.field(f.name) for r in right):
+                        names.append(f.name)
+        for name in names:
+            lefts = [ns for ns in left if ns.field(name)]
+            rights = [ns for ns in right if ns.field(name)]
+            if not lefts or not rights:
+                raise ValidationError(f"Column '{name}' not found in any table")
+            scope.using.append(UsingColumn(name, lefts[0], rights[0]))
+
+    def _check_duplicates(self, scope: Scope, before: int) -> None:
+        seen = {ns.alias for ns in scope.namespaces[:before]}
+        for ns in scope.namespaces[before:]:
+            if ns.alias in seen:
+                raise ValidationError(f"Duplicate relation name '{ns.alias}' in FROM clause")
+            seen.add(ns.alias)
+
+    def from_item(self, node: exp.Expression, scope: Scope) -> str:
+        if isinstance(node, exp.Table):
+            if isinstance(node.this, exp.Anonymous) and (
+                node.this.name.upper() == "TABLE"
+                or node.this.name.upper() in (*_WINDOW_FUNCTIONS, *_PROCESS_TABLE_FUNCTIONS)
+            ):
+                return self.table_function(node, scope)
+            if node.args.get("joins"):
+                return self._nested_join(node, scope)
+            return self.table(node, scope)
+        if isinstance(node, exp.Subquery):
+            inner = node.this
+            if isinstance(inner, exp.Table) and inner.args.get("joins"):
+                return "(" + self._nested_join(inner, scope) + ")"
+            alias = self._derived_alias(node)
+            result = self.query(inner, scope.parent)
+            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+        if isinstance(node, exp.Values):
+            alias = self._derived_alias(node)
+            result = self.values(node, scope.parent)
+            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+        if isinstance(node, exp.Unnest):
+            return self.unnest(node, scope)
+        if isinstance(node, exp.Lateral):
+            return self.lateral(node, scope)
+        raise ValidationError(f"Unsupported FROM item: {node.sql()}")
+
+    def _nested_join(self, node: exp.Table, scope: Scope) -> str:
+        joins = node.args.get("joins") or []
+        bare = node.copy()
+        bare.set("joins", None)
+        return self.from_clause(bare, joins, scope)
+
+    def _derived_alias(self, node: exp.Expression) -> str:
+        """The alias of a FROM item; Calcite numbers unnamed ones before it looks inside."""
+        alias_node = node.args.get("alias")
+        if alias_node is not None and alias_node.name:
+            return alias_node.name
+        alias = f"EXPR${self.next_alias}"
+        self.next_alias += 1
+        return alias
+
+    def _aliased_subquery(
+        self,
+        text: str,
+        fields: list[Field],
+        node: exp.Expression,
+        scope: Scope,
+        alias: str | None = None,
+    ) -> str:
+        alias_node = node.args.get("alias")
+        if alias is None:
+            alias = self._derived_alias(node)
+        columns = list(alias_node.columns) if alias_node is not None else []
+        if columns:
+            if len(columns) != len(fields):
+                raise ValidationError(
+                    f"List of column aliases must have same degree as table; table has "
+                    f"{len(fields)} columns {_names(fields)}, whereas alias list has "
+                    f"{len(columns)} columns"
+                )
+            names = [c.name for c in columns]
+            if (
+                twice := next((n for i, n in enumerate(names) if n in names[:i]), None)
+            ) is not None:
+                raise ValidationError(f"Duplicate name '{twice}' in column alias list")
+            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=True)]
+            text += (
+                f" AS {quote_identifier(alias)} ("
+                + ", ".join(quote_identifier(c.name) for c in columns)
+                + ")"
+            )
+        else:
+            text += f" AS {quote_identifier(alias)}"
+        scope.namespaces.append(Namespace(alias, [Field(f.name, f.data_type) for f in fields]))
+        return text
+
+    def resolve_table(self, node: exp.Table) -> tuple[ObjectIdentifier, list[Field], bool]:
+        parts = [p.name for p in node.parts]
+        if len(parts) == 1:
+            identifier = ObjectIdentifier(self.catalog, self.database, parts[0])
+        elif len(parts) == 2:
+            identifier = ObjectIdentifier(self.catalog, parts[0], parts[1])
+        elif len(parts) == 3:
+            identifier = ObjectIdentifier(*parts)
+        else:
+            raise ValidationError(f"Object '{parts[0]}' not found")
+        relation = self.reader.relation(identifier)
+        if relation is None:
+            raise ValidationError(self._not_found(parts, identifier))
+        if (
+            not relation.is_view
+            and relation.options is not None
+            and "connector" not in relation.options
+        ):
+            raise ValidationError(
+                "Table options do not contain an option key 'connector' for discovering a "
+                "connector."
+            )
+        kind = "view" if relation.is_view else "table"
+        self.dependencies.setdefault((kind, identifier), Dependency(kind, identifier))
+        fields = [Field(c.name, c.data_type) for c in relation.columns]
+        return identifier, fields, relation.is_view
+
+    def _not_found(self, parts: list[str], identifier: ObjectIdentifier) -> str:
+        """Calcite names the first part it cannot find; a missing object of an existing
+        database is named 'within' it."""
+        if len(parts) == 1:
+            return f"Object '{parts[0]}' not found"
+        if self._database_exists(identifier.catalog, identifier.database):
+            return (
+                f"Object '{identifier.name}' not found within "
+                f"'{identifier.catalog}.{identifier.database}'"
+            )
+        return f"Object '{parts[0]}' not found"
+
+    def _database_exists(self, catalog: str, database: str) -> bool:
+        probe = getattr(self.reader, "database_exists", None)
+        if probe is not None:
+            return bool(probe(catalog, database))
+        return catalog == self.catalog and database == self.database
+
+    def table(self, node: exp.Table, scope: Scope) -> str:
+        parts = [p.name for p in node.parts]
+        alias = node.alias or parts[-1]
+        cte = scope.cte(parts[0]) if len(parts) == 1 else None
+        version = node.args.get("version")
+        if cte is not None:
+            text = quote_identifier(parts[0])
+            fields = [Field(f.name, f.data_type) for f in cte]
+            identifier = None
+        else:
+            identifier, fields, _ = self.resolve_table(node)
+            text = identifier.quoted()
+        if version is not None:
+            expression, period_type = self.expression(version.expression, scope)
+            if not period_type.is_timestamp:
+                name = calcite_type_name(period_type).split("(")[0]
+                raise ValidationError(
+                    f"The system time period specification expects Timestamp type but is '{name}'"
+                )
+            text += f" FOR SYSTEM_TIME AS OF {expression}"
+        alias_node = node.args.get("alias")
+        columns = list(alias_node.columns) if alias_node is not None else []
+        text += f" AS {quote_identifier(alias)}"
+        if columns:
+            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+            text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+        scope.namespaces.append(Namespace(alias, fields, identifier))
+        return text
+
+    def table_function(self, node: exp.Table, scope: Scope) -> str:
+        """A window table function, ``TABLE(TUMBLE(...))`` or bare ``TUMBLE(...)``."""
+        if isinstance(node.this, exp.Anonymous) and node.this.name.upper() == "TABLE":
+            call = node.this.expressions[0] if node.this.expressions else None
+        else:
+            call = node.this
+        if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
+            return self.changelog(call, node, scope)
+        if isinstance(call, exp.Anonymous) and call.name.upper() not in _WINDOW_FUNCTIONS:
+            self._table_function_error(call, scope)
+        if not isinstance(call, exp.Anonymous) or call.name.upper() not in _WINDOW_FUNCTIONS:
+            name = call.name if isinstance(call, exp.Anonymous) else node.sql()
+            raise ValidationError(
+                f"Table function '{name}' is not supported by the dashboard's view validation yet"
+            )
+        function = call.name.upper()
+        alias = node.alias
+        if not alias:
+            alias = f"EXPR${self.next_alias}"
+            self.next_alias += 1
+        args = list(call.expressions)
+        expected = _WINDOW_ARGUMENTS[function]
+        if not any(isinstance(a, exp.Kwarg) for a in args) and len(args) < expected:
+            raise ValidationError(
+                f"Invalid number of arguments to function '{function}'. "
+                f"Was expecting {expected} arguments"
+            )
+        input_fields: list[Field] = []
+        time_column = None
+        written: list[str] = []
+        inner_scope = Scope([], scope)
+        for arg in args:
+            value = arg.expression if isinstance(arg, exp.Kwarg) else arg
+            name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
+            subquery = self._strip_subquery(value) if isinstance(value, exp.Subquery) else value
+            if isinstance(value, TableArgument) or isinstance(
+                subquery, exp.Select | exp.Union | exp.Intersect | exp.Except
+            ):
+                if isinstance(value, TableArgument):
+                    source = value.this
+                    if isinstance(source, exp.Subquery | exp.Paren):
+                        result = self.query(self._strip_parens(source), scope)
+                    else:
+                        star = exp.select(exp.Star()).from_(source.copy())
+                        result = self.query(star, scope)
+                    partition = value.args.get("partition_by")
+                else:
+                    result = self.query(subquery, scope)
+                    partition = None
+                input_fields = result.fields
+                inner_scope = Scope([Namespace("", input_fields)], scope)
+                text = f"({result.text})"
+                if partition:
+                    keys = ", ".join(quote_identifier(p.name) for p in partition)
+                    text += f" PARTITION BY {keys}"
+                written.append(name + text)
+            elif isinstance(value, exp.Anonymous) and value.name.upper() == "DESCRIPTOR":
+                columns = [c.name for c in value.expressions]
+                time_column = columns[0] if columns else None
+                written.append(
+                    name + "DESCRIPTOR(" + ", ".join(quote_identifier(c) for c in columns) + ")"
+                )
+            else:
+                text, _ = self.expression(value, inner_scope)
+                written.append(name + text)
+        for clash in ("window_start", "window_end", "window_time"):
+            if any(f.name == clash for f in input_fields):
+                raise ValidationError(f"Column '{clash}' is ambiguous")
+        time_field = next((f for f in input_fields if f.name == time_column), None)
+        if time_field is None:
+            raise ValidationError(f"Unknown identifier '{time_column}'")
+        if not time_field.data_type.is_timestamp:
+            raise ValidationError(
+                f"The window function {_WINDOW_SIGNATURES[function]} requires the timecol to be "
+                "TIMESTAMP or TIMESTAMP_LTZ, but is "
+                f"{calcite_type_name(time_field.data_type)}.\n"
+                "Besides, the timecol must be a time attribute type in streaming mode."
+            )
+        bound = DataType("TIMESTAMP", (3,), nullable=False)
+        window_time = time_field.data_type.with_nullable(False)
+        fields = [Field(f.name, f.data_type) for f in input_fields] + [
+            Field("window_start", bound),
+            Field("window_end", bound),
+            Field("window_time", window_time),
+        ]
+        text = f"TABLE({function}(" + ", ".join(written) + "))"
+        scope.namespaces.append(Namespace(alias, fields))
+        return f"{text} AS {quote_identifier(alias)}"
+
+    def lateral(self, node: exp.Lateral, scope: Scope) -> str:
+        """``LATERAL (subquery)`` and ``LATERAL TABLE(f(...))``: they see the FROM items before."""
+        inner = node.this
+        if isinstance(inner, exp.Subquery):
+            alias = self._derived_alias(node)
+            result = self.query(self._strip_parens(inner), scope)
+            text = self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+            return "LATERAL " + text
+        if isinstance(inner, exp.Anonymous) and inner.name.upper() == "TABLE":
+            call = inner.expressions[0] if inner.expressions else None
+            if isinstance(call, exp.Unnest) or (
+                isinstance(call, exp.Anonymous) and call.name.upper() == "UNNEST"
+            ):
+                raise SqlParseError("Incorrect syntax near the keyword 'UNNEST'")
+            if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
+                return "LATERAL " + self.changelog(call, node, scope)
+            if isinstance(call, exp.Anonymous):
+                self._table_function_error(call, scope)
+        raise ValidationError(
+            "This kind of LATERAL item is not supported by the dashboard's view validation yet"
+        )
+
+    def _table_function_error(self, call: exp.Anonymous, scope: Scope) -> None:
+        """A table function the dashboard cannot type: Flink's own error for it."""
+        types = [self.expression(a, scope)[1] for a in call.expressions]
+        declared = self.reader.function_return_type(call.name)
+        if declared is None:
+            families = ", ".join(_family(t) for t in types)
+            raise ValidationError(f"No match found for function signature {call.name}({families})")
+        identifier = ObjectIdentifier(self.catalog, self.database, call.name)
+        raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+
+    def changelog(self, call: exp.Anonymous, node: exp.Expression, scope: Scope) -> str:
+        """TO_CHANGELOG(TABLE t): the rows of ``t`` with an ``op`` column in front."""
+        alias = self._derived_alias(node)
+        written: list[str] = []
+        input_fields: list[Field] | None = None
+        for index, arg in enumerate(call.expressions):
+            value = arg.expression if isinstance(arg, exp.Kwarg) else arg
+            name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
+            if isinstance(value, TableArgument):
+                if value.args.get("partition_by"):
+                    raise ValidationError(
+                        "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
+                        f"clause in the {index}-th operand of table function '{call.name}'"
+                    )
+                source = value.this
+                if isinstance(source, exp.Subquery | exp.Paren):
+                    result = self.query(self._strip_parens(source), scope)
+                else:
+                    result = self.query(exp.select(exp.Star()).from_(source.copy()), scope)
+                input_fields = result.fields
+                written.append(f"{name}({result.text})")
+            elif isinstance(value, exp.Subquery):
+                result = self.query(self._strip_parens(value), scope)
+                input_fields = result.fields
+                written.append(f"{name}({result.text})")
+            else:
+                written.append(name + self.expression(value, scope)[0])
+        if input_fields is None:
+            raise ValidationError(f"Table function '{call.name}' needs a table argument")
+        fields = [Field("op", DataType("VARCHAR", (2147483647,)))] + [
+            Field(f.name, f.data_type) for f in input_fields
+        ]
+        text = f"TABLE({quote_identifier(call.name)}(" + ", ".join(written) + "))"
+        alias_node = node.args.get("alias")
+        columns = list(alias_node.columns) if alias_node is not None else []
+        text += f" AS {quote_identifier(alias)}"
+        if columns:
+            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+            text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+        scope.namespaces.append(Namespace(alias, fields))
+        return text
+
+    def unnest(self, node: exp.Unnest, scope: Scope) -> str:
+        args = [self.expression(e, scope) for e in node.expressions]
+        fields: list[Field] = []
+        for _, data_type in args:
+            if data_type.name in ("ARRAY", "MULTISET"):
+                element = data_type.children[0]
+                if element.is_row:
+                    fields.extend(Field(n, t) for n, t in element.fields)
+                else:
+                    fields.append(Field(f"EXPR${len(fields)}", element))
+            elif data_type.name == "MAP":
+                key, value = data_type.children
+                fields.extend([Field("KEY", key), Field("VALUE", value)])
+            else:
+                raise ValidationError("UNNEST argument must be a collection")
+        text = "UNNEST(" + ", ".join(t for t, _ in args) + ")"
+        offset = node.args.get("offset")
+        if offset:
+            text += " WITH ORDINALITY"
+            fields.append(Field("ORDINALITY", DataType("INT", nullable=False)))
+        alias_node = node.args.get("alias")
+        alias = alias_node.name if alias_node is not None and alias_node.name else None
+        columns = list(alias_node.columns) if alias_node is not None else []
+        if isinstance(offset, exp.Identifier):
+            columns.append(offset)
+        if alias is None:
+            alias = f"EXPR${self.next_alias}"
+            self.next_alias += 1
+        else:
+            text += f" AS {quote_identifier(alias)}"
+            if not columns and len(args) == 1 and fields and fields[0].name == "EXPR$0":
+                # UNNEST(array of scalars) AS t: the column is named after the alias.
+                fields[0] = Field(alias, fields[0].data_type)
+            if columns:
+                fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+                text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+        scope.namespaces.append(Namespace(alias, fields))
+        return text
+
+
+def _names(fields: list[Field]) -> str:
+    return "[" + ", ".join(f.name for f in fields) + "]"
+
+
+def _make_nullable(namespaces: list[Namespace]) -> None:
+    for ns in namespaces:
+        ns.fields = [Field(f.name, f.data_type.with_nullable(True)) for f in ns.fields]

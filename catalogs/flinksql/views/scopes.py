@@ -1,0 +1,104 @@
+"""Scopes and namespaces of a view's query (Calcite's SqlValidatorScope and SqlValidatorNamespace):
+what each query block sees, and the protocol the expression context asks of the validator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from sqlglot import exp
+
+from ..catalog import ObjectIdentifier
+from ..types import DataType
+from .calls import QueryExpr
+from .common_type import least_restrictive
+from .relations import CatalogReader, Dependency
+
+
+@dataclass
+class Field:
+    name: str
+    data_type: DataType
+
+
+@dataclass
+class Namespace:
+    """A relation of a FROM clause, as the query sees it."""
+
+    alias: str
+    fields: list[Field]
+    identifier: ObjectIdentifier | None = None
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass
+class UsingColumn:
+    """A column of a USING or NATURAL join: both sides' column, read as their COALESCE."""
+
+    name: str
+    left: Namespace
+    right: Namespace
+
+    def types(self) -> tuple[DataType, DataType]:
+        left, right = self.left.field(self.name), self.right.field(self.name)
+        assert left is not None and right is not None
+        return left.data_type, right.data_type
+
+    def data_type(self) -> DataType:
+        a, b = self.types()
+        common = least_restrictive(a, b) or a
+        return common.with_nullable(a.nullable and b.nullable).with_time_attribute(None)
+
+
+@dataclass
+class Scope:
+    namespaces: list[Namespace]
+    parent: Scope | None = None
+    ctes: dict[str, list[Field]] = field(default_factory=dict)
+    # Group keys missing from some grouping set (ROLLUP, CUBE, GROUPING SETS): nullable.
+    nullable_keys: frozenset[str] = frozenset()
+    using: list[UsingColumn] = field(default_factory=list)
+
+    def using_column(self, name: str) -> UsingColumn | None:
+        return next((u for u in self.using if u.name == name), None)
+
+    def cte(self, name: str) -> list[Field] | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.ctes:
+                return scope.ctes[name]
+            scope = scope.parent
+        return None
+
+
+@dataclass
+class Query:
+    text: str
+    fields: list[Field]
+
+
+class Resolver(Protocol):
+    """What an expression's context asks of the validator: the query's text and catalog, the
+    dependencies it records, columns resolved in scopes and subqueries validated."""
+
+    reader: CatalogReader
+    catalog: str
+    database: str
+    text: str
+    dependencies: dict[tuple[str, ObjectIdentifier], Dependency]
+
+    def _column_exists(self, name: str, scope: Scope | None) -> bool: ...
+
+    def resolve_column(self, parts: list[str], scope: Scope) -> tuple[list[str], DataType]: ...
+
+    def subquery(self, node: exp.Expression, scope: Scope) -> QueryExpr: ...
+
+
+def _all_namespaces(scope: Scope | None) -> list[Namespace]:
+    out: list[Namespace] = []
+    while scope is not None:
+        out.extend(scope.namespaces)
+        scope = scope.parent
+    return out

@@ -1,0 +1,461 @@
+"""The types Flink derives for a view's validated expressions, with the typing rules of its
+functions, on top of the computed-column typer of :mod:`..expressions`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from ..errors import ValidationError
+from ..expressions import T, _least_restrictive, _strip, _Typer, calcite_type_name
+from ..types import DataType, parse_type
+from .calls import (
+    _COMPARISONS,
+    _NULL_TOLERANT,
+    _SUB_DAY_UNITS,
+    AGGREGATES,
+    EXTRACT_FUNCTIONS,
+    GROUP_WINDOW_HELPERS,
+    GROUP_WINDOWS,
+    QueryExpr,
+    function_identifier,
+    is_aggregate,
+)
+from .common_type import least_restrictive
+from .context import ExpressionContext
+from .relations import Dependency
+
+
+def _contains_aggregate(node: exp.Expression) -> bool:
+    """Whether ``node`` calls an aggregate outside subqueries and OVER calls."""
+    if is_aggregate(node):
+        return True
+    if isinstance(node, QueryExpr | exp.Window | exp.Select | exp.Subquery):
+        return False
+    return any(_contains_aggregate(child) for child in node.iter_expressions())
+
+
+class ViewTyper(_Typer):
+    """The types Flink derives for a view's expressions."""
+
+    def __init__(self, context: ExpressionContext) -> None:
+        super().__init__({})
+        self.context = context
+
+    def type_of(self, node: exp.Expression) -> DataType:
+        node = _strip(node)
+        if isinstance(node, exp.Column):
+            return node.meta["flink_type"]
+        if isinstance(node, QueryExpr):
+            fields = node.meta["fields"]
+            if len(fields) != 1:
+                record = ", ".join(f"{calcite_type_name(t)} {n.upper()}" for n, t in fields)
+                raise ValidationError(
+                    "Cannot apply '$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE("
+                    f"{record})>)'. Supported form(s): '$SCALAR_QUERY(<RECORDTYPE(SINGLE FIELD)>)'"
+                )
+            return fields[0][1].with_nullable(True)
+        if isinstance(node, exp.Exists):
+            return T("BOOLEAN NOT NULL")
+        if isinstance(node, exp.In) and node.args.get("query") is not None:
+            return self._query_predicate(node.this, node.args["query"])
+        if isinstance(node, _COMPARISONS) and isinstance(
+            _strip(node.expression), exp.Any | exp.All
+        ):
+            return self._query_predicate(node.this, _strip(node.expression).this)
+        if isinstance(node, exp.Window):
+            return self._window(node)
+        if isinstance(node, exp.Filter):
+            return self.type_of(node.this)
+        if isinstance(node, exp.Escape | exp.SimilarTo):
+            inner = node.this if isinstance(node, exp.Escape) else node
+            return self._boolean_of(inner.this, inner.expression)
+        if isinstance(node, exp.Case) and node.this is not None:
+            self.type_of(node.this)
+            branches = [b.args["true"] for b in node.args.get("ifs") or []]
+            default = node.args.get("default")
+            return self._common(*branches, default if default is not None else exp.Null())
+        if isinstance(node, exp.StrPosition):
+            args = [self.type_of(node.this), self.type_of(node.args["substr"])]
+            return T("INT").with_nullable(any(a.nullable for a in args))
+        if isinstance(node, exp.Extract):
+            return T("BIGINT").with_nullable(self.type_of(node.expression).nullable)
+        if isinstance(node, exp.Initcap):
+            arg = self.type_of(node.this)
+            if arg.is_string:
+                return arg.with_time_attribute(None)
+            return T("STRING").with_nullable(arg.nullable)
+        if isinstance(node, exp.DPipe):
+            return _concat(self.type_of(node.this), self.type_of(node.expression))
+        if isinstance(node, exp.CurrentTime):
+            return T("TIME(0) NOT NULL")
+        if isinstance(node, exp.Anonymous):
+            return self._call(node)
+        if isinstance(node, exp.Dot) and isinstance(node.expression, exp.Identifier):
+            row = self.type_of(node.this)
+            name = node.expression.name
+            if not row.is_row or name not in row.field_names:
+                raise ValidationError(f"Unknown field '{name}'")
+            member = dict(row.fields)[name]
+            return member.with_nullable(member.nullable or row.nullable)
+        if isinstance(node, exp.Tuple):
+            types = [self.type_of(a) for a in node.expressions]
+            names = tuple(f"EXPR${i}" for i in range(len(types)))
+            return DataType("ROW", (), False, tuple(types), names)
+        if isinstance(node, exp.If):
+            operands = (node.this, node.args.get("true"), node.args.get("false"))
+            if any(o is not None and isinstance(_strip(o), exp.Null) for o in operands):
+                raise ValidationError("Illegal use of 'NULL'")
+        if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod) and any(
+            isinstance(_strip(o), exp.Null) for o in (node.this, node.expression)
+        ):
+            raise ValidationError("Illegal use of 'NULL'")
+        if isinstance(node, exp.Neg):
+            return self.type_of(node.this).with_time_attribute(None)
+        if isinstance(node, exp.Cast):
+            return super().type_of(node).with_time_attribute(None)
+        if isinstance(node, exp.Bracket) and not _is_map(node):
+            return self._item(node)
+        if isinstance(node, exp.Array):
+            if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
+                raise ValidationError("Query expression encountered in illegal context")
+            result = self._array(node)
+            for item in node.expressions:
+                target = item.meta.get("coerce_to")
+                if target and target.startswith(("CHAR", "VARCHAR")):
+                    item.meta["coerce_to"] = f"{target} CHARACTER SET `UTF-16LE`"
+            return result
+        result = super().type_of(node)
+        return result
+
+    def _query_predicate(self, left: exp.Expression, query: exp.Expression) -> DataType:
+        """The type of ``left IN (query)`` or ``left <op> SOME|ALL (query)``: a row value on the
+        left is compared field by field with the query's columns."""
+        query = _strip(query)
+        if not isinstance(query, QueryExpr):  # k = SOME (1, 2): a list of values
+            items = query.expressions if isinstance(query, exp.Tuple) else [query]
+            types = [self.type_of(left), *(self.type_of(i) for i in items)]
+            return T("BOOLEAN").with_nullable(any(t.nullable for t in types))
+        row = _strip(left)
+        if isinstance(row, exp.Tuple) or (
+            isinstance(row, exp.Anonymous) and row.name.upper() == "ROW"
+        ):
+            operands = [self.type_of(e) for e in row.expressions]
+        else:
+            operands = [self.type_of(left)]
+        fields = query.meta["fields"]
+        if len(fields) != len(operands):
+            raise ValidationError("Values passed to IN operator must have compatible types")
+        nullable = any(t.nullable for t in operands) or any(t.nullable for _, t in fields)
+        return T("BOOLEAN").with_nullable(nullable)
+
+    def _item(self, node: exp.Bracket) -> DataType:
+        container = self.type_of(node.this)
+        if container.name in ("ARRAY", "MULTISET"):
+            return container.children[0].with_nullable(True)
+        if container.name == "MAP":
+            return container.children[1].with_nullable(True)
+        raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
+
+    def _window(self, node: exp.Window) -> DataType:
+        # Calcite refuses a subquery among PARTITION BY keys (its ORDER BY takes one).
+        keys = node.args.get("partition_by") or []
+        if any(isinstance(n, QueryExpr) for key in keys for n in key.walk()):
+            raise ValidationError("Query expression encountered in illegal context")
+        call = node.this
+        if isinstance(call, exp.Filter):
+            call = call.this
+        name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
+        if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
+            return T("BIGINT NOT NULL")
+        if name in ("PERCENT_RANK", "CUME_DIST"):
+            return T("DOUBLE NOT NULL")
+        if name in ("LAG", "LEAD"):
+            return self.type_of(call.expressions[0]).with_nullable(True)
+        return self._aggregate(call, grouped=True)
+
+    def _call(self, node: exp.Anonymous) -> DataType:
+        name = node.name.upper()
+        if node.meta.get("niladic"):
+            return {
+                "CURRENT_TIMESTAMP": T("TIMESTAMP_LTZ(3) NOT NULL"),
+                "LOCALTIMESTAMP": T("TIMESTAMP(3) NOT NULL"),
+                "CURRENT_DATE": T("DATE NOT NULL"),
+                "CURRENT_TIME": T("TIME(0) NOT NULL"),
+                "LOCALTIME": T("TIME(0) NOT NULL"),
+                "UNKNOWN": T("BOOLEAN"),
+            }[name]
+        if name not in _NULL_TOLERANT and any(
+            isinstance(_strip(a), exp.Null) for a in node.expressions
+        ):
+            raise ValidationError("Illegal use of 'NULL'")
+        if name in AGGREGATES:
+            if is_aggregate(node) and any(_contains_aggregate(a) for a in node.expressions):
+                raise ValidationError("Aggregate expressions cannot be nested")
+            return self._aggregate(node, grouped=self.context.grouped)
+        if name in ("PROCTIME",):
+            return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
+        if name in GROUP_WINDOWS:
+            return self.type_of(node.expressions[0]).with_nullable(False)
+        if name in GROUP_WINDOW_HELPERS and name.endswith(("_ROWTIME", "_PROCTIME")):
+            for arg in node.expressions:
+                self.type_of(arg)
+            if name.endswith("_PROCTIME"):
+                return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
+            time = self.type_of(node.expressions[0])
+            return time.with_time_attribute("ROWTIME") if time.is_timestamp else time
+        if name == "CURRENT_ROW_TIMESTAMP":
+            return T("TIMESTAMP_LTZ(3) NOT NULL")
+        if name == "ROW":
+            types = [self.type_of(a) for a in node.expressions]
+            return DataType(
+                "ROW",
+                (),
+                False,
+                tuple(types),
+                tuple(f"EXPR${i}" for i in range(len(types))),
+            )
+        udf = self._user_function(node)
+        if udf is not None:
+            return udf
+        special = self._builtin(node, name)
+        if special is not None:
+            return special
+        if name in _MORE_FUNCTIONS:
+            args = [self.type_of(a) for a in node.expressions]
+            return _MORE_FUNCTIONS[name](args, any(a.nullable for a in args))
+        result = self._function(node)
+        if name in ("FLOOR", "CEIL", "ABS"):
+            return result
+        return result.with_time_attribute(None) if result.time_attribute else result
+
+    def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
+        """Built-in functions whose type depends on more than their arguments' types."""
+        args = node.expressions
+        if name in EXTRACT_FUNCTIONS and len(args) == 1:
+            return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
+        if name == "CEILING" and len(args) == 1:
+            return self._floor_ceil(exp.Ceil(this=args[0]))
+        if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
+            unit = args[0].name.upper()
+            types = [self.type_of(a) for a in args[1:]]
+            nullable = any(t.nullable for t in types)
+            if name == "TIMESTAMPDIFF":
+                return T("INT").with_nullable(nullable)
+            target = types[1]
+            if unit in _SUB_DAY_UNITS:
+                if target.name == "DATE":
+                    return T("TIMESTAMP(0)").with_nullable(nullable)
+                target = target.with_time_attribute(None)
+            return target.with_nullable(nullable)
+        if name in ("ROUND", "TRUNCATE") and args:
+            arg = self.type_of(args[0])
+            for other in args[1:]:
+                self.type_of(other)
+            nullable = arg.nullable or any(self.type_of(a).nullable for a in args[1:])
+            if arg.name != "DECIMAL":
+                return arg.with_nullable(nullable).with_time_attribute(None)
+            digits = 0
+            if len(args) > 1:
+                literal = _strip(args[1])
+                negative = isinstance(literal, exp.Neg)
+                literal = _strip(literal.this) if negative else literal
+                if not (isinstance(literal, exp.Literal) and literal.is_int):
+                    return arg.with_nullable(nullable)
+                digits = -int(literal.this) if negative else int(literal.this)
+            precision, scale = arg.precision, arg.scale
+            if digits >= scale:
+                return arg.with_nullable(nullable)
+            if digits < 0:
+                return DataType("DECIMAL", (min(38, 1 + precision - scale), 0), nullable)
+            return DataType("DECIMAL", (1 + precision - scale + digits, digits), nullable)
+        if name in ("COALESCE", "IFNULL") and args:
+            types = [self.type_of(a) for a in args]
+            known = [t for t in types if t.name != "NULL"]
+            if not known:
+                raise ValidationError("Illegal use of 'NULL'")
+            common = known[0].with_time_attribute(None)
+            for other in known[1:]:
+                common = _least_restrictive(common, other.with_time_attribute(None))
+            common = common.with_nullable(True)
+            for arg, t in zip(args, types, strict=True):
+                if t.name != "NULL" and _needs_cast(t, common):
+                    arg.meta["coerce_to"] = calcite_type_name(common)
+            return common.with_nullable(all(t.nullable for t in types))
+        return None
+
+    def _user_function(self, node: exp.Anonymous) -> DataType | None:
+        reader = self.context.validator.reader
+        declared = reader.function_return_type(node.name)
+        if declared is None:
+            return None
+        from .. import catalog as _catalog
+
+        validator = self.context.validator
+        identifier = function_identifier(node.name, validator.catalog, validator.database)
+        validator.dependencies.setdefault(
+            ("function", identifier), Dependency("function", identifier)
+        )
+        node.meta["function_text"] = _catalog.quote_identifier(node.name)
+        if declared == "unknown":
+            raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+        for arg in node.expressions:
+            self.type_of(arg)
+        return declared
+
+    def _aggregate(self, node: exp.Anonymous, grouped: bool) -> DataType:
+        name = node.name.upper()
+        args = node.expressions
+        if name in ("GROUPING", "GROUP_ID", "GROUPING_ID"):
+            return T("BIGINT NOT NULL")
+        if name == "COUNT":
+            for arg in args:
+                if not isinstance(arg, exp.Star):
+                    self.type_of(arg.expressions[0] if isinstance(arg, exp.Distinct) else arg)
+            return T("BIGINT NOT NULL")
+        if not args:
+            raise ValidationError(f"Invalid number of arguments to function '{name}'")
+        first = args[0]
+        if isinstance(first, exp.Distinct):
+            first = first.expressions[0]
+        typed = self.type_of(first)
+        arg = typed.with_time_attribute(None)
+        nullable = arg.nullable or not grouped
+        if name in ("MIN", "MAX"):
+            return typed.with_nullable(nullable)
+        if name in ("SUM", "SUM0"):
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, arg.scale), nullable)
+            return arg.with_nullable(nullable)
+        if name == "AVG":
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, max(6, arg.scale)), nullable)
+            return arg.with_nullable(nullable)
+        if name in ("MIN", "MAX", "FIRST_VALUE", "LAST_VALUE"):
+            return arg.with_nullable(nullable)
+        if name in ("STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "VARIANCE"):
+            if arg.name == "DECIMAL":
+                return DataType("DECIMAL", (38, max(6, arg.scale)), True)
+            return arg.with_nullable(True)
+        if name == "LISTAGG":
+            return T("STRING").with_nullable(True)
+        if name == "COLLECT":
+            return DataType("MULTISET", (), False, (arg,))
+        if name == "ARRAY_AGG":
+            return DataType("ARRAY", (), True, (arg,))
+        return arg.with_nullable(True)
+
+    # The common type rule lives in .common_type (scopes and query blocks use it too).
+    least_restrictive = staticmethod(least_restrictive)
+
+
+def _needs_cast(source: DataType, target: DataType) -> bool:
+    """Whether Flink casts an operand of ``source`` type to the common ``target`` type."""
+    if source.is_string and target.is_string:
+        return False
+    if source.is_binary and target.is_binary:
+        return False
+    plain = source.with_nullable(True).with_time_attribute(None)
+    return plain != target.with_nullable(True).with_time_attribute(None)
+
+
+def _concat(a: DataType, b: DataType) -> DataType:
+    """``a || b``: CHAR if both are CHAR, else VARCHAR, of the summed length."""
+    nullable = a.nullable or b.nullable
+    if not (a.is_string and b.is_string):
+        return T("STRING").with_nullable(nullable)
+    length = min((a.length or 0) + (b.length or 0), 2147483647)
+    name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
+    return DataType(name, (length,), nullable)
+
+
+def _is_map(node: exp.Bracket) -> bool:
+    return (
+        isinstance(node.this, exp.Column)
+        and node.this.name.upper() == "MAP"
+        and "flink_type" not in node.this.meta
+    )
+
+
+def _fixed(text: str, always_not_null: bool = False) -> Any:
+    def rule(args: list[DataType], nullable: bool) -> DataType:
+        return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
+
+    return rule
+
+
+def _string_function(args: list[DataType], nullable: bool) -> DataType:
+    return T("STRING").with_nullable(nullable)
+
+
+def _same(args: list[DataType], nullable: bool) -> DataType:
+    return args[0].with_nullable(nullable).with_time_attribute(None)
+
+
+def _element(args: list[DataType], nullable: bool) -> DataType:
+    return args[0].children[0].with_nullable(True)
+
+
+_MORE_FUNCTIONS = {
+    "MOD": lambda args, nullable: args[1].with_nullable(nullable),
+    "ROUND": _same,
+    "TRUNCATE": _same,
+    "NULLIF": lambda args, nullable: args[0].with_nullable(True),
+    "ELEMENT": _element,
+    "GROUPING": _fixed("BIGINT", always_not_null=True),
+    "GROUP_ID": _fixed("BIGINT", always_not_null=True),
+    "INITCAP": _string_function,
+    "UUID": _fixed("CHAR(36)", always_not_null=True),
+    "CHARACTER_LENGTH": _fixed("INT"),
+    "POSITION": _fixed("INT"),
+    "LOCATE": _fixed("INT"),
+    "INSTR": _fixed("INT"),
+    "SUBSTR": _string_function,
+    "SUBSTRING": _string_function,
+    "LPAD": _string_function,
+    "RPAD": _string_function,
+    "REPEAT": _string_function,
+    "REVERSE": _string_function,
+    "SPLIT_INDEX": _string_function,
+    "JSON_QUERY": _string_function,
+    "TO_BASE64": _string_function,
+    "FROM_BASE64": _string_function,
+    "HEX": _string_function,
+    "SHA1": _fixed("CHAR(40)"),
+    "SHA256": _fixed("CHAR(64)"),
+    "LOCALTIMESTAMP": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "CURRENT_DATE": _fixed("DATE", always_not_null=True),
+    "TUMBLE_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "TUMBLE_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "HOP_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "HOP_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "SESSION_START": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "SESSION_END": _fixed("TIMESTAMP(3)", always_not_null=True),
+    "JSON_EXISTS": _fixed("BOOLEAN"),
+    "IS_ALPHA": _fixed("BOOLEAN"),
+    "IS_DIGIT": _fixed("BOOLEAN"),
+    "IS_DECIMAL": _fixed("BOOLEAN"),
+    "REGEXP": _fixed("BOOLEAN"),
+    "LN": _fixed("DOUBLE"),
+    "LOG": _fixed("DOUBLE"),
+    "LOG10": _fixed("DOUBLE"),
+    "LOG2": _fixed("DOUBLE"),
+    "EXP": _fixed("DOUBLE"),
+    "SQRT": _fixed("DOUBLE"),
+    "POWER": _fixed("DOUBLE"),
+    "SIN": _fixed("DOUBLE"),
+    "COS": _fixed("DOUBLE"),
+    "TAN": _fixed("DOUBLE"),
+    "RAND": _fixed("DOUBLE", always_not_null=True),
+    "PI": _fixed("DOUBLE", always_not_null=True),
+    "E": _fixed("DOUBLE", always_not_null=True),
+    "HASH_CODE": _fixed("INT"),
+    "DATEDIFF": _fixed("INT"),
+    "CARDINALITY": _fixed("INT"),
+    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
+    "SHA2": _fixed("VARCHAR(128)"),
+    "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
+    "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
+    "JSON_STRING": lambda args, nullable: T("STRING").with_nullable(nullable),
+}

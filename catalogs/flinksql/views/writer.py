@@ -1,0 +1,241 @@
+"""Calcite's spelling of a view's validated expression (its SqlPrettyWriter as Flink configures
+it), on top of the computed-column writer of :mod:`..expressions`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from ..catalog import quote_identifier
+from ..expressions import _strip, _Writer
+from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
+from .context import ExpressionContext
+
+
+def _unparenthesised(node: exp.Expression) -> tuple[exp.Expression, exp.Expression | None]:
+    """``node`` or the outermost parentheses around it, and the parent of that."""
+    child = node
+    while isinstance(child.parent, exp.Paren):
+        child = child.parent
+    return child, child.parent
+
+
+def _is_query_operand(child: exp.Expression, parent: exp.Expression | None) -> bool:
+    """Whether a subquery is the query of IN, EXISTS or a quantified comparison, whose writer
+    puts it in parentheses of their own."""
+    if isinstance(parent, exp.In):
+        return child.arg_key == "query"
+    return isinstance(parent, exp.Exists | exp.Any | exp.All)
+
+
+def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) -> bool:
+    if isinstance(parent, exp.Between):
+        return child.arg_key == "low"
+    if isinstance(parent, exp.Case):
+        return child.arg_key != "this"
+    if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
+        return child.arg_key == "true" or parent.parent.this is None
+    return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
+
+
+class ViewWriter(_Writer):
+    """Calcite's spelling of a validated expression."""
+
+    def __init__(self, context: ExpressionContext) -> None:
+        self.context = context
+
+    def _column(self, node: exp.Column) -> str:
+        return node.meta["flink_text"]
+
+    def _queryexpr(self, node: QueryExpr) -> str:
+        text = node.meta["text"]
+        child, parent = _unparenthesised(node)
+        if _is_query_operand(child, parent):
+            return text
+        # Calcite writes a scalar subquery as $SCALAR_QUERY((SELECT ...)), and parenthesises that
+        # call once more where its context binds tighter than nothing: an operand of an operator,
+        # a list item, a whole clause. Function arguments (CAST's and CASE's parts among them) and
+        # BETWEEN's lower bound are written with no binding around them.
+        if _in_function_argument(child, parent):
+            return f"(({text}))"
+        return f"((({text})))"
+
+    def _any(self, node: exp.Any) -> str:
+        return f"SOME ({self._quantified_query(node)})"
+
+    def _all(self, node: exp.All) -> str:
+        return f"ALL ({self._quantified_query(node)})"
+
+    def _quantified_query(self, node: exp.Any | exp.All) -> str:
+        query = _strip(node.this)
+        if isinstance(query, QueryExpr):
+            return self.write(query)
+        if isinstance(query, exp.Tuple):
+            return ", ".join(self.write(e) for e in query.expressions)
+        return self.write(query)
+
+    def _exists(self, node: exp.Exists) -> str:
+        return f"EXISTS ({self.write(node.this)})"
+
+    def _in(self, node: exp.In, negated: bool = False) -> str:
+        query = node.args.get("query")
+        keyword = "NOT IN" if negated else "IN"
+        if query is not None:
+            return f"{self._operand(node.this, 32)} {keyword} ({self.write(query)})"
+        return super()._in(node, negated)
+
+    def _star(self, node: exp.Star) -> str:
+        return "*"
+
+    def _distinct(self, node: exp.Distinct) -> str:
+        return "DISTINCT " + ", ".join(self.write(e) for e in node.expressions)
+
+    def _dot(self, node: exp.Dot) -> str:
+        return f"{self.write(node.this)}.{quote_identifier(node.expression.name)}"
+
+    def _var(self, node: exp.Var) -> str:
+        return node.name.upper()
+
+    def _tuple(self, node: exp.Tuple) -> str:
+        return "ROW(" + ", ".join(self.write(e) for e in node.expressions) + ")"
+
+    def _anonymous(self, node: exp.Anonymous) -> str:
+        name = node.name
+        upper = name.upper()
+        if node.meta.get("niladic"):
+            return upper
+        if node.meta.get("function_text") is None:
+            if upper in EXTRACT_FUNCTIONS and len(node.expressions) == 1:
+                return f"EXTRACT({EXTRACT_FUNCTIONS[upper]} FROM {self.write(node.expressions[0])})"
+            if upper == "CEILING":
+                return f"CEIL({', '.join(self.write(a) for a in node.expressions)})"
+        if upper == "NULLIF" and len(node.expressions) == 2:
+            a, b = (self.write(e) for e in node.expressions)
+            return f"CASE WHEN {a} = {b} THEN NULL ELSE {a} END"
+        args = ", ".join(self.write(a) for a in node.expressions)
+        if upper in GROUP_WINDOWS and node.meta.get("in_group_by"):
+            return f"${upper}({args})"
+        if upper in VIEW_FUNCTIONS:
+            return f"{upper}({args})"
+        qualified = node.meta.get("function_text")
+        if qualified is not None:
+            return f"{qualified}({args})"
+        return f"{quote_identifier(name)}({args})"
+
+    def _neg(self, node: exp.Neg) -> str:
+        inner = _strip(node.this)
+        if isinstance(inner, exp.Literal) and not inner.is_string:
+            return f"-{self.write(inner)}"
+        return super()._neg(node)
+
+    def _case(self, node: exp.Case) -> str:
+        subject = node.this
+        if subject is None:
+            return super()._case(node)
+        parts = ["CASE"]
+        left = self._operand(subject, 30)
+        for branch in node.args.get("ifs") or []:
+            right = self._operand(branch.this, 30, right=True)
+            parts.append(f"WHEN {left} = {right} THEN {self.write(branch.args['true'])}")
+        default = node.args.get("default")
+        parts.append(f"ELSE {self.write(default) if default is not None else 'NULL'}")
+        parts.append("END")
+        return " ".join(parts)
+
+    def _currenttimestamp(self, node: exp.Expression) -> str:
+        return "CURRENT_TIMESTAMP"
+
+    def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
+        if isinstance(_strip(node), exp.Window):
+            return f"({self.write(node)})"
+        return super()._operand(node, parent_prec, right)
+
+    def _between(self, node: exp.Between, negated: bool = False) -> str:
+        text = super()._between(node, negated)
+        if node.args.get("symmetric"):
+            text = text.replace("BETWEEN ASYMMETRIC", "BETWEEN SYMMETRIC", 1)
+        return text
+
+    def _interval(self, node: exp.Interval) -> str:
+        unit = node.unit
+        if isinstance(unit, exp.IntervalSpan):
+            start, end = unit.this.name.upper(), unit.expression.name.upper()
+            return f"INTERVAL {self.write(node.this)} {start} TO {end}"
+        return super()._interval(node)
+
+    def _initcap(self, node: exp.Initcap) -> str:
+        return f"INITCAP({self.write(node.this)})"
+
+    def _currenttime(self, node: exp.Expression) -> str:
+        return "CURRENT_TIME"
+
+    def _filter(self, node: exp.Filter) -> str:
+        condition = node.expression.this
+        return f"{self.write(node.this)} FILTER (WHERE {self.write(condition)})"
+
+    def _escape(self, node: exp.Escape) -> str:
+        return f"{self.write(node.this)} ESCAPE {self.write(node.expression)}"
+
+    def _similarto(self, node: exp.SimilarTo, negated: bool = False) -> str:
+        keyword = "NOT SIMILAR TO" if negated or node.args.get("negate") else "SIMILAR TO"
+        return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
+
+    def _not(self, node: exp.Not) -> str:
+        inner = _strip(node.this)
+        if isinstance(inner, exp.SimilarTo):
+            return self._similarto(inner, negated=True)
+        return super()._not(node)
+
+    def _kwarg(self, node: exp.Kwarg) -> str:
+        return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
+
+    def _window(self, node: exp.Window) -> str:
+        call = self.write(node.this)
+        if (
+            node.args.get("partition_by") is None
+            and node.args.get("order") is None
+            and (node.args.get("spec") is None and node.args.get("alias") is not None)
+        ):
+            return f"{call} OVER {quote_identifier(node.args['alias'].name)}"
+        return f"{call} OVER ({self.window_spec(node)})"
+
+    def window_spec(self, node: exp.Window) -> str:
+        parts = []
+        partition = node.args.get("partition_by")
+        if partition:
+            parts.append("PARTITION BY " + ", ".join(self.write(p) for p in partition))
+        order = node.args.get("order")
+        if order is not None:
+            items = []
+            for ordered in order.expressions:
+                text = self.write(ordered.this)
+                if ordered.args.get("desc"):
+                    text += " DESC"
+                nulls = ordered.meta.get("explicit_nulls")
+                if nulls:
+                    text += f" NULLS {nulls}"
+                items.append(text)
+            parts.append("ORDER BY " + ", ".join(items))
+        spec = node.args.get("spec")
+        if spec is not None:
+            kind = spec.args.get("kind")
+            start = self._bound(spec.args.get("start"), spec.args.get("start_side"))
+            end_value = spec.args.get("end")
+            if end_value is None:
+                parts.append(f"{kind} {start}")
+            else:
+                end = self._bound(end_value, spec.args.get("end_side"))
+                parts.append(f"{kind} BETWEEN {start} AND {end}")
+        return " ".join(parts)
+
+    def _bound(self, value: Any, side: Any) -> str:
+        if isinstance(value, str):
+            text = value.upper()
+        elif isinstance(value, exp.Expression):
+            text = self.write(value)
+        else:
+            text = str(value)
+        if side:
+            text += f" {str(side).upper()}"
+        return text
