@@ -71,8 +71,7 @@ def _parallel(args: argparse.Namespace) -> Outcome:
             str(args.reduce),
             "--budget",
             str(args.budget),
-            "--part",
-            f"-{args.seed}-{start}",
+            f"--part=-{args.seed}-{start}",
         ]
         children.append((subprocess.Popen(command, cwd=ROOT), f"-{args.seed}-{start}"))
     total = Outcome()

@@ -27,7 +27,7 @@ def classify(flink: Answer, ours: Answer) -> tuple[str, str | None]:
 
     internal = next((r for r in ours if r.get("internal")), None)
     if internal is not None:
-        return "internal", internal["internal"].strip().splitlines()[-1]
+        return "internal", _exception_line(internal["internal"])
     create_f, create_o = flink[0], ours[0]
     if create_f["ok"] and not create_o["ok"]:
         return "flink-ok-ours-refused", create_o["error"]
@@ -50,25 +50,35 @@ def signature(category: str, flink: Answer, ours: Answer) -> str:
     """A coarse key that groups disagreements of one kind (names and numbers blanked), so that the
     report reduces a few of each rather than every one."""
     if category == "internal":
-        text = next(r["internal"] for r in ours if r.get("internal")).strip().splitlines()[-1]
+        text = _exception_line(next(r["internal"] for r in ours if r.get("internal")))
     elif category == "flink-ok-ours-refused":
         text = ours[0]["error"] or ""
     elif category in ("flink-refused-ours-ok", "message"):
         text = flink[0]["error"] or ""
     elif category == "text":
-        text = _first_difference(flink[1]["rows"][0][0], ours[1]["rows"][0][0])
+        return f"text: {_first_difference(flink[1]['rows'][0][0], ours[1]['rows'][0][0])}"
     else:
         text = _describe_difference(flink[2]["rows"], ours[2]["rows"])
     first = text.split("\n", 1)[0]
     return f"{category}: {_NAMES.sub('_', first)[:120]}"
 
 
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception)\b.*$", re.MULTILINE)
+
+
+def _exception_line(traceback: str) -> str:
+    """The ``SomeError: message`` line of a Python traceback (its last such line)."""
+    found = _EXCEPTION.findall(traceback)
+    lines = [m.group(0) for m in _EXCEPTION.finditer(traceback)]
+    return lines[-1] if found else traceback.strip().splitlines()[-1]
+
+
 def _first_difference(want: str, got: str) -> str:
     """Where two texts part: a few characters of each from the first difference on."""
     pairs = enumerate(zip(want, got, strict=False))
     at = next((i for i, (a, b) in pairs if a != b), min(len(want), len(got)))
-    start = max(0, at - 12)
-    return f"Flink …{want[start : at + 25]!r} ours …{got[start : at + 25]!r}"
+    want, got = (_NAMES.sub("_", t[at : at + 16]).replace("\n", "⏎") for t in (want, got))
+    return f"Flink «{want}» ours «{got}»"
 
 
 def _describe_difference(want: list, got: list) -> str:

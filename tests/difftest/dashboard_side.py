@@ -59,9 +59,6 @@ class Dashboard:
 
         self.executor = Executor(Session.start(Environment.objects.get(name="default")))
         self._traceback = _Traceback()
-        logger = logging.getLogger("catalogs.executor")
-        logger.addHandler(self._traceback)
-        logger.propagate = False  # the report shows the tracebacks; keep the console readable
         for statement in split_statements(schema):
             record = self.run(statement)
             if not record["ok"]:
@@ -69,7 +66,15 @@ class Dashboard:
 
     def run(self, statement: str) -> Record:
         self._traceback.last = None
-        result: Any = self.executor.execute(statement)
+        logger = logging.getLogger("catalogs.executor")
+        # the report shows the tracebacks: keep them off the console, for this statement only
+        propagate, logger.propagate = logger.propagate, False
+        logger.addHandler(self._traceback)
+        try:
+            result: Any = self.executor.execute(statement)
+        finally:
+            logger.removeHandler(self._traceback)
+            logger.propagate = propagate
         record: Record = {
             "statement": statement,
             "ok": result.ok,

@@ -15,10 +15,33 @@ from tests.difftest.tree import Node, node
 Ref = tuple[str, Column]
 
 LITERALS: dict[str, tuple[str, ...]] = {
-    "int": ("0", "1", "7", "42", "-3", "2147483647", "-2147483648", "9999999999", "007", "+5"),
+    "int": (
+        "0",
+        "1",
+        "7",
+        "42",
+        "-3",
+        "2147483647",
+        "-2147483648",
+        "9999999999",
+        "007",
+        "+5",
+        "CAST(NULL AS INT)",
+    ),
     "dec": ("0.5", ".25", "1.50", "123.456", "-0.06", "1e0", "DECIMAL '0.06'", "100.0"),
     "approx": ("1.5E0", "2E3", "-1.0E-2", "CAST(1 AS DOUBLE)", "CAST(2.5 AS FLOAT)"),
-    "str": ("'a'", "'abc'", "''", "'it''s'", "'Ä'", "_UTF16'x'", "'x'\n  'y'", "U&'\\00e4'"),
+    "str": (
+        "'a'",
+        "'abc'",
+        "''",
+        "'it''s'",
+        "'Ä'",
+        "_UTF16'x'",
+        "'x'\n  'y'",
+        "U&'\\00e4'",
+        "CAST(NULL AS STRING)",
+        "'a''b'",
+    ),
     "bool": ("TRUE", "FALSE", "UNKNOWN"),
     "date": ("DATE '2024-01-15'", "DATE '1999-12-31'", "CURRENT_DATE"),
     "time": ("TIME '12:30:00'", "TIME '01:02:03.456'", "LOCALTIME"),
@@ -29,6 +52,9 @@ LITERALS: dict[str, tuple[str, ...]] = {
     ),
     "ltz": ("CURRENT_TIMESTAMP", "NOW()", "TO_TIMESTAMP_LTZ(0, 3)"),
     "bytes": ("X'0A0B'", "X''", "CAST('ab' AS BYTES)"),
+    "row": ("ROW(1, 'a')", "(1, 'b', TRUE)", "CAST(ROW(1) AS ROW<a INT>)"),
+    "array": ("ARRAY[1, 2]", "ARRAY['a']", "ARRAY[CAST(NULL AS INT), 1]"),
+    "map": ("MAP['a', 1]", "MAP[1, 'x', 2, 'y']"),
 }
 INTERVALS = (
     "INTERVAL '1' SECOND",

@@ -312,7 +312,7 @@ class Generator:
             e = (
                 self.ex.expr(scope, cat, 2)
                 if cat in SCALAR
-                else (self.ex.column(scope, cat) or self.ex.literal("int"))
+                else (self.ex.column(scope, cat) or self.ex.literal(cat))
             )
             cat = e.cat or cat
             text = e.render()
@@ -579,7 +579,12 @@ class Generator:
         cols.insert(0, Column(plain[1].name, plain[1].cat))
         parts: list = ["SELECT ", join_list(items), " FROM ", source.sql]
         if named:
-            parts.append(f" WINDOW w AS ({spec})")
+            if partition and self.chance(0.4):
+                # a named window built on another one
+                rest = spec.removeprefix(partition)
+                parts.append(f" WINDOW w0 AS ({partition.strip()}), w AS (w0 {rest})")
+            else:
+                parts.append(f" WINDOW w AS ({spec})")
         query = node(*parts)
         if not nested and self.chance(0.3):
             # Top-N: filter on the row number in an outer query
