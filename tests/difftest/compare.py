@@ -74,10 +74,13 @@ def _exception_line(traceback: str) -> str:
 
 
 def _first_difference(want: str, got: str) -> str:
-    """Where two texts part: a few characters of each from the first difference on."""
+    """Where two texts part: the token each has there, and a little after, from the start of
+    the token the difference falls in (names and literals blanked)."""
     pairs = enumerate(zip(want, got, strict=False))
     at = next((i for i, (a, b) in pairs if a != b), min(len(want), len(got)))
-    want, got = (_NAMES.sub("_", t[at : at + 16]).replace("\n", "⏎") for t in (want, got))
+    while at > 0 and want[at - 1] not in " ,()\n":
+        at -= 1
+    want, got = (_NAMES.sub("_", t[at : at + 24]).replace("\n", "⏎") for t in (want, got))
     return f"Flink «{want}» ours «{got}»"
 
 

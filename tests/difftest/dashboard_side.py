@@ -91,5 +91,5 @@ class Dashboard:
         answer = [self.run(statement)]
         if answer[0]["ok"]:
             answer += [self.run(step) for step in view_steps(statement, False)[1:]]
-        self.executor.execute(f"DROP VIEW IF EXISTS {VIEW_NAME}")
+        self.run(f"DROP VIEW IF EXISTS {VIEW_NAME}")
         return answer
