@@ -76,12 +76,12 @@ class Outcome:
 class Sides:
     """Both engines, ready: Flink (warm, cached) and the dashboard (Django in memory)."""
 
-    def __init__(self, part: str = "") -> None:
+    def __init__(self, part: str = "", cached: bool = True) -> None:
         from tests.difftest.dashboard_side import Dashboard, setup_django
-        from tests.difftest.flink_side import FlinkOracle
+        from tests.difftest.flink_side import CACHE_DIR, FlinkOracle
 
         setup_django()
-        self.flink = FlinkOracle(part=part)
+        self.flink = FlinkOracle(CACHE_DIR if cached else None, part=part)
         self.dashboard = Dashboard(self.flink.schema)
 
     def ask(self, statement: str) -> tuple[list, list, str, str | None]:
