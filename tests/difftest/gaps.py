@@ -24,7 +24,7 @@ REASONS: tuple[tuple[str, str], ...] = (
         "ORDER BY a derived EXPR$n name is accepted; Flink refuses it (#14 class 4)",
     ),
     (
-        r"Column 'U' not found",
+        r"Column '[Uu]' not found",
         "U&'...' Unicode literals are read as a column U (#14 class 8)",
     ),
     (
@@ -34,6 +34,11 @@ REASONS: tuple[tuple[str, str], ...] = (
     (
         r"SQL parse failed. Encountered",
         "a form Flink parses is refused here: _UTF16'...' literals and others (#14 class 8)",
+    ),
+    (r"INTEGER >", "CAST(... AS ROW<a INT>) is written ROW< A INTEGER > (#14 class 11)"),
+    (
+        r"_ AS \(_ ORDER BY.*ours «.*AS \(ORDER BY",
+        "a named window built on another loses the reference (#14 class 10)",
     ),
     (r"LATERAL item", "CROSS JOIN LATERAL UNNEST(...) is not supported yet"),
     (
