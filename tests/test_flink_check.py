@@ -46,6 +46,7 @@ CREATE VIEW v_plain COMMENT 'plain' AS SELECT a, UPPER(b) AS ub, a + 1 AS next_a
   WHERE b LIKE 'x%';
 CREATE VIEW v_named (x, total) AS SELECT b, COUNT(*) FROM src GROUP BY b;
 CREATE VIEW v_over_view AS SELECT x FROM v_named WHERE total > 1;
+CREATE VIEW v_twice (a1, a2) AS SELECT s1.a, s2.a FROM src AS s1 JOIN src AS s2 ON s1.a = s2.a;
 CREATE VIEW v_events AS SELECT id, payload FROM events;
 CREATE VIEW v_text AS SELECT a FROM src;
 CREATE VIEW v_type AS SELECT a, b FROM src;
@@ -266,7 +267,7 @@ def test_it_reports_and_keeps_what_differs_from_flink(
         "    -['a', 'BIGINT', True, None, None, None]\n"
         "    +['a', 'INT', True, None, None, None]\n"
         "     ['b', 'STRING', True, None, None, None]\n"
-        "7 views checked against Flink 2.3.0: 4 match, 2 differ, 1 refused by Flink, "
+        "8 views checked against Flink 2.3.0: 5 match, 2 differ, 1 refused by Flink, "
         "0 not checked here\n"
     )
     kept = {c.view.name: c for c in StoredCheck.objects.select_related("view")}
@@ -274,6 +275,7 @@ def test_it_reports_and_keeps_what_differs_from_flink(
         "v_plain": "ok",
         "v_named": "ok",
         "v_over_view": "ok",
+        "v_twice": "ok",
         "v_events": "ok",
         "v_text": "differs",
         "v_type": "differs",
