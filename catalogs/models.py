@@ -283,3 +283,27 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return self.snapshot_id
+
+
+class ViewCheck(models.Model):
+    """What real Flink made of a stored view when ``manage.py flink_check`` last created it
+    from the view's stored query (``catalogs.flink_check``), shown on the view's page. Not part
+    of the catalog: the command writes it, not the executor."""
+
+    class Result(models.TextChoices):
+        OK = "ok"
+        DIFFERS = "differs"
+        REFUSED = "refused"
+        NOT_CHECKED = "not checked"
+
+    view = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="flink_check")
+    view_version = models.PositiveIntegerField(help_text="The view's version that was checked")
+    flink_version = models.CharField(max_length=32)
+    result = models.CharField(max_length=11, choices=Result.choices)
+    detail = models.TextField(
+        blank=True, default="", help_text="The differences, Flink's message, or the reason"
+    )
+    checked_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.view}: {self.result}"

@@ -181,11 +181,11 @@ def test_reading_a_folder_refuses_links_and_oversized_files(tmp_path: Path) -> N
 # -- compared with what real Flink writes -----------------------------------------------------
 def flink_writes_with_ddl(statements: list[str]) -> dict[str, bytes]:
     """The files Flink writes for these CREATE CATALOG statements (recorded now)."""
-    from catalogs.flink_verify import _new_environment, run
+    from catalogs.flink_verify.session import new_environment, run
 
     folder = tempfile.mkdtemp(prefix="flink-store-")
     try:
-        env = _new_environment(folder)
+        env = new_environment(folder)
         for statement in statements:
             run(env, statement)
         return {p.name: p.read_bytes() for p in Path(folder).iterdir()}
@@ -197,9 +197,9 @@ def flink_writes_with_store(catalogs: dict[str, dict[str, str]]) -> dict[str, by
     """The files Flink's FileCatalogStore writes for these options, put in key order."""
     from pyflink.java_gateway import get_gateway
 
-    from catalogs.flink_verify import _new_environment
+    from catalogs.flink_verify.session import new_environment
 
-    _new_environment()  # starts the JVM
+    new_environment()  # starts the JVM
     jvm = get_gateway().jvm
     folder = tempfile.mkdtemp(prefix="flink-store-")
     try:

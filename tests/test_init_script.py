@@ -121,7 +121,8 @@ def test_it_re_creates_the_catalog_in_a_fresh_flink_session(environment: Environ
     """SHOW CREATE and DESCRIBE in Flink after the script equal the dashboard's answers after
     the same statements, views included (whose columns Flink derives itself)."""
     require_flink()
-    from catalogs.flink_verify import check_objects, run_init_script
+    from catalogs.flink_verify.checks import check_objects
+    from catalogs.flink_verify.verify import run_init_script
 
     run(environment, VIEWS)
     buffer = io.StringIO()

@@ -12,6 +12,9 @@ from django.core.management import call_command
 
 from catalogs import flink_verify, snapshots
 from catalogs.executor import Executor, Session
+from catalogs.flink_verify.loadable import Loaded
+from catalogs.flink_verify.objects import Replay
+from catalogs.flink_verify.session import answer, error_message, new_environment
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog
@@ -191,8 +194,8 @@ def test_it_rules_out_explain_for_views_flink_cannot_plan_here(environment: Envi
     for name in ("g_vjoin", "g_vjoin2"):
         data, _ = snapshots.export_bytes(Catalog.objects.get(environment=environment, name=name))
         documents[name] = sf.parse_snapshot(data)
-    alone = flink_verify.Loaded([documents["g_vjoin"]])
-    together = flink_verify.Loaded([documents["g_vjoin"], documents["g_vjoin2"]])
+    alone = Loaded([documents["g_vjoin"]])
+    together = Loaded([documents["g_vjoin"], documents["g_vjoin2"]])
     views = {v.identifier.name: v for v in documents["g_vjoin"].views}
     assert alone.explain_skip(views["v_other_catalog"]) == (
         "reads g_vjoin2.refdata.countries, of catalog 'g_vjoin2', whose snapshot is not "
@@ -291,22 +294,22 @@ def test_flink_cannot_read_back_the_view_text_it_stores_for_using_star() -> None
         "CREATE TABLE default_catalog.default_database.c (customer_id INT, name STRING) "
         "WITH ('connector' = 'datagen');\n"
     )
-    env = flink_verify._new_environment()
+    env = new_environment()
     for statement in split_statements(tables):
-        flink_verify.answer(env, statement)
-    flink_verify.answer(env, "CREATE VIEW v AS SELECT * FROM o JOIN c USING (customer_id)")
-    [[shown]] = flink_verify.answer(env, "SHOW CREATE VIEW v")
+        answer(env, statement)
+    answer(env, "CREATE VIEW v AS SELECT * FROM o JOIN c USING (customer_id)")
+    [[shown]] = answer(env, "SHOW CREATE VIEW v")
     assert "COALESCE(`o`.`customer_id`, `c`.`customer_id` AS `customer_id0`)" in shown
     with pytest.raises(Exception) as reading:
-        flink_verify.answer(env, "EXPLAIN SELECT * FROM v")
-    assert flink_verify.error_message(reading.value).startswith('Encountered "AS" at line 1')
-    fresh = flink_verify._new_environment()
-    dashboard = flink_verify.Replay([])
+        answer(env, "EXPLAIN SELECT * FROM v")
+    assert error_message(reading.value).startswith('Encountered "AS" at line 1')
+    fresh = new_environment()
+    dashboard = Replay([])
     for statement in split_statements(tables):
-        flink_verify.answer(fresh, statement)
+        answer(fresh, statement)
         assert dashboard.run(statement) is None
     with pytest.raises(Exception) as again:
-        flink_verify.answer(fresh, shown)
-    message = flink_verify.error_message(again.value)
+        answer(fresh, shown)
+    message = error_message(again.value)
     assert message.startswith('Encountered "AS" at line 6, column ')
     assert str(dashboard.run(shown)).split("\n")[0] == "SQL parse failed. " + message

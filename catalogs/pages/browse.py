@@ -19,7 +19,7 @@ from ..flinksql import render
 from ..flinksql.catalog import ObjectIdentifier
 from ..flinksql.errors import FlinkSqlError
 from ..lookup import get_catalog, get_database, get_table
-from ..models import Catalog, Database, HistoryChange, Table
+from ..models import Catalog, Database, HistoryChange, Table, ViewCheck
 from ..readers import readers_of
 from ..secrets import mask_ddl, mask_options
 from ..tableau import cell_text
@@ -163,6 +163,7 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         .select_related("database__catalog")
         .only("name", "status", "database__name", "database__catalog__name")[:50],
         "history": object_history(found),
+        "flink_check": ViewCheck.objects.filter(view=found).first() if found.is_view else None,
         "tree": tree(environment, catalog, found.database),
     }
     return render_page(request, template, context)

@@ -1,0 +1,251 @@
+"""The Flink SQL statements that re-create snapshots, in dependency order: an import into a
+catalog, and the init script for the SQL client."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import render
+from ..catalog import (
+    CatalogFunction,
+    CatalogTable,
+    CatalogView,
+    Column,
+    ObjectIdentifier,
+    quote_identifier,
+    quote_string,
+)
+from ..quoting import quote_in_comment
+from ..statements import ColumnKind
+from .document import FLINK_VERSION
+from .reading import Snapshot
+from .writing import relations_read, type_text
+
+
+@dataclass(frozen=True)
+class PlannedStatement:
+    """One statement of an import or an init script, and the snapshot object it creates."""
+
+    kind: str  # catalog, database, table, function, use, view
+    name: str  # what it creates, e.g. sales.orders
+    sql: str
+    catalog: str = ""  # the catalog it creates the object in
+
+
+def retarget(query: str, old: str, new: str) -> str:
+    """A view query with the fully qualified names of catalog ``old`` moved to ``new``."""
+    if old == new:
+        return query
+    return query.replace(quote_identifier(old) + ".", quote_identifier(new) + ".")
+
+
+def import_statements(
+    snapshot: Snapshot, catalog: str, create_catalog: bool, views: bool = True
+) -> list[PlannedStatement]:
+    """The statements that create the snapshot's objects in ``catalog``, in dependency order:
+    the catalog, databases, tables, functions, then (unless ``views`` is false) views after
+    what they read."""
+    planned: list[PlannedStatement] = []
+    if create_catalog:
+        # the catalog's own options, as they were; a snapshot without them (written by
+        # another tool) gets an in-memory catalog whose default database is the snapshot's
+        options = dict(snapshot.catalog_options) or {
+            "type": "generic_in_memory",
+            "default-database": snapshot.database_name,
+        }
+        text = f"CREATE CATALOG {quote_identifier(catalog)}\n"
+        if snapshot.catalog_comment is not None:
+            text += f"COMMENT {quote_string(snapshot.catalog_comment)}\n"
+        text += _with(options)
+        planned.append(PlannedStatement("catalog", catalog, text.rstrip("\n"), catalog))
+    for database in snapshot.databases:
+        text = render.create_database(
+            catalog, database["name"], database["comment"], database["properties"]
+        ).replace("CREATE DATABASE ", "CREATE DATABASE IF NOT EXISTS ", 1)
+        planned.append(PlannedStatement("database", database["name"], text.rstrip("\n"), catalog))
+    for table in snapshot.tables:
+        moved = _moved_table(table, catalog)
+        planned.append(
+            PlannedStatement(
+                "table", short_name(table.identifier), create_table_statement(moved), catalog
+            )
+        )
+    for function, _ in snapshot.functions:
+        moved_function = CatalogFunction(
+            ObjectIdentifier(catalog, function.identifier.database, function.identifier.name),
+            function.class_name,
+            function.language,
+            function.jars,
+        )
+        planned.append(
+            PlannedStatement(
+                "function",
+                short_name(function.identifier),
+                render.create_function(moved_function).rstrip("\n"),
+                catalog,
+            )
+        )
+    if views:
+        planned += _view_statements([(snapshot, v, catalog) for v in snapshot.views])
+    return planned
+
+
+def init_statements(snapshots: list[Snapshot]) -> list[PlannedStatement]:
+    """The statements of an init script for several catalogs: each catalog with its databases,
+    tables and functions, then the views of them all, each after what it reads (a view may read
+    another catalog's objects)."""
+    planned: list[PlannedStatement] = []
+    for snapshot in snapshots:
+        planned += import_statements(snapshot, snapshot.catalog_name, True, views=False)
+    views = [(s, v, s.catalog_name) for s, v in views_in_order(snapshots)]
+    return planned + _view_statements(views)
+
+
+def views_in_order(snapshots: list[Snapshot]) -> list[tuple[Snapshot, CatalogView]]:
+    """The views of all ``snapshots``, each after the views it reads, in whichever catalog;
+    otherwise in snapshot order (so one snapshot keeps its own order)."""
+    entries = [(s, v) for s in snapshots for v in s.views]
+    index = {v.identifier: i for i, (_, v) in enumerate(entries)}
+    readers: list[list[int]] = [[] for _ in entries]
+    waiting = []
+    for i, (_, view) in enumerate(entries):
+        needed = {index[r] for r in relations_read(view.expanded_query) if r in index} - {i}
+        waiting.append(len(needed))
+        for target in needed:
+            readers[target].append(i)
+    ready = [i for i, count in enumerate(waiting) if count == 0]
+    heapq.heapify(ready)
+    ordered: list[int] = []
+    while ready:
+        i = heapq.heappop(ready)
+        ordered.append(i)
+        for reader in readers[i]:
+            waiting[reader] -= 1
+            if waiting[reader] == 0:
+                heapq.heappush(ready, reader)
+    done = set(ordered)
+    ordered += [i for i in range(len(entries)) if i not in done]  # a cycle: keep the rest
+    return [entries[i] for i in ordered]
+
+
+def _view_statements(views: list[tuple[Snapshot, CatalogView, str]]) -> list[PlannedStatement]:
+    """``CREATE VIEW`` of each (snapshot, view, target catalog), in the given order."""
+    planned: list[PlannedStatement] = []
+    current: tuple[str, str] | None = None
+    for snapshot, view, catalog in views:
+        # a view's query may call functions by their short names, resolved in its database
+        if (catalog, view.identifier.database) != current:
+            current = (catalog, view.identifier.database)
+            database = view.identifier.database
+            for sql in (
+                f"USE CATALOG {quote_identifier(catalog)}",
+                f"USE {quote_identifier(database)}",
+            ):
+                planned.append(PlannedStatement("use", database, sql, catalog))
+        planned.append(
+            PlannedStatement(
+                "view",
+                short_name(view.identifier),
+                _create_view(view, catalog, snapshot.catalog_name),
+                catalog,
+            )
+        )
+    return planned
+
+
+def short_name(identifier: ObjectIdentifier) -> str:
+    return f"{identifier.database}.{identifier.name}"
+
+
+def _with(options: dict[str, str]) -> str:
+    lines = [f"  {quote_string(k)} = {quote_string(options[k])}" for k in sorted(options)]
+    return "WITH (\n" + ",\n".join(lines) + "\n)\n"
+
+
+def _moved_table(table: CatalogTable, catalog: str) -> CatalogTable:
+    identifier = ObjectIdentifier(catalog, table.identifier.database, table.identifier.name)
+    return CatalogTable(
+        identifier,
+        table.columns,
+        table.watermark,
+        table.primary_key,
+        table.partition_keys,
+        table.comment,
+        table.options,
+    )
+
+
+def create_table_statement(table: CatalogTable) -> str:
+    """``CREATE TABLE`` that re-creates ``table`` exactly. It is SHOW CREATE TABLE's text
+    except where Flink cannot read that text back or loses something: an empty comment is kept
+    (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
+    SHOW CREATE TABLE cannot print), and a table without columns has no parentheses (Flink
+    rejects ``()``)."""
+    lines = [_column_clause(c) for c in table.columns] + render.constraint_lines(table)
+    text = f"CREATE TABLE {table.identifier.quoted()}"
+    if lines:
+        text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
+    text += "\n"
+    if table.comment is not None:
+        text += f"COMMENT {quote_string(table.comment)}\n"
+    if table.partition_keys:
+        text += f"PARTITIONED BY ({', '.join(quote_identifier(k) for k in table.partition_keys)})\n"
+    if table.options:
+        text += _with(table.options)
+    return text.rstrip("\n")
+
+
+def _column_clause(column: Column) -> str:
+    text = quote_identifier(column.name)
+    if column.kind == ColumnKind.COMPUTED:
+        text += f" AS {column.expression}"
+    else:
+        text += f" {type_text(column.data_type)}"
+        if not column.data_type.nullable:
+            text += " NOT NULL"
+    if column.kind == ColumnKind.METADATA:
+        text += " METADATA"
+        if column.metadata_key is not None:
+            text += f" FROM {quote_string(column.metadata_key)}"
+        if column.virtual:
+            text += " VIRTUAL"
+    if column.comment is not None:
+        text += f" COMMENT {quote_string(column.comment)}"
+    return text
+
+
+def _create_view(view: CatalogView, catalog: str, old_catalog: str) -> str:
+    identifier = ObjectIdentifier(catalog, view.identifier.database, view.identifier.name)
+    text = f"CREATE VIEW {identifier.quoted()}"
+    if view.columns:
+        text += " (" + ", ".join(quote_identifier(c.name) for c in view.columns) + ")"
+    text += "\n"
+    if view.comment is not None:
+        text += f"COMMENT {quote_string(view.comment)}\n"
+    return text + "AS " + retarget(view.expanded_query, old_catalog, catalog)
+
+
+def init_script(snapshots: Iterable[Snapshot], secrets: list[dict[str, Any]] | None = None) -> str:
+    """A script for ``sql-client.sh -i init.sql`` that re-creates the catalogs."""
+    lines = [
+        "-- Flink SQL init script written by the catalog dashboard (Flink " + FLINK_VERSION + ").",
+        "-- Run it with: sql-client.sh -i init.sql",
+    ]
+    if secrets:
+        lines.append("-- Replace these placeholders before running it (secret option values):")
+        lines += [f"--   ${{{s['variable']}}}" for s in secrets]
+    text = "\n".join(lines) + "\n"
+    snapshots = list(snapshots)
+    in_views = False
+    for statement in init_statements(snapshots):
+        if statement.kind == "catalog":
+            text += f"\n-- catalog {quote_in_comment(statement.catalog)}\n"
+        elif statement.kind == "use" and not in_views:
+            in_views = True
+            if len(snapshots) > 1:
+                text += "\n-- the views of every catalog, each after what it reads\n"
+        text += statement.sql + ";\n\n" if statement.kind != "use" else statement.sql + ";\n"
+    return text
