@@ -159,7 +159,7 @@ class ViewWriter(_Writer):
 
     def _interval(self, node: exp.Interval) -> str:
         unit = node.unit
-        if isinstance(unit, exp.IntervalSpan):
+        if isinstance(unit, exp.IntervalSpan) and "qualifier" not in node.meta:
             start, end = unit.this.name.upper(), unit.expression.name.upper()
             return f"INTERVAL {self.write(node.this)} {start} TO {end}"
         return super()._interval(node)
