@@ -204,9 +204,9 @@ class _Writer:
 
     def _cast_like(self, node: exp.Cast, keyword: str) -> str:
         to = node.to
-        value = node.meta.get("datetime")
-        if value is not None:
-            return f"{node.meta['keyword']} '{value.text}'"
+        if node.meta.get("datetime") is not None:
+            # A computed column keeps the literal's text as written.
+            return f"{node.meta['keyword']} {self.write(node.this)}"
         if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
             return f"{to.sql().upper()} {self.write(node.this)}"
         return f"{keyword}({self.write(node.this)} AS {_cast_type_name(to)})"
@@ -468,11 +468,10 @@ class _Typer:
         if isinstance(node, exp.Not):
             inner = _strip(node.this)
             if isinstance(inner, exp.Is):
-                return self.type_of(inner)
+                return self._is(inner, negated=not node.meta.get("prefix"))
             return self._boolean_of(node.this)
         if isinstance(node, exp.Is):
-            self.type_of(node.this)
-            return T("BOOLEAN NOT NULL")
+            return self._is(node, negated=False)
         if isinstance(node, exp.NullSafeEQ | exp.NullSafeNEQ):
             self._boolean_of(node.this, node.expression)
             return T("BOOLEAN NOT NULL")
@@ -523,6 +522,16 @@ class _Typer:
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
+
+    def _is(self, node: exp.Is, negated: bool) -> DataType:
+        operand = self.type_of(node.this)
+        if node.expression.meta.get("unknown") and operand.name not in ("BOOLEAN", "NULL"):
+            op = "IS NOT UNKNOWN" if negated else "IS UNKNOWN"
+            raise ValidationError(
+                f"Cannot apply '{op}' to arguments of type '<{calcite_type_name(operand)}> {op}'."
+                f" Supported form(s): '<BOOLEAN> {op}'"
+            )
+        return T("BOOLEAN NOT NULL")
 
     def _json_function(self, node: JsonFunction) -> DataType:
         args = [self.type_of(a) for a in node.expressions]

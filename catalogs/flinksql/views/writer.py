@@ -164,6 +164,13 @@ class ViewWriter(_Writer):
             return f"INTERVAL {self.write(node.this)} {start} TO {end}"
         return super()._interval(node)
 
+    def _cast_like(self, node: exp.Cast, keyword: str) -> str:
+        value = node.meta.get("datetime")
+        if value is not None:
+            # The validated view writes the literal's value in Flink's format.
+            return f"{node.meta['keyword']} '{value.text}'"
+        return super()._cast_like(node, keyword)
+
     def _initcap(self, node: exp.Initcap) -> str:
         return f"INITCAP({self.write(node.this)})"
 
