@@ -10,11 +10,88 @@ from sqlglot import exp, generator, parser, tokens
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
+from . import literals
+from .errors import ValidationError
+
 
 class TableArgument(exp.Expression):
     """``TABLE t [PARTITION BY ...]`` as the argument of a table function (window TVFs)."""
 
     arg_types = {"this": True, "partition_by": False}
+
+
+class UnaryPlus(exp.Unary):
+    """``+ x`` over anything but a numeric literal (which Calcite's parser folds it into)."""
+
+
+INTERVAL_UNITS = frozenset(
+    "YEAR QUARTER MONTH WEEK DAY HOUR MINUTE SECOND".split()
+    + "YEARS QUARTERS MONTHS WEEKS DAYS HOURS MINUTES SECONDS".split()
+)
+
+
+def _numeric_operand(node: exp.Expr | None) -> exp.Literal | None:
+    """The numeric literal ``node`` is, through any parentheses, or None."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Literal) and not node.is_string and "numeric" in node.meta:
+        return node
+    return None
+
+
+def _number(numeric: literals.Numeric) -> exp.Literal:
+    node = exp.Literal(this=numeric.text, is_string=False)
+    node.meta["numeric"] = numeric
+    return node
+
+
+def _parse_negation(self: Flink.Parser) -> exp.Expr:
+    """Calcite folds a minus applied to a numeric literal into the literal (``- -3`` is 3)."""
+    operand = self._parse_unary()
+    literal = _numeric_operand(operand)
+    if literal is not None:
+        return _number(literal.meta["numeric"].negated())
+    return self.expression(exp.Neg(this=operand))
+
+
+def _parse_plus(self: Flink.Parser) -> exp.Expr | None:
+    """A plus applied to a numeric literal is dropped; on anything else Calcite keeps it."""
+    operand = self._parse_unary()
+    literal = _numeric_operand(operand)
+    if literal is not None:
+        return literal
+    return self.expression(UnaryPlus(this=operand))
+
+
+def _precisions(node: exp.Expr) -> list[int]:
+    if isinstance(node, exp.Anonymous):
+        return [int(e.name) for e in node.expressions]
+    return []
+
+
+def _qualifier(ends: list[exp.Expr]) -> literals.IntervalQualifier:
+    """The interval qualifier of ``DAY(3) TO SECOND(1)``, ``SECOND(2, 3)``, ``YEAR``."""
+    start = literals.singular_unit(ends[0].name)
+    start_precisions = _precisions(ends[0])
+    leading = start_precisions[0] if start_precisions else None
+    fraction = start_precisions[1] if len(start_precisions) > 1 else None
+    end = None
+    if len(ends) > 1:
+        end = literals.singular_unit(ends[1].name)
+        end_precisions = _precisions(ends[1])
+        fraction = end_precisions[0] if end_precisions else None
+    return literals.IntervalQualifier(start, end, leading, fraction)
+
+
+def _parse_prefix_not(self: Flink.Parser) -> exp.Expr:
+    """``NOT x IS UNKNOWN`` stays a NOT of the predicate (``x IS NOT UNKNOWN`` is another)."""
+    node = self.expression(exp.Not(this=self._parse_equality()))
+    node.meta["prefix"] = True
+    return node
+
+
+def _adjacent(first: tokens.Token, second: tokens.Token | None) -> bool:
+    return second is not None and second.start == first.end + 1
 
 
 class JsonFunction(exp.Expression):
@@ -129,6 +206,7 @@ class Flink(Dialect):
     class Tokenizer(tokens.Tokenizer):
         IDENTIFIERS = ["`"]
         HEX_STRINGS = [("X'", "'"), ("x'", "'")]
+        UNICODE_STRINGS = [("U&'", "'"), ("u&'", "'")]
         QUOTES = ["'"]
         STRING_ESCAPES = ["'"]
         IDENTIFIER_ESCAPES = ["`"]
@@ -141,6 +219,8 @@ class Flink(Dialect):
             },
             "STRING": TokenType.TEXT,
             "BYTES": TokenType.VARBINARY,
+            # How Flink writes the type of a TIMESTAMP WITH LOCAL TIME ZONE literal back.
+            "TIMESTAMP_WITH_LOCAL_TIME_ZONE": TokenType.TIMESTAMPLTZ,
         }
 
     class Parser(parser.Parser):
@@ -162,6 +242,161 @@ class Flink(Dialect):
                 for name in ("JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_ARRAY")
             },
         }
+
+        UNARY_PARSERS = {
+            **parser.Parser.UNARY_PARSERS,
+            TokenType.DASH: _parse_negation,
+            TokenType.PLUS: _parse_plus,
+            TokenType.NOT: _parse_prefix_not,
+        }
+        TYPE_LITERAL_PARSERS = {
+            **parser.Parser.TYPE_LITERAL_PARSERS,
+            exp.DType.DECIMAL: lambda self, this, _: self._typed_decimal(this),
+            **{
+                kind: (lambda k: lambda self, this, to: self._typed_datetime(this, to, k))(key)
+                for kind, key in (
+                    (exp.DType.DATE, "DATE"),
+                    (exp.DType.TIME, "TIME"),
+                    (exp.DType.TIMESTAMP, "TIMESTAMP"),
+                    (exp.DType.TIMESTAMPLTZ, "TIMESTAMP"),
+                )
+            },
+        }
+
+        def _parse_atom(self) -> exp.Expr | None:
+            if self._curr is None:
+                return super()._parse_atom()
+            return self._parse_literal() or super()._parse_atom()
+
+        def _parse_primary(self) -> exp.Expr | None:
+            if self._curr is None:
+                return super()._parse_primary()
+            return self._parse_literal() or super()._parse_primary()
+
+        def _parse_literal(self) -> exp.Expr | None:
+            """A literal as Calcite's parser reads it (see :mod:`.literals`), or None."""
+            curr, nxt = self._curr, self._next
+            if curr is None:
+                return None
+            kind = curr.token_type
+            if kind == TokenType.NUMBER:
+                self._advance()
+                return _number(literals.read_number(curr.text))
+            number_next = nxt is not None and nxt.token_type == TokenType.NUMBER
+            if kind == TokenType.DOT and number_next and _adjacent(curr, nxt):
+                self._advance(2)
+                return _number(literals.read_number("." + nxt.text))
+            if kind == TokenType.STRING:
+                self._advance()
+                return self._string_literal(curr, None)
+            if kind == TokenType.UNICODE_STRING:
+                self._advance()
+                escape = "\\"
+                if self._match_text_seq("UESCAPE"):
+                    escape_token = self._curr
+                    if escape_token is None or escape_token.token_type != TokenType.STRING:
+                        self.raise_error("Expected a string after UESCAPE")
+                    self._advance()
+                    escape = escape_token.text
+                value = literals.unescape_unicode(curr.text, escape)
+                return self._string_literal(curr, "UTF16", value)
+            if kind == TokenType.HEX_STRING:
+                self._advance()
+                return self._binary_literal(curr)
+            if curr.text.startswith("_") and kind != TokenType.IDENTIFIER:
+                prefix = literals.CHARSET_PREFIX.match(self.sql, curr.start)
+                if prefix is not None:
+                    quote = prefix.end() - 1
+                    while self._curr is not None and self._curr.start < quote:
+                        self._advance()
+                    string = self._curr
+                    if string is not None and string.token_type == TokenType.STRING:
+                        self._advance()
+                        charset = literals.check_charset(prefix.group(1))
+                        return self._string_literal(string, charset)
+            return None
+
+        def _continuations(self, first: tokens.Token) -> list[str]:
+            """The string fragments continuing a literal on the following lines."""
+            parts = []
+            last = first
+            while self._curr is not None and self._curr.token_type == TokenType.STRING:
+                between = self.sql[last.end + 1 : self._curr.start]
+                if "\n" not in between and "\r" not in between:
+                    raise ValidationError("String literal continued on same line")
+                last = self._curr
+                parts.append(last.text)
+                self._advance()
+            return parts
+
+        def _string_literal(
+            self, token: tokens.Token, charset: str | None, value: str | None = None
+        ) -> exp.Literal:
+            first = token.text if value is None else value
+            parts = [first, *self._continuations(token)]
+            node = exp.Literal(this="".join(parts), is_string=True)
+            if charset is not None:
+                node.meta["charset"] = charset
+            if len(parts) > 1:
+                node.meta["parts"] = parts
+            return node
+
+        def _binary_literal(self, token: tokens.Token) -> exp.HexString:
+            parts = [token.text, *self._continuations(token)]
+            for part in parts:
+                literals.check_hexits(part)
+            node = exp.HexString(this="".join(parts))
+            if len(parts) > 1:
+                node.meta["parts"] = parts
+            return node
+
+        def _typed_decimal(self, this: exp.Expr) -> exp.Expr:
+            if not (isinstance(this, exp.Literal) and this.is_string):
+                return self.expression(exp.Cast(this=this, to=exp.DType.DECIMAL.into_expr()))
+            return _number(literals.read_decimal_string(this.this))
+
+        def _typed_datetime(self, this: exp.Expr, to: exp.DataType, keyword: str) -> exp.Expr:
+            """DATE/TIME/TIMESTAMP '...': checked against Flink's format, written in it."""
+            before = self._tokens[self._index - 2] if self._index >= 2 else None
+            if before is not None and before.text.upper() == "TIMESTAMP_LTZ":
+                self.raise_error('Encountered "TIMESTAMP_LTZ"', before)
+            local = to.this == exp.DType.TIMESTAMPLTZ
+            node = self.expression(exp.Cast(this=this, to=to))
+            if isinstance(this, exp.Literal) and this.is_string:
+                value = literals.read_datetime(keyword, this.this, local_zone=local)
+                node.meta["datetime"] = value
+                node.meta["keyword"] = "TIMESTAMP_WITH_LOCAL_TIME_ZONE" if local else keyword
+            return node
+
+        def _parse_is(self, this: exp.Expr | None) -> exp.Expr | None:
+            start = self._index
+            result = super()._parse_is(this)
+            words = [t.text.upper() for t in self._tokens[start : self._index]]
+            if result is not None and words and words[-1] == "UNKNOWN":
+                predicate = result if isinstance(result, exp.Is) else result.find(exp.Is)
+                if predicate is not None and isinstance(predicate.expression, exp.Null):
+                    predicate.expression.meta["unknown"] = True
+            return result
+
+        def _parse_interval(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            result = super()._parse_interval(*args, **kwargs)
+            if not isinstance(result, exp.Interval) or result.unit is None:
+                return result
+            unit = result.unit
+            ends = [unit.this, unit.expression] if isinstance(unit, exp.IntervalSpan) else [unit]
+            for end in ends:
+                if not isinstance(end, exp.Var | exp.Anonymous) or (
+                    end.name.upper() not in INTERVAL_UNITS
+                ):
+                    self.raise_error(f'Encountered "{self._prev.text}"', self._prev)
+            qualifier = _qualifier(ends)
+            value = result.this
+            if isinstance(value, exp.Neg):
+                value = value.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                literals.check_interval(value.this, qualifier)
+            result.meta["qualifier"] = qualifier
+            return result
 
         LAMBDAS = {
             **parser.Parser.LAMBDAS,
@@ -322,4 +557,4 @@ def tokenize(text: str) -> list[tokens.Token]:
     return DIALECT.tokenize(text)
 
 
-__all__ = ["DIALECT", "Flink", "JsonFunction", "TokenType", "exp", "tokenize"]
+__all__ = ["DIALECT", "Flink", "JsonFunction", "TokenType", "UnaryPlus", "exp", "tokenize"]

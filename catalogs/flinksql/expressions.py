@@ -18,8 +18,9 @@ from functools import cache
 from sqlglot import exp
 from sqlglot.tokens import TokenType
 
-from .catalog import quote_identifier, quote_string
-from .dialect import JsonFunction
+from . import literals
+from .catalog import quote_identifier
+from .dialect import JsonFunction, UnaryPlus
 from .errors import ValidationError
 from .types import DataType, parse_type
 
@@ -71,7 +72,7 @@ def _precedence(node: exp.Expression) -> int:
         return 26
     if isinstance(node, exp.Like | exp.Between | exp.In | exp.Is):
         return 32
-    if isinstance(node, exp.Neg):
+    if isinstance(node, exp.Neg | UnaryPlus):
         return 80
     return _ATOM
 
@@ -124,22 +125,39 @@ class _Writer:
         return quote_identifier(node.name)
 
     def _literal(self, node: exp.Literal) -> str:
-        if node.is_string:
-            return quote_string(node.this)
-        return node.this.upper()
+        if not node.is_string:
+            return node.this.upper()
+        charset = node.meta.get("charset")
+        parts = node.meta.get("parts")
+        if parts is None:
+            return literals.quote_string_literal(node.this, charset)
+        # A literal continued on following lines: one fragment a line, the first with the
+        # character set, the others without (Calcite's literal chain).
+        written = [literals.quote_string_literal(parts[0], charset)]
+        written += [literals.quote_string_literal(p, None) for p in parts[1:]]
+        return "\n".join(written)
 
     def _boolean(self, node: exp.Boolean) -> str:
         return "TRUE" if node.this else "FALSE"
 
     def _null(self, node: exp.Null) -> str:
-        return "NULL"
+        return "UNKNOWN" if node.meta.get("unknown") else "NULL"
 
     def _neg(self, node: exp.Neg) -> str:
-        return f"- {self._operand(node.this, 80)}"
+        return f"- {self._prefix_operand(node.this)}"
+
+    def _unaryplus(self, node: UnaryPlus) -> str:
+        return f"+ {self._prefix_operand(node.this)}"
+
+    def _prefix_operand(self, node: exp.Expression) -> str:
+        """The operand of a prefix minus or plus: a prefix operand is parenthesised."""
+        if isinstance(_strip(node), exp.Neg | UnaryPlus):
+            return f"({self.write(node)})"
+        return self._operand(node, 80)
 
     def _not(self, node: exp.Not) -> str:
         inner = _strip(node.this)
-        if isinstance(inner, exp.Is):
+        if isinstance(inner, exp.Is) and not node.meta.get("prefix"):
             return f"{self._operand(inner.this, 32)} IS NOT {self.write(inner.expression)}"
         if isinstance(inner, exp.Like):
             return self._like(inner, negated=True)
@@ -168,6 +186,12 @@ class _Writer:
         return f"{self._operand(node.this, 32)} {keyword} ({items})"
 
     def _interval(self, node: exp.Interval) -> str:
+        qualifier = node.meta.get("qualifier")
+        if qualifier is not None:
+            value = node.this
+            if isinstance(value, exp.Neg):
+                return f"INTERVAL -{self.write(value.this)} {qualifier.text}"
+            return f"INTERVAL {self.write(value)} {qualifier.text}"
         unit = node.unit.name.upper() if node.unit else ""
         unit = unit[:-1] if unit.endswith("S") and unit != "S" else unit
         return f"INTERVAL {self.write(node.this)} {unit}"
@@ -180,6 +204,9 @@ class _Writer:
 
     def _cast_like(self, node: exp.Cast, keyword: str) -> str:
         to = node.to
+        if node.meta.get("datetime") is not None:
+            # A computed column keeps the literal's text as written.
+            return f"{node.meta['keyword']} {self.write(node.this)}"
         if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
             return f"{to.sql().upper()} {self.write(node.this)}"
         return f"{keyword}({self.write(node.this)} AS {_cast_type_name(to)})"
@@ -251,7 +278,8 @@ class _Writer:
         return text + ")"
 
     def _hexstring(self, node: exp.HexString) -> str:
-        return f"X'{node.this.upper()}'"
+        parts = node.meta.get("parts") or [node.this]
+        return "X" + "\n".join(f"'{p.upper()}'" for p in parts)
 
     def _json(self, node: exp.JSON) -> str:
         kind = node.this
@@ -406,6 +434,8 @@ class _Typer:
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.HexString):
             return DataType("BINARY", (len(node.this) // 2,), nullable=False)
+        if isinstance(node, UnaryPlus):
+            return self.type_of(node.this)
         if isinstance(node, JsonFunction):
             return self._json_function(node)
         if isinstance(node, exp.JSONObject):
@@ -438,11 +468,10 @@ class _Typer:
         if isinstance(node, exp.Not):
             inner = _strip(node.this)
             if isinstance(inner, exp.Is):
-                return self.type_of(inner)
+                return self._is(inner, negated=not node.meta.get("prefix"))
             return self._boolean_of(node.this)
         if isinstance(node, exp.Is):
-            self.type_of(node.this)
-            return T("BOOLEAN NOT NULL")
+            return self._is(node, negated=False)
         if isinstance(node, exp.NullSafeEQ | exp.NullSafeNEQ):
             self._boolean_of(node.this, node.expression)
             return T("BOOLEAN NOT NULL")
@@ -453,7 +482,7 @@ class _Typer:
         if isinstance(node, exp.Interval):
             unit = node.unit
             first = unit.this if isinstance(unit, exp.IntervalSpan) else unit
-            if first is not None and first.name.upper().rstrip("S") in ("YEAR", "MONTH"):
+            if first is not None and first.name.upper().rstrip("S") in ("YEAR", "QUARTER", "MONTH"):
                 return T("INTERVAL MONTH NOT NULL")
             return T("INTERVAL SECOND(3) NOT NULL")
         if isinstance(node, exp.CurrentTimestamp):
@@ -493,6 +522,16 @@ class _Typer:
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
+
+    def _is(self, node: exp.Is, negated: bool) -> DataType:
+        operand = self.type_of(node.this)
+        if node.expression.meta.get("unknown") and operand.name not in ("BOOLEAN", "NULL"):
+            op = "IS NOT UNKNOWN" if negated else "IS UNKNOWN"
+            raise ValidationError(
+                f"Cannot apply '{op}' to arguments of type '<{calcite_type_name(operand)}> {op}'."
+                f" Supported form(s): '<BOOLEAN> {op}'"
+            )
+        return T("BOOLEAN NOT NULL")
 
     def _json_function(self, node: JsonFunction) -> DataType:
         args = [self.type_of(a) for a in node.expressions]
@@ -553,6 +592,9 @@ class _Typer:
         return _numeric_result(type(node), left, right).with_nullable(nullable)
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
+        value = node.meta.get("datetime")
+        if value is not None:
+            return _datetime_type(node.meta["keyword"], value)
         if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
             return _typed_literal_type(node.to.sql().upper(), node.this.this)
         source = self.type_of(node.this)
@@ -587,22 +629,42 @@ def _typed_literal_type(keyword: str, text: str) -> DataType:
     return T(f"{keyword}({len(fraction.strip())}) NOT NULL")
 
 
+def _datetime_type(keyword: str, value: literals.DateTime) -> DataType:
+    """A DATE/TIME/TIMESTAMP literal's type: its precision is its fractional digits (at most
+    3 for TIME, 9 for the timestamps)."""
+    if value.keyword == "DATE":
+        return T("DATE NOT NULL")
+    if value.keyword == "TIME":
+        return T(f"TIME({min(value.fraction_digits, 3)}) NOT NULL")
+    name = "TIMESTAMP_LTZ" if keyword == "TIMESTAMP_WITH_LOCAL_TIME_ZONE" else "TIMESTAMP"
+    return T(f"{name}({min(value.fraction_digits, 9)}) NOT NULL")
+
+
 def _literal_type(node: exp.Literal) -> DataType:
     text = node.this
     if node.is_string:
-        return T(f"CHAR({max(len(text), 1)}) NOT NULL") if text else T("CHAR(0) NOT NULL")
-    if "e" in text.lower():
-        return T("DOUBLE NOT NULL")
-    if "." in text:
-        digits = text.replace(".", "").lstrip("-").lstrip("0") or "0"
-        scale = len(text.split(".")[1])
-        return T(f"DECIMAL({max(len(digits), scale, 1)}, {scale}) NOT NULL")
-    value = int(text)
-    return T("INT NOT NULL") if -(2**31) <= value < 2**31 else T("BIGINT NOT NULL")
+        return T(f"CHAR({literals.char_length(text)}) NOT NULL")
+    numeric = node.meta.get("numeric") or literals.read_number(text.lstrip("-"))
+    if "numeric" not in node.meta and text.startswith("-"):
+        numeric = numeric.negated()
+    return T(f"{numeric.type_text()} NOT NULL")
 
 
 _INTEGER_PRECISION = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
 _NUMERIC_ORDER = ["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL", "FLOAT", "DOUBLE"]
+
+
+_APPROXIMATE = frozenset(("FLOAT", "DOUBLE"))
+
+
+def _approximate(a: DataType, b: DataType) -> DataType:
+    """Calcite's least restrictive type of two numerics, one of them approximate: of FLOAT and
+    DOUBLE (equal in precision in Flink's type system) the first, DOUBLE when the other is a
+    DECIMAL, else the approximate one (``FLOAT + INT`` is FLOAT)."""
+    if a.name in _APPROXIMATE and b.name in _APPROXIMATE:
+        return a
+    approximate, exact = (a, b) if a.name in _APPROXIMATE else (b, a)
+    return T("DOUBLE") if exact.name == "DECIMAL" else approximate
 
 
 def _as_decimal(t: DataType) -> tuple[int, int]:
@@ -621,9 +683,8 @@ def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
             f"'<{calcite_type_name(left)}> {symbol} <{calcite_type_name(right)}>'. "
             f"Supported form(s): {forms}"
         )
-    if "DOUBLE" in roots or "FLOAT" in roots:
-        # Flink's type factory ranks FLOAT above DOUBLE: FLOAT + DOUBLE is FLOAT.
-        return T("FLOAT") if "FLOAT" in roots else T("DOUBLE")
+    if roots & _APPROXIMATE:
+        return _approximate(left, right).with_nullable(True)
     if "DECIMAL" in roots:
         (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
         if op in (exp.Add, exp.Sub):
@@ -694,6 +755,8 @@ def _least_restrictive(a: DataType, b: DataType) -> DataType:
             scale = max(0, scale - (precision - 38))
             precision = 38
         return DataType("DECIMAL", (precision, scale), nullable=True)
+    if names <= set(_NUMERIC_ORDER) and names & _APPROXIMATE:
+        return _approximate(a, b).with_nullable(True)
     if a.name in _NUMERIC_ORDER and b.name in _NUMERIC_ORDER and a.name != b.name:
         return T(max(a.name, b.name, key=_NUMERIC_ORDER.index))
     if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:

@@ -159,10 +159,17 @@ class ViewWriter(_Writer):
 
     def _interval(self, node: exp.Interval) -> str:
         unit = node.unit
-        if isinstance(unit, exp.IntervalSpan):
+        if isinstance(unit, exp.IntervalSpan) and "qualifier" not in node.meta:
             start, end = unit.this.name.upper(), unit.expression.name.upper()
             return f"INTERVAL {self.write(node.this)} {start} TO {end}"
         return super()._interval(node)
+
+    def _cast_like(self, node: exp.Cast, keyword: str) -> str:
+        value = node.meta.get("datetime")
+        if value is not None:
+            # The validated view writes the literal's value in Flink's format.
+            return f"{node.meta['keyword']} '{value.text}'"
+        return super()._cast_like(node, keyword)
 
     def _initcap(self, node: exp.Initcap) -> str:
         return f"INITCAP({self.write(node.this)})"

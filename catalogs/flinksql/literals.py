@@ -1,0 +1,342 @@
+"""Literals as Calcite's parser reads them and as its writer spells them back.
+
+One definition of each rule Flink's parser (Calcite's ``SqlLiteral``, ``SqlParserUtil``) applies
+to a literal: an exact numeric keeps every digit written for its precision (``0.5`` is
+DECIMAL(2, 1)) and is written as Java's ``BigDecimal.toString`` (``007`` as ``7``); an
+approximate numeric is written in Calcite's scientific notation (``10e1`` as ``1.0E2``); a
+minus applied to a numeric literal is folded into it; a character string without a character
+set is written ``u&'\\00c4'`` when it holds a character outside printable ASCII, one with a
+character set ``_UTF16'ä'``; DATE/TIME/TIMESTAMP literals are checked against Flink's formats and
+written in them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from .errors import ValidationError
+
+_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+# -- numeric literals --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Numeric:
+    """A numeric literal as Calcite's ``SqlNumericLiteral`` holds it."""
+
+    value: Decimal
+    precision: int
+    scale: int
+    exact: bool
+
+    def negated(self) -> Numeric:
+        value = -self.value
+        if value == 0:
+            value = value.copy_abs()  # Java's BigDecimal has no negative zero
+        return Numeric(value, self.precision, self.scale, self.exact)
+
+    @property
+    def text(self) -> str:
+        """The literal as Calcite writes it."""
+        if self.exact:
+            return format(self.value, "f")  # Java's BigDecimal.toPlainString
+        return _scientific(self.value)
+
+    def type_text(self) -> str:
+        """The type Flink derives (without nullability); refuses an unscaled value outside
+        BIGINT as Calcite's validator does."""
+        if not self.exact:
+            return "DOUBLE"
+        sign, digits, exponent = self.value.as_tuple()
+        unscaled = int("".join(map(str, digits)) or "0") * (-1 if sign else 1)
+        if isinstance(exponent, int) and exponent > 0:
+            unscaled *= 10**exponent
+        if not _LONG_MIN <= unscaled <= _LONG_MAX:
+            # The message shows Java's BigDecimal.toString, which Python's str() matches.
+            raise ValidationError(f"Numeric literal '{self.value}' out of range")
+        if self.scale == 0:
+            return "INT" if _INT_MIN <= self.value <= _INT_MAX else "BIGINT"
+        return f"DECIMAL({self.precision}, {self.scale})"
+
+
+def read_number(text: str) -> Numeric:
+    """A numeric literal from its source text (``007``, ``.25``, ``1.``, ``1.5E-3``)."""
+    if "e" in text.lower():
+        value = Decimal(text)
+        return Numeric(value, 0, 0, exact=False)
+    dot = text.find(".")
+    if dot < 0:
+        return Numeric(Decimal(text), len(text), 0, exact=True)
+    if dot == len(text) - 1:
+        return Numeric(Decimal(text[:-1]), len(text) - 1, 0, exact=True)
+    return Numeric(Decimal(text), len(text) - 1, len(text) - dot - 1, exact=True)
+
+
+def read_decimal_string(text: str) -> Numeric:
+    """``DECIMAL '...'``: the string read as a number, then as the literal Java writes it."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise ValidationError(f"Literal '{text}' can not be parsed to type 'DECIMAL'") from None
+    if not value.is_finite():
+        raise ValidationError(f"Literal '{text}' can not be parsed to type 'DECIMAL'")
+    # Calcite reads the text Java writes for the value, its sign counted among the digits.
+    return read_number(format(value, "f"))
+
+
+def _scientific(value: Decimal) -> str:
+    """Calcite's ``Util.toScientificNotation`` of an approximate literal's value."""
+    sign, digits, exponent = value.as_tuple()
+    unscaled = "".join(map(str, digits)) or "0"
+    scale = -exponent if isinstance(exponent, int) else 0
+    e = len(unscaled) - scale - 1
+    if scale == 0:
+        unscaled = unscaled.rstrip("0") or "0"
+    text = ("-" if sign else "") + unscaled[0]
+    if len(unscaled) > 1:
+        text += "." + unscaled[1:]
+    return f"{text}E{e}"
+
+
+# -- character strings -------------------------------------------------------------------
+
+# Calcite's SqlUtil.translateCharacterSetName: the character sets a literal may name.
+CHARACTER_SETS = frozenset(
+    "BIG5 LATIN1 UTF8 UTF16 UTF-16 GB2312 GBK UTF-16BE UTF-16LE ISO-8859-1 UTF-8".split()
+)
+CHARSET_PREFIX = re.compile(r"_([A-Za-z0-9][A-Za-z0-9:.\-_]*)'")
+
+
+def check_charset(name: str) -> str:
+    """The character set of a ``_NAME'...'`` literal, in upper case, or Flink's refusal."""
+    upper = name.upper()
+    if upper not in CHARACTER_SETS:
+        raise ValidationError(f"Unknown character set '{upper}'")
+    return upper
+
+
+def unescape_unicode(text: str, escape: str = "\\") -> str:
+    """The value of ``U&'...'`` (Calcite's ``SqlLiteral.unescapeUnicode``): the escape
+    character followed by four hexits is that UTF-16 unit, doubled it is itself."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c != escape:
+            out.append(c)
+            i += 1
+            continue
+        if i + 1 < n and text[i + 1] == escape:
+            out.append(escape)
+            i += 2
+            continue
+        hexits = text[i + 1 : i + 5]
+        if i + 4 >= n or not re.fullmatch(r"[+-]?[0-9A-Fa-f]+", hexits) or len(hexits) != 4:
+            raise ValidationError(
+                f"Unicode escape sequence starting at character {i} is not exactly four hex digits"
+            )
+        out.append(chr(int(hexits, 16) & 0xFFFF))
+        i += 5
+    return _join_surrogates("".join(out))
+
+
+def _join_surrogates(text: str) -> str:
+    return text.encode("utf-16", "surrogatepass").decode("utf-16")
+
+
+def char_length(value: str) -> int:
+    """The length of a string as Java counts it (UTF-16 units)."""
+    return len(value.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _is_plain(c: str) -> bool:
+    return c == "\n" or c == "\r" or 32 <= ord(c) < 128
+
+
+def quote_string_literal(value: str, charset: str | None) -> str:
+    """A character string literal as Calcite's dialect writes it: ``_CHARSET'...'`` when it
+    names a character set, ``u&'...'`` with ``\\xxxx`` escapes when it holds a character
+    outside printable ASCII, ``'...'`` otherwise (quotes doubled, line breaks as ``\\n``)."""
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    if charset is None and not all(_is_plain(c) for c in value):
+        units = value.encode("utf-16-be", "surrogatepass")
+        out = ["u&'"]
+        for i in range(0, len(units), 2):
+            code = int.from_bytes(units[i : i + 2], "big")
+            c = chr(code)
+            if code < 32 and c != "\n" or code >= 128:
+                out.append(f"\\{code:04x}")
+            elif c in "'\\":
+                out.append(c * 2)
+            else:
+                out.append(c)
+        out.append("'")
+        return "".join(out)
+    prefix = f"_{charset}" if charset is not None else ""
+    return prefix + "'" + value.replace("'", "''") + "'"
+
+
+# -- binary strings ----------------------------------------------------------------------
+
+
+def check_hexits(hexits: str) -> None:
+    """Calcite's checks of an ``X'...'`` literal's digits."""
+    if not re.fullmatch(r"[0-9A-Fa-f]*", hexits):
+        raise ValidationError(
+            "Binary literal string must contain only characters '0' - '9', 'A' - 'F'"
+        )
+    if len(hexits) % 2:
+        raise ValidationError("Binary literal string must contain an even number of hexits")
+
+
+# -- date and time literals --------------------------------------------------------------
+
+_DATE = r"(\d{1,4})-(\d{1,2})-(\d{1,2})"
+_TIME = r"(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d*))?"
+_FORMATS = {
+    "DATE": ("yyyy-MM-dd", re.compile(_DATE)),
+    "TIME": ("HH:mm:ss", re.compile(_TIME)),
+    "TIMESTAMP": ("yyyy-MM-dd HH:mm:ss", re.compile(_DATE + " " + _TIME)),
+}
+_TIMESTAMP_DATE_ONLY = re.compile(_DATE)
+
+
+@dataclass(frozen=True)
+class DateTime:
+    """A DATE, TIME or TIMESTAMP literal: its keyword, its text as written back, its
+    fractional digits."""
+
+    keyword: str
+    text: str
+    fraction_digits: int
+
+
+def read_datetime(keyword: str, text: str, local_zone: bool = False) -> DateTime:
+    """A DATE/TIME/TIMESTAMP literal checked against Flink's format, its text normalised as
+    Calcite writes it (``DATE '2024-1-5'`` as ``DATE '2024-01-05'``)."""
+    pattern, regex = _FORMATS[keyword]
+    label = "TIMESTAMP" if keyword == "TIMESTAMP" else keyword
+    if local_zone:
+        label = "TIMESTAMP WITH LOCAL TIME ZONE"
+    illegal = ValidationError(f"Illegal {label} literal '{text}': not in format '{pattern}'")
+    stripped = text.strip()
+    match = regex.fullmatch(stripped)
+    if match is None and keyword == "TIMESTAMP" and _TIMESTAMP_DATE_ONLY.fullmatch(stripped):
+        match = regex.fullmatch(stripped + " 00:00:00")
+    if match is None:
+        raise illegal
+    parts = match.groups()
+    written = []
+    if keyword in ("DATE", "TIMESTAMP"):
+        year, month, day = (int(p) for p in parts[:3])
+        try:
+            date(year, month, day)
+        except ValueError:
+            raise illegal from None
+        written.append(f"{year:04d}-{month:02d}-{day:02d}")
+        parts = parts[3:]
+    fraction = ""
+    if keyword in ("TIME", "TIMESTAMP"):
+        hour, minute, second = (int(p) for p in parts[:3])
+        if hour > 23 or minute > 59 or second > 59:
+            raise illegal
+        fraction = parts[3] or ""
+        clock = f"{hour:02d}:{minute:02d}:{second:02d}"
+        if fraction:
+            clock += "." + fraction
+        written.append(clock)
+    return DateTime(keyword, " ".join(written), len(fraction))
+
+
+# -- interval literals -------------------------------------------------------------------
+
+_UNIT_ORDER = ("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND")
+_FRACTION = r"(?:\.(\d{1,9}))?"
+_INTERVAL_FORMATS = {
+    ("YEAR", None): r"(\d+)",
+    ("QUARTER", None): r"(\d+)",
+    ("MONTH", None): r"(\d+)",
+    ("WEEK", None): r"(\d+)",
+    ("YEAR", "MONTH"): r"(\d+)-(\d{1,2})",
+    ("DAY", None): r"(\d+)",
+    ("DAY", "HOUR"): r"(\d+) (\d{1,2})",
+    ("DAY", "MINUTE"): r"(\d+) (\d{1,2}):(\d{1,2})",
+    ("DAY", "SECOND"): r"(\d+) (\d{1,2}):(\d{1,2}):(\d{1,2})" + _FRACTION,
+    ("HOUR", None): r"(\d+)",
+    ("HOUR", "MINUTE"): r"(\d+):(\d{1,2})",
+    ("HOUR", "SECOND"): r"(\d+):(\d{1,2}):(\d{1,2})" + _FRACTION,
+    ("MINUTE", None): r"(\d+)",
+    ("MINUTE", "SECOND"): r"(\d+):(\d{1,2})" + _FRACTION,
+    ("SECOND", None): r"(\d+)" + _FRACTION,
+}
+# The largest value of each field after the leading one.
+_FIELD_LIMITS = {"MONTH": 11, "HOUR": 23, "MINUTE": 59, "SECOND": 59}
+
+
+@dataclass(frozen=True)
+class IntervalQualifier:
+    """``DAY(3) TO SECOND(1)``: the units of an interval literal and the precisions written."""
+
+    start: str
+    end: str | None = None
+    start_precision: int | None = None
+    fraction_precision: int | None = None
+
+    @property
+    def text(self) -> str:
+        start = self.start
+        if self.end is None and self.start == "SECOND" and self.fraction_precision is not None:
+            return f"SECOND({self.start_precision or 2}, {self.fraction_precision})"
+        if self.start_precision is not None:
+            start += f"({self.start_precision})"
+        if self.end is None:
+            return start
+        end = self.end
+        if self.end == "SECOND" and self.fraction_precision is not None:
+            end += f"({self.fraction_precision})"
+        return f"{start} TO {end}"
+
+    @property
+    def year_month(self) -> bool:
+        return self.start in ("YEAR", "QUARTER", "MONTH")
+
+
+def singular_unit(name: str) -> str:
+    upper = name.upper()
+    return upper[:-1] if upper.endswith("S") and upper[:-1] in _UNIT_ORDER else upper
+
+
+def check_interval(value: str, qualifier: IntervalQualifier) -> None:
+    """Calcite's checks of an interval literal's string against its qualifier."""
+    written = f"INTERVAL {qualifier.text}"
+    illegal = ValidationError(f"Illegal interval literal format '{value}' for {written}")
+    regex = _INTERVAL_FORMATS.get((qualifier.start, qualifier.end))
+    if regex is None:
+        raise illegal
+    text = value.strip()
+    if text[:1] in "+-":
+        text = text[1:]
+    match = re.fullmatch(regex, text)
+    if match is None:
+        raise illegal
+    fields = [g for g in match.groups()]
+    leading = int(fields[0])
+    precision = qualifier.start_precision or 2
+    if leading >= 10**precision:
+        raise ValidationError(
+            f"Interval field value {leading:,} exceeds precision of "
+            f"{qualifier.start}({precision}) field"
+        )
+    units = _UNIT_ORDER[_UNIT_ORDER.index(qualifier.start) + 1 :]
+    later = [u for u in units if u not in ("QUARTER", "WEEK")]
+    if qualifier.end is not None:
+        later = later[: later.index(qualifier.end) + 1]
+        for unit, field in zip(later, fields[1:], strict=False):
+            if field is not None and int(field) > _FIELD_LIMITS[unit]:
+                raise illegal
