@@ -96,10 +96,6 @@ CREATE VIEW v_join AS SELECT a.id, a.r.f, b.p.r.n FROM src a JOIN src b ON a.r.g
 SHOW CREATE VIEW v_join;
 DESCRIBE v_join;
 
--- a ROW constructor / CAST to ROW read by field
-CREATE VIEW v_row_ctor AS SELECT t.x.a FROM (SELECT CAST(ROW(1, 'b') AS ROW<a INT, b STRING>) AS x FROM src) t;
-SHOW CREATE VIEW v_row_ctor;
-DESCRIBE v_row_ctor;
 
 -- errors
 CREATE VIEW v_bad_field AS SELECT r.nope FROM src;

@@ -353,8 +353,6 @@ def _concat(a: DataType, b: DataType) -> DataType:
     return DataType(name, (length,), nullable)
 
 
-
-
 def _fixed(text: str, always_not_null: bool = False) -> Any:
     def rule(args: list[DataType], nullable: bool) -> DataType:
         return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
