@@ -258,6 +258,9 @@ class _Writer:
         index = ", ".join(self.write(e) for e in node.expressions)
         return f"{self._operand(node.this, _ATOM)}[{index}]"
 
+    def _dot(self, node: exp.Dot) -> str:
+        return f"{self._operand(node.this, _ATOM)}.{quote_identifier(node.expression.name)}"
+
     def _extract(self, node: exp.Extract) -> str:
         return f"EXTRACT({node.this.name.upper()} FROM {self.write(node.expression)})"
 
@@ -335,7 +338,12 @@ class _Writer:
 
 
 def _is_map_constructor(node: exp.Bracket) -> bool:
-    return isinstance(node.this, exp.Column) and node.this.name.upper() == "MAP"
+    """``MAP[k, v]``, not an item of a column named ``map`` (which a view resolved and typed)."""
+    return (
+        isinstance(node.this, exp.Column)
+        and node.this.name.upper() == "MAP"
+        and "flink_type" not in node.this.meta
+    )
 
 
 def _is_typed_literal(node: exp.Cast) -> bool:
@@ -424,10 +432,20 @@ class _Typer:
     def type_of(self, node: exp.Expression) -> DataType:
         node = _strip(node)
         if isinstance(node, exp.Column):
-            name = node.name
-            if node.table or name not in self.scope:
-                raise ValidationError(f"Unknown identifier '{node.sql(dialect=None)}'")
-            return self.scope[name]
+            parts = [p.name for p in node.parts]
+            if parts[0] not in self.scope:
+                shown = node.sql(dialect=None) if len(parts) == 1 else parts[0]
+                raise ValidationError(f"Unknown identifier '{shown}'")
+            data_type = self.scope[parts[0]]
+            for name in parts[1:]:
+                data_type = field_of(data_type, name, identifier=True)
+            return data_type
+        if isinstance(node, exp.Dot) and isinstance(node.expression, exp.Identifier):
+            return field_of(
+                self.type_of(node.this), node.expression.name, identifier=_is_chain(node.this)
+            )
+        if isinstance(node, exp.Bracket) and not _is_map_constructor(node):
+            return self._item(node)
         if isinstance(node, exp.Literal):
             return _literal_type(node)
         if isinstance(node, exp.Boolean):
@@ -532,6 +550,15 @@ class _Typer:
                 f" Supported form(s): '<BOOLEAN> {op}'"
             )
         return T("BOOLEAN NOT NULL")
+
+    def _item(self, node: exp.Bracket) -> DataType:
+        """``arr[i]`` and ``m[k]``: an element or value, nullable as an absent one is NULL."""
+        container = self.type_of(node.this)
+        if container.name in ("ARRAY", "MULTISET"):
+            return container.children[0].with_nullable(True)
+        if container.name == "MAP":
+            return container.children[1].with_nullable(True)
+        raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _json_function(self, node: JsonFunction) -> DataType:
         args = [self.type_of(a) for a in node.expressions]
@@ -723,6 +750,29 @@ _SUPPORTED_FORMS = {
     ),
     "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
 }
+
+
+def field_of(row: DataType, name: str, identifier: bool) -> DataType:
+    """The type of field ``name`` of ``row``, nullable when the row or the field is (a field of a
+    NULL row is NULL). ``identifier`` is whether the field ends a chain of names (``r.f.g``) or
+    follows another expression (``arr[1].f``): Calcite words a field of a non-row apart."""
+    if not row.is_row:
+        if identifier:
+            raise ValidationError(
+                f"Trying to access field {name} in a type with no fields: {calcite_type_name(row)}"
+            )
+        raise ValidationError("Incompatible types")
+    if name not in row.field_names:
+        raise ValidationError(f"Unknown field '{name}'")
+    member = dict(row.fields)[name]
+    return member.with_nullable(member.nullable or row.nullable)
+
+
+def _is_chain(node: exp.Expression) -> bool:
+    """Whether ``node`` is a chain of names (``p.r.h``), not an expression read by field."""
+    while isinstance(node, exp.Dot):
+        node = node.this
+    return isinstance(node, exp.Column)
 
 
 def calcite_type_name(t: DataType) -> str:

@@ -69,6 +69,14 @@ def refusal(position: str, word: str) -> Refusal | None:
     return _REFUSALS[position].get(word.upper())
 
 
+def refusal_message(images: list[str]) -> str:
+    """Flink's parse error for a refused word, from the images of the tokens it shows: Calcite
+    names a reserved word written in upper case as its keyword list spells it."""
+    if images[0].isupper():
+        return f"Incorrect syntax near the keyword '{images[0]}'"
+    return f'Encountered "{" ".join(images)}"'
+
+
 def read_as_column(word: str) -> bool:
     """Whether Flink reads ``word`` unquoted, in an expression, as the column of that name when
     there is one (``current_user``), rather than as its niladic function (``LOCALTIME``) or

@@ -11,6 +11,7 @@ from sqlglot.tokens import Token, TokenType
 from . import statements as st
 from .dialect import DIALECT
 from .errors import FlinkSqlError, SqlParseError, ValidationError
+from .keywords import refusal, refusal_message
 from .tokens import TokenStream
 from .types import parse_type_from
 
@@ -201,8 +202,25 @@ class _Parser:
             self.s.pos += 1
         if self.s.pos == start:
             raise self.s.unexpected()
+        self._check_reserved_fields(start, self.s.pos)
         first, last = self.s.tokens[start], self.s.tokens[self.s.pos - 1]
         return parse_expression(self.s.text[first.start : last.end + 1], self.s, first)
+
+    def _check_reserved_fields(self, start: int, end: int) -> None:
+        """Flink's parse error for a reserved word unquoted after a dot (``r.value``) among
+        tokens ``start`` to ``end`` of an expression, as its recorded answers word it."""
+        tokens = self.s.tokens
+        for index in range(start + 1, end):
+            tok = tokens[index]
+            if tokens[index - 1].token_type != TokenType.DOT or not self.s.is_word(tok):
+                continue
+            shape = refusal("qualified", tok.text)
+            if shape is None:
+                continue
+            shown = tokens[index + shape.start : index + shape.start + shape.tokens]
+            images = [self.s.text[t.start : t.end + 1] for t in shown]
+            line, column = self.s.position(shown[0])
+            raise SqlParseError(refusal_message(images), line, column)
 
     # -- CREATE --------------------------------------------------------------------------
     def create(self) -> st.Statement:

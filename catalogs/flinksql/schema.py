@@ -420,7 +420,7 @@ def _referencing_computed(table: CatalogTable, name: str) -> list[str]:
     for column in table.columns:
         if column.kind == st.ColumnKind.COMPUTED:
             tree = parse_expression(column.expression or "")
-            if any(c.name == name for c in tree.find_all(exp.Column)):
+            if any(_reads(c) == name for c in tree.find_all(exp.Column)):
                 found.append(column.name)
     return found
 
@@ -431,7 +431,12 @@ def _watermark_reads(table: CatalogTable, name: str) -> bool:
     if table.watermark.rowtime_attribute == name:
         return True
     tree = parse_expression(table.watermark.expression)
-    return any(c.name == name for c in tree.find_all(exp.Column))
+    return any(_reads(c) == name for c in tree.find_all(exp.Column))
+
+
+def _reads(column: exp.Column) -> str:
+    """The column a reference reads: ``r`` of ``r.f`` or ``p.r.h.x`` (the rest are fields)."""
+    return column.parts[0].name
 
 
 def alter_drop_columns(table: CatalogTable, names: list[str]) -> CatalogTable:

@@ -362,8 +362,14 @@ class FromClause:
         return f"{text} AS {quote_identifier(alias)}"
 
     def lateral(self, node: exp.Lateral, scope: Scope) -> str:
-        """``LATERAL (subquery)`` and ``LATERAL TABLE(f(...))``: they see the FROM items before."""
+        """``LATERAL (subquery)``, ``LATERAL UNNEST(...)`` and ``LATERAL TABLE(f(...))``: they
+        see the FROM items before."""
         inner = node.this
+        if isinstance(inner, exp.Unnest):
+            # LATERAL UNNEST(...) is UNNEST(...): Flink writes it without the keyword.
+            unnest = inner.copy()
+            unnest.set("alias", node.args.get("alias"))
+            return self.unnest(unnest, scope)
         if isinstance(inner, exp.Subquery):
             alias = self._derived_alias(node)
             result = self.query(self._strip_parens(inner), scope)

@@ -13,7 +13,7 @@ from ..types import DataType
 from .calls import GROUP_WINDOW_HELPERS, NILADIC, QueryExpr, is_aggregate
 from .common_type import least_restrictive
 from .conditions import check_condition
-from .scopes import Field, Query, Scope
+from .scopes import Field, Namespace, Query, Scope
 
 
 class QueryBlocks:
@@ -213,10 +213,9 @@ class QueryBlocks:
         fields: list[Field] = []
         self.select_items = []
         for item in node.expressions:
-            if isinstance(_strip(item), exp.Star) or (
-                isinstance(_strip(item), exp.Column) and isinstance(_strip(item).this, exp.Star)
-            ):
-                self._expand_star(_strip(item), scope, texts, fields)
+            star = _star_qualifier(_strip(item))
+            if star is not None:
+                self._expand_star(star, scope, texts, fields)
                 continue
             self.select_items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
@@ -236,8 +235,8 @@ class QueryBlocks:
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text}")
-            elif isinstance(bare, exp.Column) and not resolved.meta.get("literal"):
-                name = bare.name  # (t.id) is named id, as t.id is
+            elif _is_name_chain(bare) and not resolved.meta.get("literal"):
+                name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
                 plain = isinstance(_strip(resolved), exp.Column)
                 texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
             elif isinstance(bare, exp.CurrentUser) and isinstance(_strip(resolved), exp.Column):
@@ -272,20 +271,22 @@ class QueryBlocks:
                 raise ValidationError(f"Expression '{_message_name(column)}' is not being grouped")
 
     def _expand_star(
-        self, item: exp.Expression, scope: Scope, texts: list[str], fields: list[Field]
+        self, qualifier: list[str], scope: Scope, texts: list[str], fields: list[Field]
     ) -> None:
-        if isinstance(item, exp.Column):
-            qualifier = item.table
-            namespaces = [ns for ns in scope.namespaces if ns.alias == qualifier]
+        """``*``, ``t.*`` (the columns of a relation) or ``r.*``, ``t.p.r.*`` (the fields of a
+        ROW column), each written qualified and named as Flink writes them."""
+        if qualifier:
+            namespaces = [ns for ns in scope.namespaces if _names_relation(ns, qualifier)]
             if not namespaces:
-                raise ValidationError(f"Unknown identifier '{qualifier}'")
+                self._expand_row_star(qualifier, scope, texts, fields)
+                return
         else:
             namespaces = scope.namespaces
             if not namespaces:
                 raise ValidationError("SELECT * requires a FROM clause")
         taken = {f.name for f in fields}
         skipped: set[tuple[int, str]] = set()
-        if not isinstance(item, exp.Column):
+        if not qualifier:
             for u in scope.using:
                 skipped.update({(id(u.left), u.name), (id(u.right), u.name)})
                 inner = u.name
@@ -302,20 +303,97 @@ class QueryBlocks:
                 )
                 fields.append(Field(u.name, u.data_type()))
         for ns in namespaces:
-            for f in ns.fields:
-                if (id(ns), f.name) in skipped:
-                    continue
-                name = f.name
-                counter = 0
-                while name in taken:
-                    name = f"{f.name}{counter}"
-                    counter += 1
-                taken.add(name)
-                text = f"{quote_identifier(ns.alias)}.{quote_identifier(f.name)}"
-                if name != f.name:
-                    text += f" AS {quote_identifier(name)}"
-                texts.append(text)
-                fields.append(Field(name, f.data_type))
+            prefix = quote_identifier(ns.alias)
+            kept = [f for f in ns.fields if (id(ns), f.name) not in skipped]
+            _append_unique(prefix, kept, taken, texts, fields)
+
+    def _expand_row_star(
+        self, qualifier: list[str], scope: Scope, texts: list[str], fields: list[Field]
+    ) -> None:
+        """``r.*`` over a ROW column: one item a field, a field of a nullable row nullable."""
+        shown = ".".join(qualifier)
+        try:
+            path, row = self._star_column(qualifier, scope)
+        except ValidationError:
+            raise ValidationError(f"Unknown identifier '{shown}'") from None
+        if not row.is_row:
+            raise ValidationError("Not a record type. The '*' operator requires a record")
+        members = [
+            Field(name, member.with_nullable(member.nullable or row.nullable))
+            for name, member in row.fields
+        ]
+        prefix = ".".join(quote_identifier(p) for p in path)
+        _append_unique(prefix, members, {f.name for f in fields}, texts, fields)
+
+    def _star_column(self, qualifier: list[str], scope: Scope) -> tuple[list[str], DataType]:
+        """The column (and fields) ``qualifier`` of a ``qualifier.*`` names: a relation's alias
+        then a column, or a column of the scope, then field names (never a catalog or database
+        before the alias: Flink does not read ``db.t.r.*``)."""
+        first = [ns for ns in scope.namespaces if ns.alias == qualifier[0]]
+        if len(qualifier) > 1 and first and first[0].field(qualifier[1]) is not None:
+            f = first[0].field(qualifier[1])
+            assert f is not None
+            return self._with_fields([first[0].alias, f.name], f.data_type, qualifier[2:])
+        matches = [ns for ns in scope.namespaces if ns.field(qualifier[0]) is not None]
+        if len(matches) != 1:
+            raise ValidationError(f"Unknown identifier '{qualifier[0]}'")
+        f = matches[0].field(qualifier[0])
+        assert f is not None
+        return self._with_fields([matches[0].alias, f.name], f.data_type, qualifier[1:])
+
+
+def _star_qualifier(item: exp.Expression) -> list[str] | None:
+    """The names before the star of ``*`` ([]), ``t.*`` or ``t.p.r.*``; None for another item."""
+    if isinstance(item, exp.Star):
+        return []
+    if isinstance(item, exp.Column) and isinstance(item.this, exp.Star):
+        return [p.name for p in item.parts[:-1]]
+    if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
+        names: list[str] = []
+        node: exp.Expression = item.this
+        while isinstance(node, exp.Dot):
+            names.insert(0, node.expression.name)
+            node = node.this
+        if isinstance(node, exp.Column):
+            return [p.name for p in node.parts] + names
+    return None
+
+
+def _is_name_chain(node: exp.Expression) -> bool:
+    """A column reference, perhaps with field names (``t.p.r.h.x``): named by its last name,
+    where ``arr[1].f`` is an expression (``EXPR$n``)."""
+    while isinstance(node, exp.Dot) and isinstance(node.expression, exp.Identifier):
+        node = node.this
+    return isinstance(node, exp.Column)
+
+
+def _names_relation(ns: Namespace, qualifier: list[str]) -> bool:
+    """Whether ``qualifier`` of ``qualifier.*`` names relation ``ns``: its alias, or (for a
+    table or view) its identifier's trailing names."""
+    if len(qualifier) == 1:
+        return ns.alias == qualifier[0]
+    if ns.identifier is None or len(qualifier) > 3 or ns.alias != qualifier[-1]:
+        return False
+    full = [ns.identifier.catalog, ns.identifier.database, ns.identifier.name]
+    return full[-len(qualifier) :] == qualifier
+
+
+def _append_unique(
+    prefix: str, members: list[Field], taken: set[str], texts: list[str], fields: list[Field]
+) -> None:
+    """Append ``prefix.member`` items, a name already taken renamed ``name0``, ``name1``..."""
+    for f in members:
+        name = f.name
+        counter = 0
+        while name in taken:
+            name = f"{f.name}{counter}"
+            counter += 1
+        taken.add(name)
+        text = f"{prefix}.{quote_identifier(f.name)}"
+        if name != f.name:
+            text += f" AS {quote_identifier(name)}"
+        texts.append(text)
+        fields.append(Field(name, f.data_type))
 
 
 def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:

@@ -14,7 +14,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..dialect import DIALECT
 from ..errors import SqlParseError
-from ..keywords import Refusal, refusal
+from ..keywords import Refusal, refusal, refusal_message
 from .calls import UNIT_FUNCTIONS
 
 
@@ -117,10 +117,7 @@ def _encountered(text: str, start: int, shape: Refusal, base: tuple[int, int]) -
     if len(images) < shape.tokens:
         images.append("<EOF>")
     line, column = text_position(text, shown[0].start, base)
-    if images[0].isupper():
-        # Calcite names a reserved word written in upper case, as its keyword list spells it.
-        return SqlParseError(f"Incorrect syntax near the keyword '{images[0]}'", line, column)
-    return SqlParseError(f'Encountered "{" ".join(images)}"', line, column)
+    return SqlParseError(refusal_message(images), line, column)
 
 
 def text_offset(text: str, line: int | None, column: int | None) -> int:

@@ -92,13 +92,6 @@ class ViewTyper(_Typer):
             return T("TIME(0) NOT NULL")
         if isinstance(node, exp.Anonymous):
             return self._call(node)
-        if isinstance(node, exp.Dot) and isinstance(node.expression, exp.Identifier):
-            row = self.type_of(node.this)
-            name = node.expression.name
-            if not row.is_row or name not in row.field_names:
-                raise ValidationError(f"Unknown field '{name}'")
-            member = dict(row.fields)[name]
-            return member.with_nullable(member.nullable or row.nullable)
         if isinstance(node, exp.Tuple):
             types = [self.type_of(a) for a in node.expressions]
             names = tuple(f"EXPR${i}" for i in range(len(types)))
@@ -115,8 +108,6 @@ class ViewTyper(_Typer):
             return self.type_of(node.this).with_time_attribute(None)
         if isinstance(node, exp.Cast):
             return super().type_of(node).with_time_attribute(None)
-        if isinstance(node, exp.Bracket) and not _is_map(node):
-            return self._item(node)
         if isinstance(node, exp.Array):
             if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
                 raise ValidationError("Query expression encountered in illegal context")
@@ -149,14 +140,6 @@ class ViewTyper(_Typer):
             raise ValidationError("Values passed to IN operator must have compatible types")
         nullable = any(t.nullable for t in operands) or any(t.nullable for _, t in fields)
         return T("BOOLEAN").with_nullable(nullable)
-
-    def _item(self, node: exp.Bracket) -> DataType:
-        container = self.type_of(node.this)
-        if container.name in ("ARRAY", "MULTISET"):
-            return container.children[0].with_nullable(True)
-        if container.name == "MAP":
-            return container.children[1].with_nullable(True)
-        raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _window(self, node: exp.Window) -> DataType:
         # Calcite refuses a subquery among PARTITION BY keys (its ORDER BY takes one).
@@ -368,14 +351,6 @@ def _concat(a: DataType, b: DataType) -> DataType:
     length = min((a.length or 0) + (b.length or 0), 2147483647)
     name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
     return DataType(name, (length,), nullable)
-
-
-def _is_map(node: exp.Bracket) -> bool:
-    return (
-        isinstance(node.this, exp.Column)
-        and node.this.name.upper() == "MAP"
-        and "flink_type" not in node.this.meta
-    )
 
 
 def _fixed(text: str, always_not_null: bool = False) -> Any:

@@ -208,7 +208,7 @@ class Validator(QueryBlocks, Grouping, FromClause):
         for ns in _all_namespaces(scope):
             if ns.alias == parts[0]:
                 raise ValidationError(f"Column '{parts[1]}' not found in table '{parts[0]}'")
-        raise ValidationError(f"Table '{parts[0]}' not found")
+        raise ValidationError(f"Table '{'.'.join(parts[:-1])}' not found")
 
     def _resolve_in(self, parts: list[str], scope: Scope) -> tuple[list[str], DataType] | None:
         # Table-qualified: [catalog.][database.]alias.column[.field...]
@@ -230,7 +230,8 @@ class Validator(QueryBlocks, Grouping, FromClause):
                             f"Column '{parts[1]}' not found in table '{parts[0]}'"
                         )
                     continue
-                return self._with_fields([ns.alias, f.name], f.data_type, parts[width + 1 :])
+                qualified = [ns.alias, f.name]
+                return self._with_fields(qualified, f.data_type, parts[width + 1 :], parts[width:])
         # Unqualified column, perhaps followed by ROW field names.
         matches = [ns for ns in scope.namespaces if ns.field(parts[0]) is not None]
         if len(matches) > 1:
@@ -240,16 +241,34 @@ class Validator(QueryBlocks, Grouping, FromClause):
             f = ns.field(parts[0])
             assert f is not None
             qualifier = [ns.alias] if ns.alias else []
-            return self._with_fields([*qualifier, f.name], f.data_type, parts[1:])
+            if parts[1:] and not f.data_type.is_row:
+                # Calcite read id.f as table id's column f first.
+                raise ValidationError(f"Table '{'.'.join(parts[:-1])}' not found")
+            return self._with_fields([*qualifier, f.name], f.data_type, parts[1:], parts)
         return None
 
     def _with_fields(
-        self, qualified: list[str], data_type: DataType, rest: list[str]
+        self,
+        qualified: list[str],
+        data_type: DataType,
+        rest: list[str],
+        written: list[str] | None = None,
     ) -> tuple[list[str], DataType]:
+        """The column ``qualified`` read by field names ``rest``: a field of a NULL row is
+        NULL. ``written`` is the reference from its column on, as Calcite's message names it."""
         nullable = data_type.nullable
-        for name in rest:
+        for index, name in enumerate(rest):
             if not data_type.is_row or name not in data_type.field_names:
-                raise ValidationError(f"Unknown field '{name}'")
+                if written is None:
+                    raise ValidationError(f"Unknown field '{name}'")
+                # Calcite names the reference up to the name it could not find.
+                shown = written[: len(written) - len(rest) + index + 1]
+                path, table = ".".join(shown), qualified[0]
+                message = f"Column '{path}' not found in table '{table}'"
+                alike = [n for n in data_type.field_names if n.lower() == name.lower()]
+                if data_type.is_row and alike:
+                    message += f"; did you mean '{alike[0]}'?"
+                raise ValidationError(message)
             data_type = dict(data_type.fields)[name]
             nullable = nullable or data_type.nullable
             qualified.append(name)

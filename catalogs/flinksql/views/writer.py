@@ -91,9 +91,6 @@ class ViewWriter(_Writer):
     def _distinct(self, node: exp.Distinct) -> str:
         return "DISTINCT " + ", ".join(self.write(e) for e in node.expressions)
 
-    def _dot(self, node: exp.Dot) -> str:
-        return f"{self.write(node.this)}.{quote_identifier(node.expression.name)}"
-
     def _var(self, node: exp.Var) -> str:
         return node.name.upper()
 
