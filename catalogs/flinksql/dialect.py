@@ -271,6 +271,19 @@ class Flink(Dialect):
                 result.meta["written"] = self._prev.text
             return result
 
+        def _parse_window(self, this, alias=False):  # type: ignore[no-untyped-def]
+            start = self._index
+            window = super()._parse_window(this, alias)
+            if isinstance(window, exp.Window) and not alias:
+                # OVER (w) is not OVER w: Calcite writes the parentheses it was given back.
+                tokens = self._tokens[start : self._index]
+                for token, following in zip(tokens, tokens[1:], strict=False):
+                    if token.token_type in self.WINDOW_BEFORE_PAREN_TOKENS:
+                        if following.token_type == TokenType.L_PAREN:
+                            window.meta["parenthesised"] = True
+                        break
+            return window
+
         def _parse_ordered(self, parse_method=None) -> exp.Ordered | None:
             ordered = super()._parse_ordered(parse_method)
             if ordered is not None and self._prev is not None:

@@ -225,7 +225,7 @@ class QueryBlocks:
             clauses.append(f"HAVING {text}")
         windows = node.args.get("windows")
         if windows:
-            clauses.append("WINDOW " + ", ".join(self.named_window(w, scope) for w in windows))
+            clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
         order = node.args.get("order")
         if order is not None:
             clauses.append("ORDER BY " + self.order_by(order, scope, fields, group is not None))

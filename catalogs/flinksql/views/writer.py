@@ -196,12 +196,18 @@ class ViewWriter(_Writer):
             node.args.get("partition_by") is None
             and node.args.get("order") is None
             and (node.args.get("spec") is None and node.args.get("alias") is not None)
+            and not node.meta.get("parenthesised")
         ):
             return f"{call} OVER {quote_identifier(node.args['alias'].name)}"
         return f"{call} OVER ({self.window_spec(node)})"
 
     def window_spec(self, node: exp.Window) -> str:
+        """The inside of a window's parentheses: the window it builds on (``w1 ORDER BY ts``),
+        PARTITION BY, ORDER BY and the frame, keywords in upper case."""
         parts = []
+        reference = node.args.get("alias")
+        if reference is not None:
+            parts.append(quote_identifier(reference.name))
         partition = node.args.get("partition_by")
         if partition:
             parts.append("PARTITION BY " + ", ".join(self.write(p) for p in partition))
@@ -219,7 +225,7 @@ class ViewWriter(_Writer):
             parts.append("ORDER BY " + ", ".join(items))
         spec = node.args.get("spec")
         if spec is not None:
-            kind = spec.args.get("kind")
+            kind = str(spec.args.get("kind")).upper()
             start = self._bound(spec.args.get("start"), spec.args.get("start_side"))
             end_value = spec.args.get("end")
             if end_value is None:
