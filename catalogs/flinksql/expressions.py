@@ -277,13 +277,15 @@ class _Writer:
             clauses.append(f"RETURNING {_cast_type_name(to)}")
         on_empty, on_error = node.args.get("on_empty"), node.args.get("on_error")
         if name == "JSON_QUERY":
-            wrapper = node.args.get("wrapper") or "WITHOUT ARRAY"
-            if wrapper.startswith("WITH ") and "CONDITIONAL" not in wrapper.split()[1]:
-                wrapper = "WITH UNCONDITIONAL ARRAY"
-            elif wrapper == "WITH CONDITIONAL":
-                wrapper = "WITH CONDITIONAL ARRAY"
-            elif wrapper == "WITHOUT":
+            # Calcite spells the wrapper in full: WITH [UNCONDITIONAL] [ARRAY] is WITH
+            # UNCONDITIONAL ARRAY, WITH CONDITIONAL [ARRAY] is WITH CONDITIONAL ARRAY.
+            words = (node.args.get("wrapper") or "WITHOUT").split()
+            if words[0] == "WITHOUT":
                 wrapper = "WITHOUT ARRAY"
+            elif "CONDITIONAL" in words:
+                wrapper = "WITH CONDITIONAL ARRAY"
+            else:
+                wrapper = "WITH UNCONDITIONAL ARRAY"
             clauses.append(f"{wrapper} WRAPPER")
             on_empty, on_error = on_empty or "NULL", on_error or "NULL"
         for behaviour, target, default in (
@@ -333,28 +335,40 @@ def _cast_type_for_parser(to: exp.DataType) -> str:
 
 def _cast_type_name(to: exp.DataType) -> str:
     """A CAST target as Calcite writes a type spec: upper-case names, ``INT`` as ``INTEGER``,
-    ``ARRAY< INTEGER >`` with spaces inside angle brackets."""
+    ``ARRAY< INTEGER >`` with spaces inside angle brackets, the field names of a ROW quoted as
+    written (``ROW< `a` INTEGER >``)."""
     from .tokens import TokenStream
 
     stream = TokenStream(_cast_type_text(to))
     out = ""
+    rows: list[bool] = []  # per open bracket: whether it holds a ROW's fields
+    field_name = False
+    previous = None
     for tok in stream.tokens:
         raw = stream.text[tok.start : tok.end + 1]
         kind = tok.token_type
-        if kind == TokenType.L_PAREN or kind == TokenType.R_PAREN:
-            out = out.rstrip() + raw
+        space = "" if out.endswith((" ", "(")) or not out else " "
+        if kind in (TokenType.L_PAREN, TokenType.LT):
+            rows.append(previous == TokenType.ROW)
+            field_name = rows[-1]
+            out = out.rstrip() + ("(" if kind == TokenType.L_PAREN else "< ")
+        elif kind in (TokenType.R_PAREN, TokenType.GT):
+            if rows:
+                rows.pop()
+            out = out.rstrip() + (raw if kind == TokenType.R_PAREN else " >")
         elif kind == TokenType.COMMA:
+            field_name = bool(rows) and rows[-1]
             out = out.rstrip() + ", "
-        elif kind == TokenType.LT:
-            out = out.rstrip() + "< "
-        elif kind == TokenType.GT:
-            out = out.rstrip() + " >"
+        elif field_name and (kind == TokenType.IDENTIFIER or stream.is_word(tok)):
+            field_name = False
+            out += space + (raw if kind == TokenType.IDENTIFIER else quote_identifier(raw))
         elif kind == TokenType.IDENTIFIER:
-            out += ("" if out.endswith((" ", "(")) or not out else " ") + raw
+            out += space + raw
         else:
             word = raw.upper() if stream.is_word(tok) else raw
             word = _SPEC_NAMES.get(word, word)
-            out += ("" if out.endswith((" ", "(")) or not out else " ") + word
+            out += space + word
+        previous = kind
     return out.strip()
 
 
