@@ -60,6 +60,7 @@ _BINARY = {
     exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
 }
 _ATOM = 100
+_NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
 
 
 def _precedence(node: exp.Expression) -> int:
@@ -68,8 +69,14 @@ def _precedence(node: exp.Expression) -> int:
         if type(node) is kind:
             return prec
     if isinstance(node, exp.Not):
+        # x NOT IN / NOT LIKE / NOT BETWEEN / IS NOT ... are those operators, negated; NOT (...)
+        # is the prefix NOT.
+        if isinstance(node.this, _NEGATABLE):
+            return _precedence(node.this)
         return 26
-    if isinstance(node, exp.Like | exp.Between | exp.In | exp.Is):
+    if isinstance(node, exp.Is):
+        return 28  # Calcite's postfix IS NULL, IS TRUE, ...
+    if isinstance(node, exp.Like | exp.Between | exp.In | exp.SimilarTo):
         return 32
     if isinstance(node, exp.Neg):
         return 80
@@ -138,9 +145,9 @@ class _Writer:
         return f"- {self._operand(node.this, 80)}"
 
     def _not(self, node: exp.Not) -> str:
-        inner = _strip(node.this)
+        inner = node.this
         if isinstance(inner, exp.Is):
-            return f"{self._operand(inner.this, 32)} IS NOT {self.write(inner.expression)}"
+            return f"{self._is_operand(inner.this)} IS NOT {self.write(inner.expression)}"
         if isinstance(inner, exp.Like):
             return self._like(inner, negated=True)
         if isinstance(inner, exp.In):
@@ -150,7 +157,12 @@ class _Writer:
         return f"NOT {self._operand(node.this, 26)}"
 
     def _is(self, node: exp.Is) -> str:
-        return f"{self._operand(node.this, 32)} IS {self.write(node.expression)}"
+        return f"{self._is_operand(node.this)} IS {self.write(node.expression)}"
+
+    def _is_operand(self, node: exp.Expression) -> str:
+        """The operand of a postfix IS: enclosed when it binds no tighter (NOT, AND, another
+        IS), bare when it is a comparison, IN, LIKE, BETWEEN or tighter."""
+        return self._operand(node, 28, right=True)
 
     def _like(self, node: exp.Like, negated: bool = False) -> str:
         keyword = "NOT LIKE" if negated or node.args.get("negate") else "LIKE"
@@ -304,7 +316,12 @@ class _Writer:
     def _round_to(self, node: exp.Expression, name: str) -> str:
         unit = node.args.get("to")
         if unit is not None:
-            return f"{name}({self.write(node.this)} TO {unit.name.upper()})"
+            # Calcite writes the operand with a function's precedence on both sides: any call or
+            # operator (LOCALTIMESTAMP among them) is enclosed, a column or literal is not.
+            operand = self.write(node.this)
+            if not isinstance(_strip(node.this), exp.Column | exp.Literal | exp.Dot):
+                operand = f"({operand})"
+            return f"{name}({operand} TO {unit.name.upper()})"
         return f"{name}({self.write(node.this)})"
 
 

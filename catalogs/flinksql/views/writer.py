@@ -182,7 +182,7 @@ class ViewWriter(_Writer):
         return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
     def _not(self, node: exp.Not) -> str:
-        inner = _strip(node.this)
+        inner = node.this
         if isinstance(inner, exp.SimilarTo):
             return self._similarto(inner, negated=True)
         return super()._not(node)
