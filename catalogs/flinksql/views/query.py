@@ -171,12 +171,17 @@ class QueryBlocks:
             written = [self.expression(item, scope) for item in items]
             rows.append("ROW(" + ", ".join(text for text, _ in written) + ")")
             types.append([t for _, t in written])
+        # Calcite names a column of VALUES after its first row's item: a niladic function
+        # (CURRENT_DATE) by its name, anything else EXPR$n.
+        first = node.expressions[0] if node.expressions else None
+        first_items = first.expressions if isinstance(first, exp.Tuple) else [first]
         fields = []
         for i, column in enumerate(zip(*types, strict=True)):
             common = column[0]
             for other in column[1:]:
                 common = least_restrictive(common, other) or common
-            fields.append(Field(f"EXPR${i}", common))
+            name = self._niladic_name(first_items[i], scope) or f"EXPR${i}"
+            fields.append(Field(name, common))
         return Query("VALUES " + ",\n".join(rows), fields)
 
     # -- SELECT -------------------------------------------------------------------------------
