@@ -730,8 +730,10 @@ def _least_restrictive(a: DataType, b: DataType) -> DataType:
     if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:
         precision = max(a.precision or 0, b.precision or 0)
         return DataType("TIMESTAMP_LTZ", (precision,))
-    if a.name == b.name == "TIMESTAMP" and a.precision != b.precision:
-        return DataType("TIMESTAMP", (max(a.precision or 0, b.precision or 0),))
+    if a.name == b.name and a.name in ("TIMESTAMP", "TIME") and a.precision != b.precision:
+        # The wider fractional precision, as for TIMESTAMP: COALESCE(LOCALTIME, TIME '...456')
+        # casts LOCALTIME to TIME(3).
+        return DataType(a.name, (max(a.precision or 0, b.precision or 0),))
     return a
 
 
