@@ -154,7 +154,7 @@ class _Writer:
             return self._in(inner, negated=True)
         if isinstance(inner, exp.Between):
             return self._between(inner, negated=True)
-        return f"NOT {self._operand(node.this, 26)}"
+        return f"NOT {self._operand(node.this, 26, right=True)}"
 
     def _is(self, node: exp.Is) -> str:
         return f"{self._is_operand(node.this)} IS {self.write(node.expression)}"
