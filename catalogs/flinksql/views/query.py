@@ -79,6 +79,7 @@ class QueryBlocks:
         # Flink writes a scalar subquery as (((SELECT ...))): every level of parentheses goes
         while isinstance(node, exp.Subquery) and not node.alias:
             node = self._unwrap(node)
+        node = _values_operand(node)
         if isinstance(node, exp.Select):
             result = self.select(node, parent)
             if _is_ordered(node) and ordered_select_needs_parentheses(context):
@@ -89,6 +90,8 @@ class QueryBlocks:
             result = self.set_operation(node, parent, TOP if prefix else context)
         elif isinstance(node, exp.Values):
             result = self.values(node, parent)
+            if context != TOP:  # Calcite encloses a VALUES operand of a set operation
+                result = Query(f"({result.text})", result.fields)
         else:
             raise ValidationError(f"Unsupported query: {node.sql()}")
         return Query(prefix + result.text, result.fields)
@@ -363,6 +366,26 @@ class QueryBlocks:
                     text += f" AS {quote_identifier(name)}"
                 texts.append(text)
                 fields.append(Field(name, f.data_type))
+
+
+def _values_operand(node: exp.Expression) -> exp.Expression:
+    """The VALUES of a set operand: sqlglot reads ``... UNION VALUES (1)`` as ``SELECT * FROM
+    (VALUES (1)) AS _values``, with an alias it made up (no position in the text)."""
+    if not isinstance(node, exp.Select) or len(node.expressions) != 1:
+        return node
+    from_ = node.args.get("from_")
+    values = from_.this if from_ is not None else None
+    alias = values.args.get("alias") if isinstance(values, exp.Values) else None
+    if (
+        alias is None
+        or not isinstance(node.expressions[0], exp.Star)
+        or alias.name != "_values"
+        or alias.columns
+        or "start" in alias.this.meta
+        or any(node.args.get(k) for k in node.args if k not in ("expressions", "from_"))
+    ):
+        return node
+    return values
 
 
 def _is_ordered(node: exp.Expression) -> bool:

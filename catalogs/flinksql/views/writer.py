@@ -57,9 +57,11 @@ class ViewWriter(_Writer):
         # call once more where its context binds tighter than nothing: an operand of an operator,
         # a list item, a whole clause. Function arguments (CAST's and CASE's parts among them) and
         # BETWEEN's lower bound are written with no binding around them.
-        if _in_function_argument(child, parent):
-            return f"(({text}))"
-        return f"((({text})))"
+        # The call's own parentheses and the SELECT's (a WITH or a set operation has none).
+        depth = 2 if node.meta.get("framed", True) else 1
+        if not _in_function_argument(child, parent):
+            depth += 1
+        return "(" * depth + text + ")" * depth
 
     def _any(self, node: exp.Any) -> str:
         return f"SOME ({self._quantified_query(node)})"
