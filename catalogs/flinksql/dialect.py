@@ -200,6 +200,17 @@ def _parse_json_function(self: Flink.Parser, name: str) -> JsonFunction:
     return self.expression(JsonFunction(**args))
 
 
+_INTERVAL_SPANS = {
+    ("YEAR", "MONTH"),
+    ("DAY", "HOUR"),
+    ("DAY", "MINUTE"),
+    ("DAY", "SECOND"),
+    ("HOUR", "MINUTE"),
+    ("HOUR", "SECOND"),
+    ("MINUTE", "SECOND"),
+}
+
+
 class Flink(Dialect):
     NORMALIZE_FUNCTIONS = False
 
@@ -505,6 +516,41 @@ class Flink(Dialect):
                 # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.
                 result.meta["written"] = self._prev.text
             return result
+
+        def _parse_interval_span(self, this, parse_function_unit=True):  # type: ignore[no-untyped-def]
+            start = self._index
+            interval = super()._parse_interval_span(this, parse_function_unit)
+            unit = interval.args.get("unit")
+            if (
+                isinstance(unit, exp.IntervalSpan)
+                and (
+                    unit.this.name.upper(),
+                    unit.expression.name.upper(),
+                )
+                not in _INTERVAL_SPANS
+            ):
+                # Calcite's interval qualifier takes only these spans: in FLOOR(ts + INTERVAL
+                # '1' HOUR TO DAY) the TO belongs to FLOOR.
+                self._retreat(start)
+                self.INTERVAL_SPANS = False
+                try:
+                    interval = super()._parse_interval_span(this, parse_function_unit)
+                finally:
+                    del self.INTERVAL_SPANS
+            return interval
+
+        def _parse_window(self, this, alias=False):  # type: ignore[no-untyped-def]
+            start = self._index
+            window = super()._parse_window(this, alias)
+            if isinstance(window, exp.Window) and not alias:
+                # OVER (w) is not OVER w: Calcite writes the parentheses it was given back.
+                tokens = self._tokens[start : self._index]
+                for token, following in zip(tokens, tokens[1:], strict=False):
+                    if token.token_type in self.WINDOW_BEFORE_PAREN_TOKENS:
+                        if following.token_type == TokenType.L_PAREN:
+                            window.meta["parenthesised"] = True
+                        break
+            return window
 
         def _parse_ordered(self, parse_method=None) -> exp.Ordered | None:
             ordered = super()._parse_ordered(parse_method)

@@ -61,6 +61,7 @@ _BINARY = {
     exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
 }
 _ATOM = 100
+_NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
 
 
 def _precedence(node: exp.Expression) -> int:
@@ -69,8 +70,18 @@ def _precedence(node: exp.Expression) -> int:
         if type(node) is kind:
             return prec
     if isinstance(node, exp.Not):
+        # x NOT IN / NOT LIKE / NOT BETWEEN / IS NOT ... are those operators, negated; NOT (...)
+        # is the prefix NOT.
+        if isinstance(node.this, _NEGATABLE):
+            return _precedence(node.this)
         return 26
-    if isinstance(node, exp.Like | exp.Between | exp.In | exp.Is):
+    if isinstance(node, exp.Is):
+        if isinstance(_strip(node.this), exp.Any | exp.All):
+            # sqlglot reads k = SOME (...) IS TRUE as k = (SOME (...) IS TRUE); Calcite's
+            # (k = SOME (...)) IS TRUE is written the same way, bare.
+            return 32
+        return 28  # Calcite's postfix IS NULL, IS TRUE, ...
+    if isinstance(node, exp.Like | exp.Between | exp.In | exp.SimilarTo):
         return 32
     if isinstance(node, exp.Neg | UnaryPlus):
         return 80
@@ -156,19 +167,24 @@ class _Writer:
         return self._operand(node, 80)
 
     def _not(self, node: exp.Not) -> str:
-        inner = _strip(node.this)
+        inner = node.this
         if isinstance(inner, exp.Is) and not node.meta.get("prefix"):
-            return f"{self._operand(inner.this, 32)} IS NOT {self.write(inner.expression)}"
+            return f"{self._is_operand(inner.this)} IS NOT {self.write(inner.expression)}"
         if isinstance(inner, exp.Like):
             return self._like(inner, negated=True)
         if isinstance(inner, exp.In):
             return self._in(inner, negated=True)
         if isinstance(inner, exp.Between):
             return self._between(inner, negated=True)
-        return f"NOT {self._operand(node.this, 26)}"
+        return f"NOT {self._operand(node.this, 26, right=True)}"
 
     def _is(self, node: exp.Is) -> str:
-        return f"{self._operand(node.this, 32)} IS {self.write(node.expression)}"
+        return f"{self._is_operand(node.this)} IS {self.write(node.expression)}"
+
+    def _is_operand(self, node: exp.Expression) -> str:
+        """The operand of a postfix IS: enclosed when it binds no tighter (NOT, AND, another
+        IS), bare when it is a comparison, IN, LIKE, BETWEEN or tighter."""
+        return self._operand(node, 28, right=True)
 
     def _like(self, node: exp.Like, negated: bool = False) -> str:
         keyword = "NOT LIKE" if negated or node.args.get("negate") else "LIKE"
@@ -308,13 +324,15 @@ class _Writer:
             clauses.append(f"RETURNING {_cast_type_name(to)}")
         on_empty, on_error = node.args.get("on_empty"), node.args.get("on_error")
         if name == "JSON_QUERY":
-            wrapper = node.args.get("wrapper") or "WITHOUT ARRAY"
-            if wrapper.startswith("WITH ") and "CONDITIONAL" not in wrapper.split()[1]:
-                wrapper = "WITH UNCONDITIONAL ARRAY"
-            elif wrapper == "WITH CONDITIONAL":
-                wrapper = "WITH CONDITIONAL ARRAY"
-            elif wrapper == "WITHOUT":
+            # Calcite spells the wrapper in full: WITH [UNCONDITIONAL] [ARRAY] is WITH
+            # UNCONDITIONAL ARRAY, WITH CONDITIONAL [ARRAY] is WITH CONDITIONAL ARRAY.
+            words = (node.args.get("wrapper") or "WITHOUT").split()
+            if words[0] == "WITHOUT":
                 wrapper = "WITHOUT ARRAY"
+            elif "CONDITIONAL" in words:
+                wrapper = "WITH CONDITIONAL ARRAY"
+            else:
+                wrapper = "WITH UNCONDITIONAL ARRAY"
             clauses.append(f"{wrapper} WRAPPER")
             on_empty, on_error = on_empty or "NULL", on_error or "NULL"
         for behaviour, target, default in (
@@ -333,7 +351,12 @@ class _Writer:
     def _round_to(self, node: exp.Expression, name: str) -> str:
         unit = node.args.get("to")
         if unit is not None:
-            return f"{name}({self.write(node.this)} TO {unit.name.upper()})"
+            # Calcite writes the operand with a function's precedence on both sides: any call or
+            # operator (LOCALTIMESTAMP among them) is enclosed, a column or literal is not.
+            operand = self.write(node.this)
+            if not isinstance(_strip(node.this), exp.Column | exp.Literal | exp.Dot):
+                operand = f"({operand})"
+            return f"{name}({operand} TO {unit.name.upper()})"
         return f"{name}({self.write(node.this)})"
 
 
@@ -369,28 +392,40 @@ def _cast_type_for_parser(to: exp.DataType) -> str:
 
 def _cast_type_name(to: exp.DataType) -> str:
     """A CAST target as Calcite writes a type spec: upper-case names, ``INT`` as ``INTEGER``,
-    ``ARRAY< INTEGER >`` with spaces inside angle brackets."""
+    ``ARRAY< INTEGER >`` with spaces inside angle brackets, the field names of a ROW quoted as
+    written (``ROW< `a` INTEGER >``)."""
     from .tokens import TokenStream
 
     stream = TokenStream(_cast_type_text(to))
     out = ""
+    rows: list[bool] = []  # per open bracket: whether it holds a ROW's fields
+    field_name = False
+    previous = None
     for tok in stream.tokens:
         raw = stream.text[tok.start : tok.end + 1]
         kind = tok.token_type
-        if kind == TokenType.L_PAREN or kind == TokenType.R_PAREN:
-            out = out.rstrip() + raw
+        space = "" if out.endswith((" ", "(")) or not out else " "
+        if kind in (TokenType.L_PAREN, TokenType.LT):
+            rows.append(previous == TokenType.ROW)
+            field_name = rows[-1]
+            out = out.rstrip() + ("(" if kind == TokenType.L_PAREN else "< ")
+        elif kind in (TokenType.R_PAREN, TokenType.GT):
+            if rows:
+                rows.pop()
+            out = out.rstrip() + (raw if kind == TokenType.R_PAREN else " >")
         elif kind == TokenType.COMMA:
+            field_name = bool(rows) and rows[-1]
             out = out.rstrip() + ", "
-        elif kind == TokenType.LT:
-            out = out.rstrip() + "< "
-        elif kind == TokenType.GT:
-            out = out.rstrip() + " >"
+        elif field_name and (kind == TokenType.IDENTIFIER or stream.is_word(tok)):
+            field_name = False
+            out += space + (raw if kind == TokenType.IDENTIFIER else quote_identifier(raw))
         elif kind == TokenType.IDENTIFIER:
-            out += ("" if out.endswith((" ", "(")) or not out else " ") + raw
+            out += space + raw
         else:
             word = raw.upper() if stream.is_word(tok) else raw
             word = _SPEC_NAMES.get(word, word)
-            out += ("" if out.endswith((" ", "(")) or not out else " ") + word
+            out += space + word
+        previous = kind
     return out.strip()
 
 
@@ -812,8 +847,10 @@ def _least_restrictive(a: DataType, b: DataType) -> DataType:
     if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:
         precision = max(a.precision or 0, b.precision or 0)
         return DataType("TIMESTAMP_LTZ", (precision,))
-    if a.name == b.name == "TIMESTAMP" and a.precision != b.precision:
-        return DataType("TIMESTAMP", (max(a.precision or 0, b.precision or 0),))
+    if a.name == b.name and a.name in ("TIMESTAMP", "TIME") and a.precision != b.precision:
+        # The wider fractional precision, as for TIMESTAMP: COALESCE(LOCALTIME, TIME '...456')
+        # casts LOCALTIME to TIME(3).
+        return DataType(a.name, (max(a.precision or 0, b.precision or 0),))
     return a
 
 

@@ -22,14 +22,9 @@ class Grouping:
         windows = [w for item in node.expressions for w in item.find_all(exp.Window)]
         windows.extend(node.args.get("windows") or [])
         for window in windows:
+            # OVER w, OVER (w ROWS ...) and WINDOW w2 AS (w ...) all name a window of the query.
             alias = window.args.get("alias")
-            if (
-                alias is not None
-                and window.args.get("partition_by") is None
-                and window.args.get("order") is None
-                and window.args.get("spec") is None
-                and alias.name not in names
-            ):
+            if alias is not None and alias.name not in names:
                 raise ValidationError(f"Window '{alias.name}' not found")
             spec = window.args.get("spec")
             order = window.args.get("order")

@@ -15,17 +15,44 @@ from .common_type import least_restrictive
 from .conditions import check_condition
 from .scopes import Field, Namespace, Query, Scope
 
+# Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
+# tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
+SET_OPERATOR_PRECEDENCE = {"UNION": (12, 13), "EXCEPT": (12, 13), "INTERSECT": (14, 15)}
+# The precedence a WITH writes its body with: a SELECT with ORDER BY/OFFSET/FETCH is enclosed.
+WITH_BODY = (100, 100)
+TOP = (0, 0)
+
+
+def set_operation_needs_parentheses(keyword: str, context: tuple[int, int]) -> bool:
+    """Calcite's SqlCall.unparse: a set operation is enclosed where its context binds tighter
+    (a left precedence above its own, a right one at least its own)."""
+    left, right = SET_OPERATOR_PRECEDENCE[keyword.split()[0]]
+    return context[0] > left or (right <= context[1] and context[1] != 0)
+
+
+def ordered_select_needs_parentheses(context: tuple[int, int]) -> bool:
+    """Calcite's SqlSelect.unparse: a SELECT with ORDER BY, OFFSET or FETCH is enclosed wherever
+    anything binds around it (their precedence is 0)."""
+    return context[0] > 0 or context[1] > 0
+
 
 class QueryBlocks:
     """SELECT, set operations, VALUES and WITH, on the validator's FROM clause, grouping and
     expression methods."""
 
     # -- queries ------------------------------------------------------------------------------
-    def query(self, node: exp.Expression, parent: Scope | None) -> Query:
-        """A query expression: SELECT, set operation, VALUES or a parenthesized one."""
+    def query(
+        self, node: exp.Expression, parent: Scope | None, context: tuple[int, int] = TOP
+    ) -> Query:
+        """A query expression: SELECT, set operation, VALUES or a parenthesized one, written for
+        a place whose precedences are ``context`` (left, right): enclosed where Calcite
+        encloses it there."""
         ctes: dict[str, list[Field]] = {}
         prefix = ""
         with_ = node.args.get("with_")
+        if with_ is not None and _is_ordered_set_operation(node):
+            # WITH ... UNION ... ORDER BY: Calcite reads a SELECT * over the whole WITH.
+            return self.set_operation(node, parent, context)
         if with_ is not None:
             node.set("with_", None)
             scope = Scope([], parent, ctes)
@@ -48,25 +75,43 @@ class QueryBlocks:
                 items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
             parent = scope
+            context = WITH_BODY
         # Flink writes a scalar subquery as (((SELECT ...))): every level of parentheses goes
         while isinstance(node, exp.Subquery) and not node.alias:
             node = self._unwrap(node)
+        node = _values_operand(node)
         if isinstance(node, exp.Select):
             result = self.select(node, parent)
+            if _is_ordered(node) and ordered_select_needs_parentheses(context):
+                result = Query(f"({result.text})", result.fields)
         elif isinstance(node, exp.Union | exp.Intersect | exp.Except):
-            result = self.set_operation(node, parent)
+            # A WITH body that is a set operation is written bare (Calcite encloses only a
+            # SELECT with ORDER BY/OFFSET/FETCH there).
+            result = self.set_operation(node, parent, TOP if prefix else context)
         elif isinstance(node, exp.Values):
             result = self.values(node, parent)
+            if context != TOP:  # Calcite encloses a VALUES operand of a set operation
+                result = Query(f"({result.text})", result.fields)
         else:
             raise ValidationError(f"Unsupported query: {node.sql()}")
         return Query(prefix + result.text, result.fields)
 
     def _unwrap(self, node: exp.Subquery) -> exp.Expression:
         inner = node.this
-        order = node.args.get("order")
-        limit = node.args.get("limit") or node.args.get("offset")
-        if order is None and limit is None:
+        if not _is_ordered(node):
             return inner
+        bare = self._strip_subquery(inner)
+        if isinstance(bare, exp.Select) and not bare.args.get("with_"):
+            if _is_ordered(bare):
+                # (SELECT ... LIMIT 3) LIMIT 2: Calcite pushes the outer clauses into a SELECT
+                # only when it has none of its own, and fails on the SELECT * it builds instead.
+                raise ValidationError("java.lang.UnsupportedOperationException")
+            # (SELECT ...) ORDER BY ...: the clauses go into the SELECT.
+            pushed = bare.copy()
+            for key in ("order", "limit", "offset"):
+                if node.args.get(key) is not None:
+                    pushed.set(key, node.args[key])
+            return pushed
         # (a UNION b) ORDER BY ...: Calcite reads it as a SELECT * over the parenthesized query.
         wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
         for key in ("order", "limit", "offset"):
@@ -74,7 +119,9 @@ class QueryBlocks:
                 wrapper.set(key, node.args[key])
         return wrapper
 
-    def set_operation(self, node: exp.Expression, parent: Scope | None) -> Query:
+    def set_operation(
+        self, node: exp.Expression, parent: Scope | None, context: tuple[int, int] = TOP
+    ) -> Query:
         if isinstance(node, exp.Union):
             keyword = "UNION" if node.args.get("distinct") else "UNION ALL"
         elif isinstance(node, exp.Intersect):
@@ -89,9 +136,12 @@ class QueryBlocks:
                 if node.args.get(key) is not None:
                     wrapper.set(key, node.args[key].copy())
                     inner.set(key, None)
-            return self.select(wrapper, parent)
-        left = self._set_operand(node.this, parent, right=False)
-        right = self._set_operand(node.expression, parent, right=True)
+            return self.query(wrapper, parent, context)
+        enclosed = set_operation_needs_parentheses(keyword, context)
+        outer = TOP if enclosed else context
+        own_left, own_right = SET_OPERATOR_PRECEDENCE[keyword.split()[0]]
+        left = self.query(node.this, parent, (outer[0], own_left))
+        right = self.query(node.expression, parent, (own_right, outer[1]))
         if len(left.fields) != len(right.fields):
             raise ValidationError(f"Column count mismatch in {keyword}")
         fields = []
@@ -100,13 +150,8 @@ class QueryBlocks:
             if common is None:
                 raise ValidationError(f"Type mismatch in column {i + 1} of {keyword}")
             fields.append(Field(a.name, common))
-        return Query(f"{left.text}\n{keyword}\n{right.text}", fields)
-
-    def _set_operand(self, node: exp.Expression, parent: Scope | None, right: bool) -> Query:
-        result = self.query(node, parent)
-        if right and isinstance(self._strip_subquery(node), exp.Union | exp.Intersect | exp.Except):
-            return Query(f"({result.text})", result.fields)
-        return result
+        text = f"{left.text}\n{keyword}\n{right.text}"
+        return Query(f"({text})" if enclosed else text, fields)
 
     @staticmethod
     def _strip_parens(node: exp.Expression) -> exp.Expression:
@@ -129,12 +174,17 @@ class QueryBlocks:
             written = [self.expression(item, scope) for item in items]
             rows.append("ROW(" + ", ".join(text for text, _ in written) + ")")
             types.append([t for _, t in written])
+        # Calcite names a column of VALUES after its first row's item: a niladic function
+        # (CURRENT_DATE) by its name, anything else EXPR$n.
+        first = node.expressions[0] if node.expressions else None
+        first_items = first.expressions if isinstance(first, exp.Tuple) else [first]
         fields = []
         for i, column in enumerate(zip(*types, strict=True)):
             common = column[0]
             for other in column[1:]:
                 common = least_restrictive(common, other) or common
-            fields.append(Field(f"EXPR${i}", common))
+            name = self._niladic_name(first_items[i], scope) or f"EXPR${i}"
+            fields.append(Field(name, common))
         return Query("VALUES " + ",\n".join(rows), fields)
 
     # -- SELECT -------------------------------------------------------------------------------
@@ -183,7 +233,7 @@ class QueryBlocks:
             clauses.append(f"HAVING {text}")
         windows = node.args.get("windows")
         if windows:
-            clauses.append("WINDOW " + ", ".join(self.named_window(w, scope) for w in windows))
+            clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
         order = node.args.get("order")
         if order is not None:
             clauses.append("ORDER BY " + self.order_by(order, scope, fields, group is not None))
@@ -394,6 +444,35 @@ def _append_unique(
             text += f" AS {quote_identifier(name)}"
         texts.append(text)
         fields.append(Field(name, f.data_type))
+
+
+def _values_operand(node: exp.Expression) -> exp.Expression:
+    """The VALUES of a set operand: sqlglot reads ``... UNION VALUES (1)`` as ``SELECT * FROM
+    (VALUES (1)) AS _values``, with an alias it made up (no position in the text)."""
+    if not isinstance(node, exp.Select) or len(node.expressions) != 1:
+        return node
+    from_ = node.args.get("from_")
+    values = from_.this if from_ is not None else None
+    alias = values.args.get("alias") if isinstance(values, exp.Values) else None
+    if (
+        alias is None
+        or not isinstance(node.expressions[0], exp.Star)
+        or alias.name != "_values"
+        or alias.columns
+        or "start" in alias.this.meta
+        or any(node.args.get(k) for k in node.args if k not in ("expressions", "from_"))
+    ):
+        return node
+    return values
+
+
+def _is_ordered(node: exp.Expression) -> bool:
+    """Whether a query carries ORDER BY, OFFSET or FETCH/LIMIT of its own."""
+    return any(node.args.get(key) is not None for key in ("order", "limit", "offset"))
+
+
+def _is_ordered_set_operation(node: exp.Expression) -> bool:
+    return isinstance(node, exp.Union | exp.Intersect | exp.Except) and _is_ordered(node)
 
 
 def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:

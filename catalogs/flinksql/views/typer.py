@@ -155,7 +155,11 @@ class ViewTyper(_Typer):
         if name in ("PERCENT_RANK", "CUME_DIST"):
             return T("DOUBLE NOT NULL")
         if name in ("LAG", "LEAD"):
-            return self.type_of(call.expressions[0]).with_nullable(True)
+            # The value's type, NOT NULL exactly when a default is given and is NOT NULL.
+            value = self.type_of(call.expressions[0])
+            if len(call.expressions) >= 3:
+                return value.with_nullable(self.type_of(call.expressions[2]).nullable)
+            return value.with_nullable(True)
         return self._aggregate(call, grouped=True)
 
     def _call(self, node: exp.Anonymous) -> DataType:

@@ -192,8 +192,19 @@ class Validator(QueryBlocks, Grouping, FromClause):
         return ViewWriter(context).write(resolved), data_type, resolved
 
     def subquery(self, node: exp.Expression, scope: Scope) -> QueryExpr:
+        bare = node
+        while isinstance(bare, exp.Subquery) and not bare.alias and not bare.args.get("with_"):
+            bare = bare.this
+        # A SELECT writes parentheses of its own inside a scalar subquery; a WITH or a set
+        # operation does not (one with ORDER BY/OFFSET/FETCH is a SELECT over it).
+        framed = bare.args.get("with_") is None and (
+            not isinstance(bare, exp.Union | exp.Intersect | exp.Except)
+            or any(bare.args.get(key) is not None for key in ("order", "limit", "offset"))
+        )
         result = self.query(node, scope)
-        return QueryExpr(result.text, [(f.name, f.data_type) for f in result.fields])
+        query = QueryExpr(result.text, [(f.name, f.data_type) for f in result.fields])
+        query.meta["framed"] = framed
+        return query
 
     def resolve_column(self, parts: list[str], scope: Scope) -> tuple[list[str], DataType]:
         """The qualified name and type of a column reference."""

@@ -57,9 +57,11 @@ class ViewWriter(_Writer):
         # call once more where its context binds tighter than nothing: an operand of an operator,
         # a list item, a whole clause. Function arguments (CAST's and CASE's parts among them) and
         # BETWEEN's lower bound are written with no binding around them.
-        if _in_function_argument(child, parent):
-            return f"(({text}))"
-        return f"((({text})))"
+        # The call's own parentheses and the SELECT's (a WITH or a set operation has none).
+        depth = 2 if node.meta.get("framed", True) else 1
+        if not _in_function_argument(child, parent):
+            depth += 1
+        return "(" * depth + text + ")" * depth
 
     def _any(self, node: exp.Any) -> str:
         return f"SOME ({self._quantified_query(node)})"
@@ -186,7 +188,7 @@ class ViewWriter(_Writer):
         return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
     def _not(self, node: exp.Not) -> str:
-        inner = _strip(node.this)
+        inner = node.this
         if isinstance(inner, exp.SimilarTo):
             return self._similarto(inner, negated=True)
         return super()._not(node)
@@ -200,12 +202,18 @@ class ViewWriter(_Writer):
             node.args.get("partition_by") is None
             and node.args.get("order") is None
             and (node.args.get("spec") is None and node.args.get("alias") is not None)
+            and not node.meta.get("parenthesised")
         ):
             return f"{call} OVER {quote_identifier(node.args['alias'].name)}"
         return f"{call} OVER ({self.window_spec(node)})"
 
     def window_spec(self, node: exp.Window) -> str:
+        """The inside of a window's parentheses: the window it builds on (``w1 ORDER BY ts``),
+        PARTITION BY, ORDER BY and the frame, keywords in upper case."""
         parts = []
+        reference = node.args.get("alias")
+        if reference is not None:
+            parts.append(quote_identifier(reference.name))
         partition = node.args.get("partition_by")
         if partition:
             parts.append("PARTITION BY " + ", ".join(self.write(p) for p in partition))
@@ -223,7 +231,7 @@ class ViewWriter(_Writer):
             parts.append("ORDER BY " + ", ".join(items))
         spec = node.args.get("spec")
         if spec is not None:
-            kind = spec.args.get("kind")
+            kind = str(spec.args.get("kind")).upper()
             start = self._bound(spec.args.get("start"), spec.args.get("start_side"))
             end_value = spec.args.get("end")
             if end_value is None:
