@@ -186,6 +186,31 @@ class StatementRequestSerializer(serializers.Serializer):
     )
     catalog = StrictCharField(required=False, validators=[no_nul])
     database = StrictCharField(required=False, validators=[no_nul])
+    dry_run = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Run the statements in a transaction that is rolled back and answer what "
+        "they would mark (the impact answer); nothing is changed",
+    )
+
+
+class ImpactSerializer(serializers.Serializer):
+    view = serializers.CharField(help_text="The view whose mark the change sets")
+    mark = serializers.ChoiceField(["ok", "broken", "stale"], help_text="Its mark after it")
+    before = serializers.ChoiceField(["ok", "broken", "stale"], help_text="Its mark before")
+    path = serializers.ListField(
+        child=serializers.CharField(), help_text="From the view to the object that changed"
+    )
+    columns = serializers.ListField(child=serializers.CharField(), help_text="Columns concerned")
+    consequence = serializers.CharField(help_text="What Flink will do reading the view")
+
+
+class ImpactAnswerSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="Whether every statement would run")
+    breaks_nothing = serializers.BooleanField()
+    summary = serializers.CharField()
+    results = serializers.ListField(child=serializers.DictField())
+    impact = ImpactSerializer(many=True)
 
 
 @extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})

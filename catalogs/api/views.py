@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -15,7 +15,9 @@ from rest_framework.views import APIView
 
 from catalogs import lookup, services
 from catalogs.executor import StatementResult
+from catalogs.executor.impact import impact_of
 from catalogs.flinksql.catalog import ObjectIdentifier, function_name
+from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from config import limits
@@ -71,7 +73,11 @@ class Statements(APIView):
     @extend_schema(
         request=s.StatementRequestSerializer,
         responses={
-            200: s.StatementAnswerSerializer,
+            200: PolymorphicProxySerializer(
+                "StatementsAnswer",
+                [s.StatementAnswerSerializer, s.ImpactAnswerSerializer],
+                None,
+            ),
             **error_responses(400, 403, 409, 413),
         },
         description="Run Flink SQL statements in a session that starts in ``catalog`` and "
@@ -81,7 +87,10 @@ class Statements(APIView):
         "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
         "lists the objects the statements changed (those before a failure stay changed). A "
         "script longer than the dashboard's bound (characters or statements) answers 413 and "
-        "nothing of it runs.",
+        "nothing of it runs. With ``dry_run`` nothing changes: the statements run in a "
+        "transaction that is rolled back and the answer is their impact, every view whose "
+        "mark they would set (at any depth), with the path, the columns concerned and what "
+        "Flink will do reading it.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -90,6 +99,11 @@ class Statements(APIView):
         database = None
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
+        if data["dry_run"]:
+            session = executor(request, found, database).session
+            statements = split_statements(data["statement"])
+            report = impact_of(session, request.user, statements, API_ORIGIN)
+            return Response(report.as_json())
         last = found.history.order_by("-pk").values_list("pk", flat=True).first() or 0
         results = executor(request, found, database).execute_script(data["statement"], True)
         body: dict = {
