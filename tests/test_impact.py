@@ -150,9 +150,7 @@ def test_a_change_that_breaks_nothing_says_so(chain) -> None:
     assert report.summary == NOTHING
 
 
-def test_the_api_dry_run_answers_the_impact_and_changes_nothing(
-    chain, members: Members
-) -> None:
+def test_the_api_dry_run_answers_the_impact_and_changes_nothing(chain, members: Members) -> None:
     before = state.dump("catalogs")
     history = chain.history.count()
     url = f"/api/v1/environments/{chain.name}/statements"
@@ -216,3 +214,36 @@ def test_a_viewer_cannot_dry_run_a_change(chain, members) -> None:
     assert body["ok"] is False
     assert "You need the editor role" in body["results"][0]["error"]
     assert marks()["plain"] == "ok"
+
+
+def test_the_drop_form_lists_the_views_it_breaks_at_any_depth(chain, client) -> None:
+    from django.urls import reverse
+
+    args = ["default", "_env_default", "default", "customers"]
+    html = client.get(reverse("table-drop", args=args)).text
+    assert "3 views would become broken." in html
+    for name in ("revenue_by_country", "top_countries", "top_three"):
+        assert reverse("view", args=[*args[:3], name]) in html
+    assert f"(path {ENV}.top_three -&gt; {ENV}.top_countries -&gt; " in html
+    assert marks()["top_three"] == "ok"  # showing it changed nothing
+
+
+def test_the_console_asks_before_a_statement_that_breaks_views(chain, client) -> None:
+    from django.urls import reverse
+
+    url = reverse("console", args=["default"])
+    asked = client.post(url, {"sql": "DROP TABLE customers"}).text
+    assert "This will break" in asked
+    assert "3 views would become broken." in asked
+    assert Table.objects.filter(name="customers").exists()  # nothing ran
+    client.post(url, {"sql": "DROP TABLE customers", "confirm_impact": "1"})
+    assert not Table.objects.filter(name="customers").exists()
+    assert marks()["top_three"] == "broken"
+
+
+def test_the_console_runs_a_harmless_statement_without_asking(chain, client) -> None:
+    from django.urls import reverse
+
+    answer = client.post(reverse("console", args=["default"]), {"sql": "CREATE TABLE x (a INT)"})
+    assert "This will break" not in answer.text
+    assert Table.objects.filter(name="x").exists()
