@@ -150,13 +150,11 @@ def test_a_change_that_breaks_nothing_says_so(chain) -> None:
     assert report.summary == NOTHING
 
 
-def test_the_api_dry_run_answers_the_impact_and_changes_nothing(chain, members: Members) -> None:
+def test_the_api_impact_dry_run_answers_the_list_and_changes_nothing(chain, members: Members) -> None:
     before = state.dump("catalogs")
     history = chain.history.count()
-    url = f"/api/v1/environments/{chain.name}/statements"
-    answer = members["editor"].post(
-        url, {"statement": "ALTER TABLE orders MODIFY quantity BIGINT", "dry_run": True}
-    )
+    url = f"/api/v1/environments/{chain.name}/impact"
+    answer = members["editor"].post(url, {"statement": "ALTER TABLE orders MODIFY quantity BIGINT"})
     assert answer.status_code == 200, answer.json()
     assert state.dump("catalogs") == before
     assert chain.history.count() == history
@@ -196,9 +194,9 @@ def reason_after(environment: Environment, name: str) -> str:
     return found
 
 
-def test_the_api_dry_run_of_a_refused_statement_answers_its_error(chain, members) -> None:
-    url = f"/api/v1/environments/{chain.name}/statements"
-    answer = members["editor"].post(url, {"statement": "DROP TABLE nope", "dry_run": True})
+def test_the_api_impact_of_a_refused_statement_answers_its_error(chain, members) -> None:
+    url = f"/api/v1/environments/{chain.name}/impact"
+    answer = members["editor"].post(url, {"statement": "DROP TABLE nope"})
     body = answer.json()
     assert body["ok"] is False
     assert body["results"][0]["error"] == (
@@ -208,8 +206,8 @@ def test_the_api_dry_run_of_a_refused_statement_answers_its_error(chain, members
 
 
 def test_a_viewer_cannot_dry_run_a_change(chain, members) -> None:
-    url = f"/api/v1/environments/{chain.name}/statements"
-    answer = members["viewer"].post(url, {"statement": "DROP TABLE orders", "dry_run": True})
+    url = f"/api/v1/environments/{chain.name}/impact"
+    answer = members["viewer"].post(url, {"statement": "DROP TABLE orders"})
     body = answer.json()
     assert body["ok"] is False
     assert "You need the editor role" in body["results"][0]["error"]

@@ -186,18 +186,12 @@ class StatementRequestSerializer(serializers.Serializer):
     )
     catalog = StrictCharField(required=False, validators=[no_nul])
     database = StrictCharField(required=False, validators=[no_nul])
-    dry_run = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="Run the statements in a transaction that is rolled back and answer what "
-        "they would mark (the impact answer); nothing is changed",
-    )
 
 
-class ImpactSerializer(serializers.Serializer):
+class ViewImpactSerializer(serializers.Serializer):
     view = serializers.CharField(help_text="The view whose mark the change sets")
     mark = serializers.ChoiceField(["ok", "broken", "stale"], help_text="Its mark after it")
-    before = serializers.ChoiceField(["ok", "broken", "stale"], help_text="Its mark before")
+    before = serializers.CharField(help_text="Its mark before: ok, broken or stale")
     path = serializers.ListField(
         child=serializers.CharField(), help_text="From the view to the object that changed"
     )
@@ -210,7 +204,7 @@ class ImpactAnswerSerializer(serializers.Serializer):
     breaks_nothing = serializers.BooleanField()
     summary = serializers.CharField()
     results = serializers.ListField(child=serializers.DictField())
-    impact = ImpactSerializer(many=True)
+    impact = ViewImpactSerializer(many=True)
 
 
 @extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -73,11 +73,7 @@ class Statements(APIView):
     @extend_schema(
         request=s.StatementRequestSerializer,
         responses={
-            200: PolymorphicProxySerializer(
-                "StatementsAnswer",
-                [s.StatementAnswerSerializer, s.ImpactAnswerSerializer],
-                None,
-            ),
+            200: s.StatementAnswerSerializer,
             **error_responses(400, 403, 409, 413),
         },
         description="Run Flink SQL statements in a session that starts in ``catalog`` and "
@@ -87,10 +83,8 @@ class Statements(APIView):
         "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
         "lists the objects the statements changed (those before a failure stay changed). A "
         "script longer than the dashboard's bound (characters or statements) answers 413 and "
-        "nothing of it runs. With ``dry_run`` nothing changes: the statements run in a "
-        "transaction that is rolled back and the answer is their impact, every view whose "
-        "mark they would set (at any depth), with the path, the columns concerned and what "
-        "Flink will do reading it.",
+        "nothing of it runs. ``/impact`` answers what the same statements would mark, "
+        "without running them.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -99,11 +93,6 @@ class Statements(APIView):
         database = None
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
-        if data["dry_run"]:
-            session = executor(request, found, database).session
-            statements = split_statements(data["statement"])
-            report = impact_of(session, request.user, statements, API_ORIGIN)
-            return Response(report.as_json())
         last = found.history.order_by("-pk").values_list("pk", flat=True).first() or 0
         results = executor(request, found, database).execute_script(data["statement"], True)
         body: dict = {
@@ -114,6 +103,31 @@ class Statements(APIView):
         if failed:
             body["errors"] = [{"message": failed[0].error}]
         return Response(body, status=status_of(results))
+
+
+class Impact(APIView):
+    @extend_schema(
+        request=s.StatementRequestSerializer,
+        responses={200: s.ImpactAnswerSerializer, **error_responses(400, 403, 413)},
+        description="A dry run: the statements run as ``/statements`` would run them, in a "
+        "transaction that is rolled back (nothing changes, nothing is kept in the history), "
+        "stopping at the first failure (``ok`` false, its error in ``results``). ``impact`` "
+        "lists every view whose mark they would set, at any depth: its mark after and "
+        "before, the path from it to the object that changed, the columns concerned, and "
+        "what Flink will do when a statement reads it. ``breaks_nothing`` says when no view "
+        "becomes broken or stale.",
+    )
+    def post(self, request: Request, environment: str) -> Response:
+        found = get_environment(request.user, environment)
+        data = _valid(s.StatementRequestSerializer, request)
+        limits.check_script(data["statement"])
+        database = None
+        if "catalog" in data or "database" in data:
+            database = _session_database(found, data.get("catalog"), data.get("database"))
+        session = executor(request, found, database).session
+        statements = split_statements(data["statement"])
+        report = impact_of(session, request.user, statements, API_ORIGIN)
+        return Response(report.as_json())
 
 
 def _result(result: StatementResult) -> dict:
