@@ -17,8 +17,10 @@ from django.utils import timezone
 
 from catalogs import models as cm
 from catalogs import snapshots
-from catalogs.executor import Executor, Session, StatementResult, history
+from catalogs.executor import Executor, Session, StatementResult, history, marks
 from catalogs.executor.handlers import Context
+from catalogs.executor.impact import Impact as ViewImpact
+from catalogs.executor.impact import impacts_of
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.parser import parse_statement
@@ -269,6 +271,8 @@ class Impact:
     view: str
     status: str
     reason: str
+    path: list[str] = field(default_factory=list)  # from the view to what changed
+    columns: list[str] = field(default_factory=list)  # the columns concerned
 
 
 @dataclass
@@ -345,6 +349,37 @@ def _run_for_preview(
     context = Context(session, author)
     before: dict[history.Touched, str] = {}
     marks_before = _view_marks(environment)
+    with marks.observed() as changes:
+        _run_all(executor, context, statements, before, found)
+    if not found.ok:
+        return
+    found.changes = [
+        ObjectChange(item.kind, _label(item.identifier), was, history.definition(context, item))
+        for item, was in before.items()
+    ]
+    marks_after = _view_marks(environment)
+    how = {str(i.view): i for i in impacts_of(changes)}
+    found.impact = [
+        Impact(name, status, reason, *_how(how.get(name)))
+        for name, (status, reason) in sorted(marks_after.items())
+        if marks_before.get(name, ("ok", ""))[0] != status
+    ]
+    found.graph = _touched_graph(environment, list(before))
+
+
+def _how(impact: ViewImpact | None) -> tuple[list[str], list[str]]:
+    if impact is None:
+        return [], []
+    return [str(p) for p in impact.path], list(impact.columns)
+
+
+def _run_all(
+    executor: Executor,
+    context: Context,
+    statements: list[str],
+    before: dict[history.Touched, str],
+    found: Preview,
+) -> None:
     for text in statements:
         for item in _touched(context, text):
             if item not in before:
@@ -353,17 +388,6 @@ def _run_for_preview(
         found.results.append(result)
         if not result.ok:
             return  # the statements after it would not run either
-    found.changes = [
-        ObjectChange(item.kind, _label(item.identifier), was, history.definition(context, item))
-        for item, was in before.items()
-    ]
-    marks_after = _view_marks(environment)
-    found.impact = [
-        Impact(name, status, reason)
-        for name, (status, reason) in sorted(marks_after.items())
-        if marks_before.get(name, ("ok", ""))[0] != status
-    ]
-    found.graph = _touched_graph(environment, list(before))
 
 
 def _touched(context: Context, text: str) -> list[history.Touched]:

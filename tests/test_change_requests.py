@@ -66,9 +66,12 @@ def test_it_runs_the_whole_flow(members: Members, environment: Environment) -> N
     assert preview["impact"] == [
         {
             "view": "_env_default.default.v",
-            "status": "stale",
-            "reason": "Reads changed columns: column b of _env_default.default.t is gone "
-            "(was STRING).",
+            "status": "broken",
+            "reason": "Flink cannot plan a read of this view: column b of "
+            "_env_default.default.t is gone (Flink: Column 'b' not found in table 't') (path "
+            "_env_default.default.v -> _env_default.default.t).",
+            "path": ["_env_default.default.v", "_env_default.default.t"],
+            "columns": ["_env_default.default.t.b"],
         }
     ]
 
@@ -87,7 +90,7 @@ def test_it_runs_the_whole_flow(members: Members, environment: Environment) -> N
     entries = HistoryEntry.objects.filter(pk__in=body["history_entries"]).order_by("pk")
     assert [e.statement for e in entries] == ["ALTER TABLE t DROP b", "CREATE TABLE u (x INT)"]
     assert Table.objects.filter(name="u").exists()
-    assert Table.objects.get(name="v").status == "stale"
+    assert Table.objects.get(name="v").status == "broken"
     snapshot = Snapshot.objects.get(snapshot_id__in=body["snapshots"])
     assert snapshot.label == "Drop b"
     again = members["editor"].post(f"{url}/apply", {})

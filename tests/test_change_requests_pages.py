@@ -50,7 +50,7 @@ def test_it_opens_reviews_and_applies_a_request(members: Members) -> None:
     page = browser(members, "viewer").get(answer.url).content.decode()
     assert "Would succeed." in page
     assert '<span class="diff-removed">-  `b` VARCHAR(2147483647)</span>' in page
-    assert "_env_default.default.v</code>: Reads changed columns" in page
+    assert "_env_default.default.v</code>: Flink cannot plan a read of this view" in page
     assert 'data-graph="lineage-data"' in page
     assert "0 of 1 approval" in page
     assert "Apply change request" not in page  # viewers do not apply

@@ -143,7 +143,11 @@ def test_it_marks_a_view_broken_when_what_it_reads_is_dropped_and_clears_it(read
     assert one(run, "DROP TABLE orders").ok
     view = Table.objects.get(name="large_orders")
     assert view.status == Table.Status.BROKEN
-    assert view.status_reason == (f"Reads what no longer exists: table {ENV}.default.orders.")
+    assert view.status_reason == (
+        "Flink cannot plan a read of this view: "
+        f"table {ENV}.default.orders is gone (Flink: Object 'orders' not found within "
+        f"'{ENV}.default') (path {ENV}.default.large_orders -> {ENV}.default.orders)."
+    )
     assert one(
         run,
         "CREATE TABLE orders (id BIGINT, customer STRING, price DECIMAL(10, 2))",
@@ -165,8 +169,10 @@ def test_it_marks_a_view_stale_when_a_column_it_reads_changes_type(ready, run) -
     view = Table.objects.get(name="large_orders")
     assert view.status == Table.Status.STALE
     assert view.status_reason == (
-        f"Reads changed columns: column price of {ENV}.default.orders changed from "
-        "DECIMAL(10, 2) to DOUBLE."
+        "Flink plans a read of this view but casts to its stored types: "
+        f"column price of {ENV}.default.orders changed from DECIMAL(10, 2) to DOUBLE; "
+        "Flink casts price DOUBLE -> DECIMAL(10, 2) (narrowing: values can be cut, overflow "
+        f"or fail to convert) (path {ENV}.default.large_orders -> {ENV}.default.orders)."
     )
     # the view keeps the columns and types it had when created
     assert one(run, "DESCRIBE large_orders").rows == describe_before
@@ -175,11 +181,16 @@ def test_it_marks_a_view_stale_when_a_column_it_reads_changes_type(ready, run) -
     assert view.status == Table.Status.OK
 
 
-def test_it_marks_a_view_stale_when_a_column_it_reads_is_dropped(ready, run) -> None:
+def test_it_marks_a_view_broken_when_a_column_it_reads_is_dropped(ready, run) -> None:
+    # Flink: Column 'price' not found in table 'orders' (tests/goldens/casts_oracle.json's
+    # neighbour, the flink-reference's "When what a view reads changes")
     assert one(run, "ALTER TABLE orders DROP price").ok
     view = Table.objects.get(name="large_orders")
-    assert view.status == Table.Status.STALE
-    assert "column price of _env_default.default.orders is gone" in view.status_reason
+    assert view.status == Table.Status.BROKEN
+    assert (
+        "column price of _env_default.default.orders is gone (Flink: Column 'price' not found in"
+        in view.status_reason
+    )
 
 
 def test_it_ignores_changes_to_columns_the_view_does_not_read(ready, run) -> None:
@@ -209,8 +220,8 @@ def test_it_shows_the_mark_and_its_reason_on_the_view_page(ready, run, client) -
     assert one(run, "DROP TABLE orders").ok
     page = view_page(client, "large_orders")
     assert (
-        "<strong>Broken:</strong> Reads what no longer exists: table _env_default.default.orders."
-        in page
+        "<strong>Broken:</strong> Flink cannot plan a read of this view: table "
+        "_env_default.default.orders is gone" in page
     )
 
 

@@ -188,6 +188,25 @@ class StatementRequestSerializer(serializers.Serializer):
     database = StrictCharField(required=False, validators=[no_nul])
 
 
+class ViewImpactSerializer(serializers.Serializer):
+    view = serializers.CharField(help_text="The view whose mark the change sets")
+    mark = serializers.ChoiceField(["ok", "broken", "stale"], help_text="Its mark after it")
+    before = serializers.CharField(help_text="Its mark before: ok, broken or stale")
+    path = serializers.ListField(
+        child=serializers.CharField(), help_text="From the view to the object that changed"
+    )
+    columns = serializers.ListField(child=serializers.CharField(), help_text="Columns concerned")
+    consequence = serializers.CharField(help_text="What Flink will do reading the view")
+
+
+class ImpactAnswerSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="Whether every statement would run")
+    breaks_nothing = serializers.BooleanField()
+    summary = serializers.CharField()
+    results = serializers.ListField(child=serializers.DictField())
+    impact = ViewImpactSerializer(many=True)
+
+
 @extend_schema_field({"anyOf": [{"type": "string"}, {"type": "boolean"}], "nullable": True})
 class CellField(serializers.JSONField):
     """A cell of a result row: text, a boolean (DESCRIBE's ``null`` column), or null."""

@@ -14,6 +14,7 @@ SNAPSHOT = f"{SNAPSHOTS}/<name:snapshot>"
 
 urlpatterns = [
     path(f"{ENV}/statements", views.Statements.as_view(), name="api-statements"),
+    path(f"{ENV}/impact", views.Impact.as_view(), name="api-impact"),
     path(f"{SNAPSHOTS}/", snapshots.SnapshotList.as_view(), name="api-snapshots"),
     path(f"{SNAPSHOTS}/import", snapshots.SnapshotImport.as_view(), name="api-snapshot-import"),
     path(SNAPSHOT, snapshots.SnapshotDetail.as_view(), name="api-snapshot"),

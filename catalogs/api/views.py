@@ -15,7 +15,9 @@ from rest_framework.views import APIView
 
 from catalogs import lookup, services
 from catalogs.executor import StatementResult
+from catalogs.executor.impact import impact_of
 from catalogs.flinksql.catalog import ObjectIdentifier, function_name
+from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
 from catalogs.secrets import mask_ddl
 from config import limits
@@ -81,7 +83,8 @@ class Statements(APIView):
         "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
         "lists the objects the statements changed (those before a failure stay changed). A "
         "script longer than the dashboard's bound (characters or statements) answers 413 and "
-        "nothing of it runs.",
+        "nothing of it runs. ``/impact`` answers what the same statements would mark, "
+        "without running them.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -100,6 +103,31 @@ class Statements(APIView):
         if failed:
             body["errors"] = [{"message": failed[0].error}]
         return Response(body, status=status_of(results))
+
+
+class Impact(APIView):
+    @extend_schema(
+        request=s.StatementRequestSerializer,
+        responses={200: s.ImpactAnswerSerializer, **error_responses(400, 403, 413)},
+        description="A dry run: the statements run as ``/statements`` would run them, in a "
+        "transaction that is rolled back (nothing changes, nothing is kept in the history), "
+        "stopping at the first failure (``ok`` false, its error in ``results``). ``impact`` "
+        "lists every view whose mark they would set, at any depth: its mark after and "
+        "before, the path from it to the object that changed, the columns concerned, and "
+        "what Flink will do when a statement reads it. ``breaks_nothing`` says when no view "
+        "becomes broken or stale.",
+    )
+    def post(self, request: Request, environment: str) -> Response:
+        found = get_environment(request.user, environment)
+        data = _valid(s.StatementRequestSerializer, request)
+        limits.check_script(data["statement"])
+        database = None
+        if "catalog" in data or "database" in data:
+            database = _session_database(found, data.get("catalog"), data.get("database"))
+        session = executor(request, found, database).session
+        statements = split_statements(data["statement"])
+        report = impact_of(session, request.user, statements, API_ORIGIN)
+        return Response(report.as_json())
 
 
 def _result(result: StatementResult) -> dict:

@@ -24,7 +24,9 @@ from environments.lookup import get_environment
 from environments.models import Environment
 
 from ..executor import Executor, Session, StatementResult
+from ..executor.impact import ImpactReport, impact_of
 from ..flinksql.catalog import CatalogTable, CatalogView
+from ..flinksql.splitter import split_statements
 from ..secrets import mask_ddl, mask_value
 from ..tableau import cell_text
 from .common import render_page, tree
@@ -103,7 +105,10 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
     state = console_state(request, found, reset="reset" in request.POST)
     script = request.POST.get("sql", "") if request.method == "POST" else ""
     results: list[dict[str, Any]] = _refused(script)
+    impact = None
     if script.strip() and "reset" not in request.POST and not results:
+        impact = _breaking(request, state, script)
+    if impact is None and script.strip() and "reset" not in request.POST and not results:
         executor = Executor(state.session, request.user, console_origin(request))
         results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
         script = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
@@ -118,9 +123,20 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         "history": state.history,
         "script": script,
         "results": results,
+        "impact": impact,
         "tree": tree(found),
     }
     return render_page(request, "catalogs/console.html", context, partial="console")
+
+
+def _breaking(request: HttpRequest, state: ConsoleState, script: str) -> ImpactReport | None:
+    """What the script would break or make stale, when it would, and the user has not
+    confirmed it yet: then it does not run, and the console asks first."""
+    if request.POST.get("confirm_impact") or mask_ddl(script) != script:
+        # (a script with a secret is not shown again to be confirmed: it runs)
+        return None
+    report = impact_of(state.session, request.user, split_statements(script))
+    return None if report.breaks_nothing else report
 
 
 def _refused(script: str) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from environments.services import ServiceError
 
 from .. import forms as f
 from ..executor import Executor, Session, StatementResult
+from ..executor.impact import ImpactReport, impact_of
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
 from ..flinksql.errors import Forbidden
 from ..lookup import get_catalog, get_database, get_function, get_table
@@ -110,6 +111,7 @@ def form_page(
     if request.method == "POST" and request.GET.get("preview") is not None:
         form.is_valid()
         context["statements"] = _statements(form)
+        context["impact"] = _impact(request, environment, context, context["statements"])
         return render(request, f"{template}#statement", context)
     redraw = any(name in request.POST for name in REDRAW)
     refused = False
@@ -122,15 +124,7 @@ def form_page(
                 return redirect(added)
         else:
             built = _statements(form)
-            # Unqualified names in a query resolve where the form was opened, as in Flink
-            # after USE CATALOG and USE; a drop runs from the environment catalog, since
-            # Flink refuses to drop the catalog or database in use.
-            catalog, database = context.get("catalog"), context.get("database")
-            if context.get("kind"):
-                catalog = database = None
-            session = Session.start(
-                environment, catalog and catalog.name, database and database.name
-            )
+            session = _session(environment, context)
             failed = run_statements(request, session, built, after)
             if failed is None:
                 done = mask_ddl(" ".join(b.text for b in built))
@@ -143,9 +137,32 @@ def form_page(
                 failing = next(b for b in built if b.text == failed.text)
                 _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
+    context["impact"] = _impact(request, environment, context, context["statements"])
     response = render_page(request, template, context)
     response.status_code = 403 if refused else 200  # a missing permission, shown in place
     return response
+
+
+def _session(environment: Environment, context: dict[str, Any]) -> Session:
+    """Where the form's statements run: unqualified names in a query resolve where the form
+    was opened, as in Flink after USE CATALOG and USE; a drop runs from the environment
+    catalog, since Flink refuses to drop the catalog or database in use."""
+    catalog, database = context.get("catalog"), context.get("database")
+    if context.get("kind"):
+        catalog = database = None
+    return Session.start(environment, catalog and catalog.name, database and database.name)
+
+
+def _impact(
+    request: HttpRequest, environment: Environment, context: dict[str, Any], built: list
+) -> ImpactReport | None:
+    """What the shown statements would mark, transitively (None when they would not run or
+    change nothing yet)."""
+    texts = [b.text for b in built if b.text]
+    if not texts or not request.user.is_authenticated:
+        return None
+    report = impact_of(_session(environment, context), request.user, texts)
+    return report if report.ok else None
 
 
 def _open_requests(environment: Environment) -> QuerySet[ChangeRequest]:

@@ -165,6 +165,10 @@ class ImpactSerializer(serializers.Serializer):
     view = serializers.CharField()
     status = serializers.CharField()
     reason = serializers.CharField()
+    path = serializers.ListField(
+        child=serializers.CharField(), help_text="From the view to the object that changed"
+    )
+    columns = serializers.ListField(child=serializers.CharField(), help_text="Columns concerned")
 
 
 class PreviewSerializer(serializers.Serializer):
