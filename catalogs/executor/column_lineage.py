@@ -1,0 +1,26 @@
+"""The column-level lineage rows of a view, written with the view by the one write path."""
+
+from __future__ import annotations
+
+from catalogs import models as m
+from catalogs.flinksql.catalog import CatalogView
+from catalogs.flinksql.lineage import column_lineage
+from environments.models import Environment
+
+
+def lineage_rows(environment: Environment, view: CatalogView) -> list[m.ColumnLineage]:
+    """Rows saying which table and view columns each column of ``view`` derives from, and
+    how (not saved; ``view`` is set when the view's row is)."""
+    names = [c.name for c in view.columns]
+    return [
+        m.ColumnLineage(
+            environment=environment,
+            view_column=source.column,
+            catalog_name=source.source.catalog,
+            database_name=source.source.database,
+            object_name=source.source.name,
+            column_name=source.source_column,
+            how=source.how.value,
+        )
+        for source in column_lineage(view.expanded_query, names)
+    ]
