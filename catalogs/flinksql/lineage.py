@@ -33,9 +33,13 @@ def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
         aliases[table.alias_or_name] = identifier
         result.setdefault(identifier, set())
     for column in tree.find_all(exp.Column):
-        identifier = aliases.get(column.table)
-        if identifier is not None:
-            result[identifier].add(column.name)
+        # `t`.`c` reads c of t; `t`.`r`.`f` (a field of a ROW column) reads r of t
+        parts = [p.name for p in column.parts]
+        for i, part in enumerate(parts[:-1]):
+            identifier = aliases.get(part)
+            if identifier is not None:
+                result[identifier].add(parts[i + 1])
+                break
     return dict(result)
 
 
@@ -238,8 +242,8 @@ class _Tracer:
             if part in scope:
                 origins = scope[part].get(parts[i + 1], frozenset())
                 return origins, i + 2 == len(parts)
-        if len(parts) == 1 and len(scope) == 1:  # an unqualified name of the only source
-            return next(iter(scope.values())).get(parts[0], frozenset()), True
+        # unqualified: not a column (the expanded query qualifies each), but a niladic
+        # function written as a name (LOCALTIME) or a DESCRIPTOR's argument
         return frozenset(), False
 
 
