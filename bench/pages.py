@@ -127,6 +127,8 @@ def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, boo
         ("table", f"/{db}/tables/{table}", False),
         ("view", f"/{db}/views/{view}", False),
         ("view lineage", f"/{db}/views/{view}/lineage", False),
+        ("table lineage", f"/{db}/tables/{table}/lineage", False),
+        ("column readers", f"/{db}/tables/{table}/columns/id/readers", False),
         ("tree: database", f"/{env}/tree/catalogs/{CATALOG}/databases/{database}", False),
         ("search", f"/{env}/search?q={quote('t_0001')}", False),
         ("history", f"/{env}/history", False),
@@ -137,6 +139,12 @@ def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, boo
         ("API table", f"{api}/databases/{database}/tables/{table}", True),
         ("API views", f"{api}/databases/{database}/views/", True),
         ("API view", f"{api}/databases/{database}/views/{view}", True),
+        (
+            "API view lineage+columns",
+            f"{api}/databases/{database}/views/{view}/lineage?columns=1",
+            True,
+        ),
+        ("API table lineage", f"{api}/databases/{database}/tables/{table}/lineage", True),
         ("API history", "/api/v1/environments/default/history/", True),
     ]
 

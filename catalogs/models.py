@@ -203,6 +203,49 @@ class Dependency(models.Model):
         return f"{self.catalog_name}.{self.database_name}.{self.object_name}"
 
 
+class ColumnLineage(models.Model):
+    """A view column derives from a column of a table or view it reads, as a plain copy or
+    through an expression; or the view reads that column only in a condition (a filter, a
+    join, a grouping), and then ``view_column`` is empty.
+
+    Indexed from the source column, so "what reads this column" is one indexed query whatever
+    the catalog's size; the source is named, not referenced, as in ``Dependency``.
+    """
+
+    class How(models.TextChoices):
+        COPY = "copy"
+        EXPRESSION = "expression"
+        CONDITION = "condition"
+
+    view = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="column_lineage")
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="+")
+    view_column = models.CharField(max_length=255, blank=True, default="")
+    catalog_name = models.CharField(max_length=255)
+    database_name = models.CharField(max_length=255)
+    object_name = models.CharField(max_length=255)
+    column_name = models.CharField(max_length=255)
+    how = models.CharField(max_length=10, choices=How.choices)
+
+    class Meta:
+        ordering = ["view", "view_column", "catalog_name", "database_name", "object_name"]
+        indexes = [
+            models.Index(
+                fields=[
+                    "environment",
+                    "catalog_name",
+                    "database_name",
+                    "object_name",
+                    "column_name",
+                ],
+                name="column_lineage_source",
+            )
+        ]
+
+    def __str__(self) -> str:
+        source = f"{self.catalog_name}.{self.database_name}.{self.object_name}.{self.column_name}"
+        return f"{self.view_column or '(condition)'} <- {source} ({self.how})"
+
+
 class HistoryEntry(models.Model):
     """A statement that changed the catalog: who ran it, when, where. Never edited."""
 

@@ -64,6 +64,15 @@ class ExportResult:
     functions: int = 0
     secrets: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # the broken views left out on request, and those reading them ("database.view")
+    left_out: list[str] = field(default_factory=list)
+    left_out_keys: list[tuple[str, str]] = field(default_factory=list)
+
+    def left_out_note(self) -> str:
+        """What the export records about the views it left out (empty when none)."""
+        if not self.left_out:
+            return ""
+        return f"Left out {len(self.left_out)} broken view(s): {', '.join(self.left_out)}."
 
 
 # -- export -----------------------------------------------------------------------------------
@@ -98,9 +107,13 @@ def write_snapshot(
     snapshot_id: str | None = None,
     created_at: int | None = None,
     progress: Progress = _silent,
+    leave_out_broken: bool = False,
 ) -> ExportResult:
     """Write the catalog (or some of its databases) as a snapshot to ``out``, streaming: tables
-    are read in chunks and written one by one, so memory does not grow with the catalog."""
+    are read in chunks and written one by one, so memory does not grow with the catalog.
+
+    With ``leave_out_broken``, views marked broken are not written, nor the views of the
+    snapshot that read them (directly or through others): a loader would fail on each."""
     snapshot_id = snapshot_id or new_snapshot_id()
     if created_at is None:
         created_at = int(timezone.now().timestamp() * 1000)
@@ -143,24 +156,50 @@ def write_snapshot(
         .prefetch_related(columns, "dependencies")
         .order_by("database__name", "name")
     )
+    # (database, view) -> the views of this catalog it reads, and what to warn about it
+    reading: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    warnings: dict[tuple[str, str], list[str]] = {}
+    broken: set[tuple[str, str]] = set()
+    chosen_names = {d.name for d in chosen}
     for row in view_rows.iterator(chunk_size=CHUNK):
         identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
-        views.append(sf.view_entry(store.view_definition(row, identifier)))
-        if row.status != m.Table.Status.OK:
-            result.warnings.append(
-                f"view {identifier.database}.{identifier.name} is {row.status}"
+        key = (identifier.database, identifier.name)
+        reading[key] = {
+            (d.database_name, d.object_name)
+            for d in row.dependencies.all()
+            if d.kind == m.Dependency.Kind.VIEW and d.catalog_name == catalog.name
+        }
+        if leave_out_broken and row.status == m.Table.Status.BROKEN:
+            broken.add(key)
+            continue
+        views.append((key, sf.view_entry(store.view_definition(row, identifier))))
+        said = warnings.setdefault(key, [])
+        if row.status == m.Table.Status.BROKEN:
+            said.append(
+                f"view {identifier.database}.{identifier.name} is broken"
                 f"{': ' + row.status_reason if row.status_reason else ''}; a loader will fail "
                 "on it."
             )
+        elif row.status != m.Table.Status.OK:
+            said.append(
+                f"view {identifier.database}.{identifier.name} is {row.status}"
+                f"{': ' + row.status_reason if row.status_reason else '.'}"
+            )
         for dependency in row.dependencies.all():
-            if dependency.catalog_name != catalog.name or dependency.database_name not in {
-                d.name for d in chosen
-            }:
-                result.warnings.append(
+            if (
+                dependency.catalog_name != catalog.name
+                or dependency.database_name not in chosen_names
+            ):
+                said.append(
                     f"view {identifier.database}.{identifier.name} reads {dependency}, which is "
                     "not in this snapshot."
                 )
-    for entry in sf.order_views(catalog.name, views):
+    left_out = _readers_within(broken, reading)
+    result.left_out_keys = sorted(left_out)
+    result.left_out = [f"{database}.{name}" for database, name in result.left_out_keys]
+    kept = [entry for key, entry in views if key not in left_out]
+    result.warnings += [w for key, _ in views if key not in left_out for w in warnings[key]]
+    for entry in sf.order_views(catalog.name, kept):
         writer.view(entry)
         result.views += 1
     functions = (
@@ -181,6 +220,36 @@ def write_snapshot(
         f"{result.functions} functions"
     )
     return result
+
+
+Key = tuple[str, str]
+
+
+def _readers_within(start: set[Key], reading: dict[Key, set[Key]]) -> set[Key]:
+    """``start`` and every view of ``reading`` that reads one of them, at any depth."""
+    found = set(start)
+    grew = True
+    while grew:
+        grew = False
+        for view, reads in reading.items():
+            if view not in found and reads & found:
+                found.add(view)
+                grew = True
+    return found
+
+
+def views_not_ok(environment: Environment, catalog: str | None = None) -> list[m.Table]:
+    """The broken and stale views of the environment (or one catalog), at most 200, for the
+    export pages' warning (one query)."""
+    rows = m.Table.objects.filter(
+        database__catalog__environment=environment, kind=m.Table.Kind.VIEW
+    ).exclude(status=m.Table.Status.OK)
+    if catalog is not None:
+        rows = rows.filter(database__catalog__name=catalog)
+    rows = rows.select_related("database__catalog").only(
+        "name", "status", "status_reason", "database__name", "database__catalog__name"
+    )
+    return list(rows.order_by("database__catalog__name", "database__name", "name")[:200])
 
 
 def export_bytes(
@@ -215,6 +284,7 @@ def take_snapshot(
     label: str = "",
     note: str = "",
     progress: Progress = _silent,
+    leave_out_broken: bool = False,
 ) -> tuple[m.Snapshot, ExportResult]:
     """Export and store a snapshot; it is immutable from then on. ``user`` None is the system
     (the command line); a user needs the editor role."""
@@ -247,8 +317,10 @@ def take_snapshot(
             databases,
             snapshot_id=snapshot_id,
             progress=progress,
+            leave_out_broken=leave_out_broken,
         )
         content = stored.finish()
+        recorded = "\n\n".join(t for t in (note, result.left_out_note()) if t)
         try:
             with transaction.atomic():
                 snapshot = m.Snapshot.objects.create(
@@ -259,7 +331,7 @@ def take_snapshot(
                     sha256=stored.sha256.hexdigest(),
                     size=stored.size,
                     label=label,
-                    note=note,
+                    note=recorded,
                     created_by=user if getattr(user, "pk", None) else None,
                 )
         except IntegrityError:  # the same id taken concurrently
@@ -377,9 +449,19 @@ class ImportOutcome:
             return "not run"
         if self.result.ok:
             return "ok"
-        resolving = self.result.code not in ("conflict", "forbidden")
-        field_name = " expandedQuery:" if self.statement.kind == "view" and resolving else ""
+        field_name = " expandedQuery:" if self.unresolved else ""
         return f"{self.statement.kind} {self.statement.name}:{field_name} {self.result.error}"
+
+    @property
+    def unresolved(self) -> bool:
+        """A view whose query no longer resolves (not one refused for a name taken or a
+        permission missing): what ``skip_broken`` leaves out."""
+        return (
+            self.statement.kind == "view"
+            and self.result is not None
+            and not self.result.ok
+            and self.result.code not in ("conflict", "forbidden")
+        )
 
 
 @dataclass
@@ -391,6 +473,9 @@ class ImportReport:
     applied: bool = False
     # what kind of failure ``errors`` are (as a statement's code): forbidden, conflict, invalid
     error_code: str = "invalid"
+    # with skip_broken: the views left out because their query no longer resolves, each with
+    # why ("database.view: message")
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def code(self) -> str | None:
@@ -424,11 +509,14 @@ def import_snapshot(
     user: Any = None,
     dry_run: bool = True,
     variables: Mapping[str, str] | None = None,
+    skip_broken: bool = False,
 ) -> ImportReport:
     """Import a snapshot file into ``catalog_name`` (created when missing): all statements in
     one transaction, kept only when every one succeeds and this is not a dry run. Secret
     values exported as ``${VARIABLE}`` placeholders are taken from ``variables``; without a
-    value for each, nothing runs and the report names the missing ones."""
+    value for each, nothing runs and the report names the missing ones. With
+    ``skip_broken``, views whose query no longer resolves are left out (``report.skipped``);
+    everything else stays all-or-nothing."""
     report = ImportReport(dry_run)
     try:
         snapshot = sf.parse_snapshot(data, limits.load_json)
@@ -457,7 +545,7 @@ def import_snapshot(
             return exc.message
         return None
 
-    return run_statements(environment, planned, user, report, after, variables)
+    return run_statements(environment, planned, user, report, after, variables, skip_broken)
 
 
 def _short_name(identifier: ObjectIdentifier) -> str:
@@ -502,6 +590,7 @@ def run_statements(
     report: ImportReport,
     after: Callable[[sf.PlannedStatement], str | None] | None = None,
     variables: Mapping[str, str] | None = None,
+    skip_broken: bool = False,
 ) -> ImportReport:
     """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
     answers a failure message (or None), which fails the import like a failed statement.
@@ -516,6 +605,8 @@ def run_statements(
         return report
     executor = Executor(Session.start(environment), user)
     with executor.all_or_nothing():
+        if skip_broken:
+            planned = _without_unresolved(environment, user, planned, report, after)
         ok = _run_in_batches(executor, planned, report, after)
         if not ok and report.dry_run:
             report.outcomes, report.errors = [], []
@@ -550,6 +641,29 @@ def _filled(
 
 class _Undo(Exception):
     """Undoes a failed run of batches."""
+
+
+def _without_unresolved(
+    environment: Environment,
+    user: Any,
+    planned: list[sf.PlannedStatement],
+    report: ImportReport,
+    after: Callable[[sf.PlannedStatement], str | None] | None,
+) -> list[sf.PlannedStatement]:
+    """``planned`` without the views whose query does not resolve, found by running every
+    statement on its own in a transaction rolled back (a view reading a left-out view fails
+    too, so it is left out with it); they are named on ``report.skipped``."""
+    trial = ImportReport(dry_run=True)
+    try:
+        with transaction.atomic():
+            _run_one_by_one(Executor(Session.start(environment), user), planned, trial, after)
+            raise _Undo
+    except _Undo:
+        pass
+    unresolved = [o for o in trial.outcomes if o.unresolved]
+    report.skipped = [f"{o.statement.name}: {o.result.error}" for o in unresolved]  # type: ignore[union-attr]
+    left_out = {id(o.statement) for o in unresolved}
+    return [p for p in planned if id(p) not in left_out]
 
 
 def _run_in_batches(
@@ -734,14 +848,30 @@ def import_catalog_store(
 
 
 # -- init script ------------------------------------------------------------------------------
-def init_script(environment: Environment, catalog_names: Iterable[str]) -> str:
-    """``init.sql`` for the SQL client: the catalogs re-created in a fresh session."""
+def init_script(
+    environment: Environment, catalog_names: Iterable[str], leave_out_broken: bool = False
+) -> str:
+    """``init.sql`` for the SQL client: the catalogs re-created in a fresh session; with
+    ``leave_out_broken``, without their broken views (the script's first lines name them)."""
     snapshots = []
     all_secrets: list[dict[str, Any]] = []
+    left_out: list[str] = []
     for name in catalog_names:
         catalog = get_catalog(environment, name)
         buffer = io.StringIO()
-        result = write_snapshot(buffer, catalog, snapshot_id="init", created_at=0)
+        result = write_snapshot(
+            buffer, catalog, snapshot_id="init", created_at=0, leave_out_broken=leave_out_broken
+        )
         snapshots.append(sf.parse_snapshot(buffer.getvalue()))
         all_secrets += result.secrets
-    return sf.init_script(snapshots, all_secrets)
+        left_out += [
+            f"{quote_in_comment(catalog.name)}.{quote_in_comment(database)}."
+            f"{quote_in_comment(view)}"
+            for database, view in result.left_out_keys
+        ]
+    script = sf.init_script(snapshots, all_secrets)
+    if not left_out:
+        return script
+    lines = [f"-- Left out {len(left_out)} broken view(s):"]
+    lines += [f"--   {view}" for view in left_out]
+    return "\n".join(lines) + "\n" + script

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from .converters import NameConverter
-from .pages import browse, console, forms, lineage, search
+from .pages import browse, column_readers, console, forms, lineage, search
 
 register_converter(NameConverter, "name")
 
@@ -63,9 +63,21 @@ urlpatterns = [
         {"kind": "TABLE"},
         name="table-lineage",
     ),
+    path(
+        f"{TABLE}/columns/<name:column>/readers",
+        column_readers.column_readers_page,
+        {"kind": "TABLE"},
+        name="table-column-readers",
+    ),
     path(VIEW, browse.view, name="view"),
     path(f"{VIEW}/edit", forms.view_alter, name="view-alter"),
     path(f"{VIEW}/drop", forms.view_drop, name="view-drop"),
     path(f"{VIEW}/rename", forms.view_rename, name="view-rename"),
     path(f"{VIEW}/lineage", lineage.lineage, {"kind": "VIEW"}, name="view-lineage"),
+    path(
+        f"{VIEW}/columns/<name:column>/readers",
+        column_readers.column_readers_page,
+        {"kind": "VIEW"},
+        name="view-column-readers",
+    ),
 ]

@@ -25,6 +25,9 @@ PAGES = [
     ("table-alter", [ENV, CAT, DB, "orders"]),
     ("table-drop", [ENV, CAT, DB, "orders"]),
     ("table-lineage", [ENV, CAT, DB, "orders"]),
+    ("table-column-readers", [ENV, CAT, DB, "orders", "order_id"]),
+    ("snapshot-list", [ENV]),
+    ("snapshot-import", [ENV]),
 ]
 
 

@@ -187,3 +187,74 @@ def test_user_text_stays_text_in_the_browser(page: Page, live_server: object) ->
     expect(page.locator("#lineage-picture svg text.node-label").first).to_contain_text(EVIL)
     shot(page, "escaping-lineage")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+LINEAGE_SETUP = """
+CREATE TABLE orders (id BIGINT, qty INT, price INT) WITH ('connector' = 'datagen');
+CREATE VIEW totals AS SELECT id, qty * price AS total FROM orders;
+CREATE VIEW big AS SELECT id, total FROM totals WHERE total > 10;
+CREATE TABLE payments (id BIGINT) WITH ('connector' = 'datagen');
+CREATE VIEW paid AS SELECT id FROM payments;
+DROP TABLE payments;
+"""
+ENV_DATABASE = "/env/default/catalogs/_env_default/databases/default"
+PREFIX = "_env_default.default."
+
+
+def _lineage_setup() -> None:
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    results = executor.execute_script(LINEAGE_SETUP)
+    assert all(r.ok for r in results), [r.error for r in results]
+
+
+def test_a_column_lights_what_it_derives_from_and_what_derives_from_it(
+    page: Page, live_server: object
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    _lineage_setup()
+    log_in(page, base)
+    page.goto(f"{base}{ENV_DATABASE}/views/totals/lineage")
+    svg = page.locator("#lineage-picture svg")
+    expect(svg.locator("g.node")).to_have_count(3)
+    for name in ("orders", "totals", "big"):
+        svg.get_by_role("button", name=f"Show the columns of {PREFIX}{name}").click()
+    expect(svg.locator("g.column")).to_have_count(7)
+    svg.get_by_role("button", name=f"Column total of {PREFIX}totals").click()
+    status = page.locator("#lineage-column-status")
+    expect(status).to_have_text(
+        f"{PREFIX}totals.total: upstream {PREFIX}orders.price, {PREFIX}orders.qty; "
+        f"downstream {PREFIX}big.total."
+    )
+    expect(svg.locator("g.column-upstream")).to_have_count(2)
+    expect(svg.locator("g.column-downstream")).to_have_count(1)
+    expect(svg.locator("g.column-selected")).to_have_attribute("aria-pressed", "true")
+    expect(svg.locator("path.column-edge-lit")).to_have_count(3)
+    shot(page, "lineage-columns")
+    # the keyboard chooses another column; orders.id goes to the ids only
+    svg.get_by_role("button", name=f"Column id of {PREFIX}orders").focus()
+    page.keyboard.press("Enter")
+    expect(status).to_have_text(
+        f"{PREFIX}orders.id: upstream none; downstream {PREFIX}big.id, {PREFIX}totals.id."
+    )
+    # collapsing a node hides its columns
+    svg.get_by_role("button", name=f"Hide the columns of {PREFIX}big").click()
+    expect(svg.locator("g.column")).to_have_count(5)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_node_of_a_missing_object_keeps_its_label_clear_of_its_mark(
+    page: Page, live_server: object
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    _lineage_setup()
+    log_in(page, base)
+    page.goto(f"{base}{ENV_DATABASE}/views/paid/lineage")
+    gone = page.locator("#lineage-picture svg g.node-missing")
+    expect(gone.locator("text.node-kind")).to_have_text("gone")
+    mark = gone.locator("text.node-kind").bounding_box()
+    label = gone.locator("text.node-label").bounding_box()
+    box = gone.locator("rect").first.bounding_box()
+    assert mark and label and box
+    assert label["x"] >= mark["x"] + mark["width"] + 4, (mark, label)
+    assert label["x"] + label["width"] <= box["x"] + box["width"], (label, box)
+    shot(page, "lineage-missing")

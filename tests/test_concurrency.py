@@ -7,10 +7,13 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.db.models import Count
 
-from catalogs.executor import Executor, Session
+from catalogs.executor import Executor, Session, marks
+from catalogs.executor.handlers.context import Context
+from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.lineage import column_lineage, columns_read
 from catalogs.models import Dependency, Table
 from environments.models import Environment
 
@@ -147,6 +150,45 @@ def test_it_marks_a_view_broken_when_its_table_is_dropped_while_it_is_created() 
     _assert_catalog_consistent()
 
 
+def _assert_marks_and_lineage_recomputed() -> None:
+    """Every stored mark, and every view's lineage rows (what it reads, which columns its
+    columns derive from), are what a recomputation from scratch finds."""
+    views = list(
+        Table.objects.filter(kind=Table.Kind.VIEW)
+        .select_related("database__catalog")
+        .prefetch_related("columns", "dependencies", "column_lineage")
+        .order_by("pk")
+    )
+    stored = {view.pk: (view.status, view.status_reason) for view in views}
+    context = Context(Session.start(Environment.objects.get(name="default")))
+    with transaction.atomic():
+        marks.recompute(context, Table.objects.filter(pk__in=stored).order_by("pk"))
+        rows = Table.objects.filter(pk__in=stored).values_list("pk", "status", "status_reason")
+        recomputed = {pk: (status, reason) for pk, status, reason in rows}
+        transaction.set_rollback(True)
+    assert {pk: (stored[pk], now) for pk, now in recomputed.items() if now != stored[pk]} == {}
+    for view in views:
+        names = [c.name for c in view.columns.all()]
+        expected = {
+            (s.column, s.source.catalog, s.source.database, s.source.name, s.source_column, s.how)
+            for s in column_lineage(view.expanded_query, names)
+        }
+        found = {
+            (r.view_column, r.catalog_name, r.database_name, r.object_name, r.column_name, r.how)
+            for r in view.column_lineage.all()
+        }
+        assert found == expected, view.name
+        read = columns_read(view.expanded_query)
+        relations = {
+            ObjectIdentifier(d.catalog_name, d.database_name, d.object_name): d
+            for d in view.dependencies.all()
+            if d.kind != Dependency.Kind.FUNCTION
+        }
+        assert set(relations) == set(read), view.name
+        for identifier, dependency in relations.items():
+            assert set(dependency.columns) <= read[identifier], (view.name, identifier)
+
+
 def _storm_script(seed: int, length: int) -> list[str]:
     """Random statements over a few shared names: tables, views over them and over views."""
     rnd = random.Random(seed)
@@ -181,3 +223,5 @@ def test_it_stays_consistent_under_a_storm_of_changes_to_the_same_objects() -> N
     assert sum(r.ok for thread in results for r in thread) > 0
     _assert_clear(results)
     _assert_catalog_consistent()
+    assert Table.objects.filter(kind=Table.Kind.VIEW).exists()
+    _assert_marks_and_lineage_recomputed()

@@ -5,7 +5,15 @@ from rest_framework import serializers
 
 from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
-from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
+from catalogs.models import (
+    Catalog,
+    Column,
+    ColumnLineage,
+    Database,
+    Dependency,
+    Function,
+    Table,
+)
 from catalogs.secrets import mask_ddl, mask_options
 from config import limits
 from environments.api.fields import (
@@ -350,3 +358,39 @@ class FunctionChangeAnswerSerializer(ChangeAnswerSerializer):
 class ObjectHistorySerializer(serializers.Serializer):
     versions = HistoryVersionSerializer(many=True)
     diff = HistoryDiffSerializer(allow_null=True, help_text="With ?from=&to= only")
+
+
+class LineageNodeSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="catalog, database and name, joined by U+001F")
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(["table", "view", "missing"])
+    status = serializers.ChoiceField(Table.Status.choices)
+    exists = serializers.BooleanField()
+    current = serializers.BooleanField(help_text="The object the lineage was asked for")
+    url = serializers.CharField(allow_null=True, help_text="Its page; null when it is gone")
+    columns = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="With columns=1"
+    )
+
+
+class LineageEdgeSerializer(serializers.Serializer):
+    source = serializers.CharField(help_text="Read by target")
+    target = serializers.CharField()
+    broken = serializers.BooleanField(help_text="The source no longer exists")
+
+
+class ColumnEdgeSerializer(serializers.Serializer):
+    source = serializers.CharField()
+    source_column = serializers.CharField()
+    target = serializers.CharField(help_text="The view reading source_column")
+    target_column = serializers.CharField(
+        allow_blank=True, help_text="Empty when the view reads the column only in a condition"
+    )
+    how = serializers.ChoiceField(ColumnLineage.How.choices)
+
+
+class LineageSerializer(serializers.Serializer):
+    nodes = LineageNodeSerializer(many=True)
+    edges = LineageEdgeSerializer(many=True)
+    truncated = serializers.BooleanField()
+    column_edges = ColumnEdgeSerializer(many=True, required=False, help_text="With columns=1")

@@ -75,6 +75,11 @@ class TakeSnapshotSerializer(serializers.Serializer):
     )
     label = StrictCharField(required=False, default="", allow_blank=True, max_length=255)
     note = StrictCharField(required=False, default="", allow_blank=True)
+    leave_out_broken = StrictBooleanField(
+        default=False,
+        help_text="Leave out the views marked broken and the views reading them (listed in "
+        "``left_out`` and recorded in the snapshot's note)",
+    )
 
 
 class SecretSerializer(serializers.Serializer):
@@ -88,6 +93,9 @@ class TakenSnapshotSerializer(serializers.Serializer):
     snapshot = SnapshotSerializer()
     secrets = SecretSerializer(many=True)
     warnings = serializers.ListField(child=serializers.CharField())
+    left_out = serializers.ListField(
+        child=serializers.CharField(), help_text="The views left out (database.view)"
+    )
 
 
 class ObjectDiffSerializer(serializers.Serializer):
@@ -128,6 +136,11 @@ class ImportRequestSerializer(serializers.Serializer):
         default=True, help_text="List what would run and roll it all back (the default)"
     )
     snapshot = SnapshotDocumentField(help_text="The snapshot document (flink-sql-bootstrap JSON)")
+    skip_broken = StrictBooleanField(
+        default=False,
+        help_text="Leave out the views whose query no longer resolves (listed in ``skipped``); "
+        "everything else stays all-or-nothing",
+    )
     variables = serializers.DictField(
         child=StrictCharField(),
         required=False,
@@ -155,6 +168,10 @@ class ImportAnswerSerializer(serializers.Serializer):
     applied = serializers.BooleanField()
     statements = ImportStatementSerializer(many=True)
     warnings = serializers.ListField(child=serializers.CharField())
+    skipped = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="With skip_broken: the views left out, each with why (database.view: ...)",
+    )
     missing_variables = serializers.ListField(
         child=serializers.CharField(),
         required=False,
@@ -225,11 +242,13 @@ class SnapshotList(generics.ListAPIView):
             data["databases"] or None,
             label=data["label"],
             note=data["note"],
+            leave_out_broken=data["leave_out_broken"],
         )
         body = {
             "snapshot": SnapshotSerializer(snapshot).data,
             "secrets": SecretSerializer(result.secrets, many=True).data,
             "warnings": result.warnings,
+            "left_out": result.left_out,
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -317,6 +336,7 @@ class SnapshotImport(APIView):
             request.user,
             dry_run=data["dry_run"],
             variables=data.get("variables"),
+            skip_broken=data["skip_broken"],
         )
         body = {
             "dry_run": report.dry_run,
@@ -332,6 +352,7 @@ class SnapshotImport(APIView):
                 for o in report.outcomes
             ],
             "warnings": report.warnings,
+            "skipped": report.skipped,
         }
         if report.missing_variables:
             body["missing_variables"] = report.missing_variables

@@ -2,7 +2,7 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import snapshots, views
+from . import lineage, snapshots, views
 
 ensure_name_converter()
 
@@ -31,7 +31,17 @@ urlpatterns = [
         views.ObjectHistory.as_view(),
         name="api-table-history",
     ),
+    path(
+        f"{DATABASE}/tables/<name:table>/lineage",
+        lineage.TableLineage.as_view(),
+        name="api-table-lineage",
+    ),
     path(f"{DATABASE}/views/", views.ViewList.as_view(), name="api-views"),
+    path(
+        f"{DATABASE}/views/<name:view>/lineage",
+        lineage.ViewLineage.as_view(),
+        name="api-view-lineage",
+    ),
     path(f"{DATABASE}/views/<name:view>", views.ViewDetail.as_view(), name="api-view"),
     path(
         f"{DATABASE}/views/<name:view>/history",

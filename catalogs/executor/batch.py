@@ -37,6 +37,7 @@ class _Created:
     columns: list[m.Column]
     definition: Definition  # read back from the rows, as a later statement would read it
     dependencies: list[m.Dependency]
+    lineage: list[m.ColumnLineage]
 
 
 @dataclass
@@ -214,7 +215,7 @@ class BatchContext(Context):
     def insert_table(self, database: m.Database, table: CatalogTable) -> bool:
         row = store.table_row(database, table, None)
         columns = store.table_columns(row, table)
-        self._create(row, columns, table.identifier, [])
+        self._create(row, columns, table.identifier, [], [])
         return True
 
     def write_view(
@@ -223,14 +224,15 @@ class BatchContext(Context):
         view: CatalogView,
         existing: m.Table | None,
         dependencies: list[m.Dependency],
+        lineage: list[m.ColumnLineage],
     ) -> bool:
         # A batch only creates: OR REPLACE runs through the statement path (bulk.BATCHED).
         assert existing is None, "a batch does not replace views"
         row = store.view_row(database, view, None)
         columns = store.view_columns(row, view)
-        for dependency in dependencies:
-            dependency.view = row
-        self._create(row, columns, view.identifier, dependencies)
+        for source in [*dependencies, *lineage]:
+            source.view = row
+        self._create(row, columns, view.identifier, dependencies, lineage)
         return True
 
     def _create(
@@ -239,9 +241,10 @@ class BatchContext(Context):
         columns: list[m.Column],
         identifier: ObjectIdentifier,
         dependencies: list[m.Dependency],
+        lineage: list[m.ColumnLineage],
     ) -> None:
         definition = store.relation_definition(row, identifier, columns)
-        self._created[identifier] = _Created(row, columns, definition, dependencies)
+        self._created[identifier] = _Created(row, columns, definition, dependencies, lineage)
 
     def lock_relations(self, identifiers: Iterable[ObjectIdentifier]) -> None:
         for identifier in identifiers:
@@ -302,6 +305,9 @@ class BatchContext(Context):
         )
         m.Dependency.objects.bulk_create(
             [d for c in created for d in c.dependencies], batch_size=ROWS_PER_INSERT
+        )
+        m.ColumnLineage.objects.bulk_create(
+            [s for c in created for s in c.lineage], batch_size=ROWS_PER_INSERT
         )
         entries = [entry for entry, _ in self._history]
         m.HistoryEntry.objects.bulk_create(entries, batch_size=ROWS_PER_INSERT)

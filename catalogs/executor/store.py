@@ -301,17 +301,23 @@ def write_view(
     view: CatalogView,
     existing: m.Table | None,
     dependencies: list[m.Dependency],
+    lineage: list[m.ColumnLineage],
 ) -> m.Table:
-    """Create or replace the view's rows, its columns and what it reads."""
+    """Create or replace the view's rows, its columns, what it reads and its column
+    lineage."""
     row = view_row(database, view, existing)
     row.save()
     if existing is not None:
         row.columns.all().delete()
         row.dependencies.all().delete()
+        row.column_lineage.all().delete()
     m.Column.objects.bulk_create(view_columns(row, view))
     for dependency in dependencies:
         dependency.view = row
     m.Dependency.objects.bulk_create(dependencies)
+    for source in lineage:
+        source.view = row
+    m.ColumnLineage.objects.bulk_create(lineage)
     return row
 
 

@@ -7,7 +7,10 @@ again.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import ChainMap, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 from sqlglot import exp
 
@@ -30,7 +33,247 @@ def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
         aliases[table.alias_or_name] = identifier
         result.setdefault(identifier, set())
     for column in tree.find_all(exp.Column):
-        identifier = aliases.get(column.table)
-        if identifier is not None:
-            result[identifier].add(column.name)
+        # `t`.`c` reads c of t; `t`.`r`.`f` (a field of a ROW column) reads r of t
+        parts = [p.name for p in column.parts]
+        for i, part in enumerate(parts[:-1]):
+            identifier = aliases.get(part)
+            if identifier is not None:
+                result[identifier].add(parts[i + 1])
+                break
     return dict(result)
+
+
+class How(StrEnum):
+    """How a view column derives from a column it reads."""
+
+    COPY = "copy"  # the value unchanged, through any number of plain selections
+    EXPRESSION = "expression"  # computed from it (a function, an operator, an aggregate...)
+    CONDITION = "condition"  # read only to filter, join, group or order, by no view column
+
+
+@dataclass(frozen=True)
+class ColumnSource:
+    """View column ``column`` (empty for ``CONDITION``) derives from ``source``'s
+    ``source_column``, as ``how`` says."""
+
+    column: str
+    source: ObjectIdentifier
+    source_column: str
+    how: How
+
+
+# an origin: (table or view, its column, whether the value is copied unchanged)
+_Origin = tuple[ObjectIdentifier, str, bool]
+_Columns = Mapping[str, frozenset[_Origin]]
+
+
+class _Relation(Mapping[str, frozenset[_Origin]]):
+    """The columns of a stored table or view: every name is its own copy."""
+
+    def __init__(self, identifier: ObjectIdentifier) -> None:
+        self.identifier = identifier
+
+    def __getitem__(self, name: str) -> frozenset[_Origin]:
+        return frozenset({(self.identifier, name, True)})
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def column_lineage(expanded_query: str, column_names: Sequence[str]) -> list[ColumnSource]:
+    """For each view column (the query's output, named ``column_names`` in order), the table
+    and view columns it derives from, and the columns the query reads only in conditions.
+
+    Subqueries, common table expressions, set operations, window table functions and UNNEST
+    are followed to the stored tables and views they read."""
+    tree = DIALECT.parse(expanded_query)[0]
+    if tree is None:
+        return []
+    tracer = _Tracer()
+    outputs = tracer.query(tree, {}, {})
+    found: set[ColumnSource] = set()
+    derived: set[tuple[ObjectIdentifier, str]] = set()
+    for name, (_, origins) in zip(column_names, outputs, strict=False):
+        for identifier, column, copy in origins:
+            how = How.COPY if copy else How.EXPRESSION
+            found.add(ColumnSource(name, identifier, column, how))
+            derived.add((identifier, column))
+    for identifier, column in tracer.conditions - derived:
+        found.add(ColumnSource("", identifier, column, How.CONDITION))
+    return sorted(
+        found,
+        key=lambda s: (
+            s.column,
+            s.source.catalog,
+            s.source.database,
+            s.source.name,
+            s.source_column,
+            s.how,
+        ),
+    )
+
+
+class _Tracer:
+    def __init__(self) -> None:
+        self.conditions: set[tuple[ObjectIdentifier, str]] = set()
+
+    def query(
+        self, node: exp.Expression, ctes: dict[str, _Columns], outer: _Columns
+    ) -> list[tuple[str, frozenset[_Origin]]]:
+        """The output columns of a query, in order, with their origins."""
+        if isinstance(node, exp.Subquery):
+            return self.query(node.this, ctes, outer)
+        with_ = node.args.get("with_") or node.args.get("with")
+        if with_:
+            ctes = dict(ctes)
+            for cte in with_.expressions:
+                ctes[cte.alias_or_name] = _named(self.query(cte.this, ctes, outer), cte)
+        if isinstance(node, exp.SetOperation):
+            left = self.query(node.left, ctes, outer)
+            right = self.query(node.right, ctes, outer)
+            return [
+                (name, origins | other)
+                for (name, origins), (_, other) in zip(left, right, strict=False)
+            ]
+        if not isinstance(node, exp.Select):
+            return []
+        sources: dict[str, _Columns] = {}
+        from_ = node.args.get("from_") or node.args.get("from")
+        joins = node.args.get("joins") or []
+        for source in [from_.this] if from_ else []:
+            self._add_source(source, sources, ctes, outer)
+        for join in joins:
+            self._add_source(join.this, sources, ctes, outer)
+        scope = ChainMap(sources, dict(outer))  # a correlated subquery sees the outer names
+        outputs = []
+        for projection in node.expressions:
+            inner = projection.this if isinstance(projection, exp.Alias) else projection
+            origins, copy = self.expression(inner, scope, ctes)
+            if not copy:
+                origins = frozenset((i, c, False) for i, c, _ in origins)
+            outputs.append((projection.alias_or_name, origins))
+        for key, value in node.args.items():
+            if key in ("expressions", "from", "from_", "joins", "with", "with_") or not value:
+                continue
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, exp.Expression):
+                    self._condition(item, scope, ctes)
+        for join in joins:
+            for key in ("on", "using"):
+                if join.args.get(key):
+                    for item in join.args[key] if key == "using" else [join.args[key]]:
+                        self._condition(item, scope, ctes)
+        return outputs
+
+    def _condition(self, node: exp.Expression, scope: _Columns, ctes: dict) -> None:
+        origins, _ = self.expression(node, scope, ctes)
+        self.conditions.update((i, c) for i, c, _ in origins)
+
+    def _add_source(
+        self, node: exp.Expression, sources: dict[str, _Columns], ctes: dict, outer: _Columns
+    ) -> None:
+        alias = node.alias_or_name
+        if isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier):
+            parts = [p.name for p in node.parts]
+            if len(parts) == 3:
+                sources[alias] = _Relation(ObjectIdentifier(*parts))
+            elif parts[-1] in ctes:
+                sources[alias] = ctes[parts[-1]]
+            return
+        scope = ChainMap(sources, dict(outer))  # LATERAL reads the sources left of it
+        if isinstance(node, exp.Lateral):
+            inner = node.this.this if isinstance(node.this, exp.Subquery) else node.this
+            if isinstance(inner, (exp.Select, exp.SetOperation)):
+                sources[alias] = _named(self.query(inner, ctes, scope), node)
+                return
+            node = node.this
+        if isinstance(node, exp.Subquery):
+            sources[alias] = _named(self.query(node.this, ctes, scope), node)
+            return
+        if isinstance(node, exp.Unnest):
+            # every column of UNNEST (the elements, their fields, the ordinality) derives
+            # from the arrays, maps or multisets it is given
+            origins, _ = self.expression(node, scope, ctes)
+            as_expression = frozenset((i, c, False) for i, c, _ in origins)
+            sources[alias] = _Passed({}, as_expression)
+            return
+        # a table function (TUMBLE, HOP, CUMULATE, SESSION...): the columns of the table it
+        # is given pass through; the ones it adds (window_start...) derive from its other
+        # arguments, the time attribute named by DESCRIPTOR
+        passed: dict[str, frozenset[_Origin]] = {}
+        added: set[_Origin] = set()
+        given = node.find(exp.Subquery)
+        if given is not None:
+            passed.update(self.query(given.this, ctes, outer))
+        for argument in node.find_all(exp.Column):
+            if not argument.table and argument.name in passed:
+                added.update((i, c, False) for i, c, _ in passed[argument.name])
+        sources[alias] = _Passed(passed, frozenset(added))
+
+    def expression(
+        self, node: exp.Expression, scope: _Columns, ctes: dict
+    ) -> tuple[frozenset[_Origin], bool]:
+        """The origins of the columns an expression reads, and whether it is a plain copy of
+        one column."""
+        if isinstance(node, exp.Paren):
+            return self.expression(node.this, scope, ctes)
+        if isinstance(node, exp.Column):
+            origins, copy = self._column(node, scope)
+            return origins, copy
+        found: set[_Origin] = set()
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, exp.Column):
+                found.update(self._column(current, scope)[0])
+            elif isinstance(current, (exp.Select, exp.SetOperation)):
+                for _, origins in self.query(current, ctes, scope):
+                    found.update(origins)
+            else:
+                stack.extend(current.iter_expressions())
+        return frozenset(found), False
+
+    def _column(self, column: exp.Column, scope: _Columns) -> tuple[frozenset[_Origin], bool]:
+        parts = [p.name for p in column.parts]
+        for i, part in enumerate(parts[:-1]):
+            if part in scope:
+                origins = scope[part].get(parts[i + 1], frozenset())
+                return origins, i + 2 == len(parts)
+        # unqualified: not a column (the expanded query qualifies each), but a niladic
+        # function written as a name (LOCALTIME) or a DESCRIPTOR's argument
+        return frozenset(), False
+
+
+def _named(
+    outputs: list[tuple[str, frozenset[_Origin]]], node: exp.Expression
+) -> dict[str, frozenset[_Origin]]:
+    """A query's output columns by name, renamed by its alias's column list
+    (``AS t (a, b)``) when it has one."""
+    alias = node.args.get("alias")
+    names = [c.name for c in alias.columns] if isinstance(alias, exp.TableAlias) else []
+    if names:
+        outputs = [(n, origins) for n, (_, origins) in zip(names, outputs, strict=False)]
+    found: dict[str, frozenset[_Origin]] = {}
+    for name, origins in outputs:
+        found.setdefault(name, origins)
+    return found
+
+
+class _Passed(Mapping[str, frozenset[_Origin]]):
+    """The columns of a table function: those it passes through, and those it adds."""
+
+    def __init__(self, passed: dict[str, frozenset[_Origin]], added: frozenset[_Origin]):
+        self.passed = passed
+        self.added = added
+
+    def __getitem__(self, name: str) -> frozenset[_Origin]:
+        return self.passed.get(name, self.added)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.passed)
+
+    def __len__(self) -> int:
+        return len(self.passed)

@@ -20,7 +20,7 @@ from ..flinksql.catalog import ObjectIdentifier
 from ..flinksql.errors import FlinkSqlError
 from ..lookup import get_catalog, get_database, get_table
 from ..models import Catalog, Database, HistoryChange, Table, ViewCheck
-from ..readers import readers_of
+from ..readers import column_reader_counts, readers_of
 from ..secrets import mask_ddl, mask_options
 from ..tableau import cell_text
 from .common import count_objects, paginate, render_page, tree, url_maker
@@ -162,11 +162,30 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "readers": readers_of(environment, identifier)
         .select_related("database__catalog")
         .only("name", "status", "database__name", "database__catalog__name")[:50],
+        "column_readers": _column_readers(found, identifier),
         "history": object_history(found),
         "flink_check": ViewCheck.objects.filter(view=found).first() if found.is_view else None,
         "tree": tree(environment, catalog, found.database),
     }
     return render_page(request, template, context)
+
+
+def _column_readers(found: Table, identifier: ObjectIdentifier) -> list[dict]:
+    """Each column, with how many views read it and the address of its transitive readers."""
+    counts = column_reader_counts(found.database.catalog.environment, identifier)
+    kind = "view" if found.is_view else "table"
+    url = url_maker(
+        f"{kind}-column-readers",
+        found.database.catalog.environment.name,
+        identifier.catalog,
+        identifier.database,
+        identifier.name,
+        suffix="/readers",
+    )
+    return [
+        {"name": c.name, "views": counts.get(c.name, 0), "url": url(c.name)}
+        for c in found.columns.all()
+    ]
 
 
 def _link_columns(table: Table, names: tuple[str, ...]) -> None:

@@ -15,7 +15,7 @@ from environments import page_cache
 from environments.models import Environment
 
 from ..lookup import get_table
-from ..models import Dependency, Table
+from ..models import Column, ColumnLineage, Dependency, Table
 from .common import render_page, tree
 
 # Each level costs one query in each direction: the page's cost is bounded by the depth.
@@ -41,7 +41,7 @@ def lineage(
 ) -> HttpResponse:
     name = table or view
     found = get_table(request.user, environment, catalog, database, name, kind=Table.Kind(kind))
-    graph = lineage_graph(found.database.catalog.environment, found)
+    graph = lineage_graph(found.database.catalog.environment, found, columns=True)
     by_id = {node["id"]: node for node in graph["nodes"]}
     edge_rows = [
         {"source": by_id[e["source"]], "target": by_id[e["target"]], "broken": e["broken"]}
@@ -59,8 +59,11 @@ def lineage(
     return render_page(request, "catalogs/lineage.html", context)
 
 
-def lineage_graph(environment: Environment, start: Table) -> dict[str, Any]:
-    """Nodes and edges (``source`` is read by ``target``) around ``start``, JSON-ready."""
+def lineage_graph(environment: Environment, start: Table, columns: bool = False) -> dict[str, Any]:
+    """Nodes and edges (``source`` is read by ``target``) around ``start``, JSON-ready; with
+    ``columns``, each node's columns and the column edges among the nodes (``column_edges``:
+    ``target_column`` derives from ``source_column`` as ``how`` says, or is empty when the
+    view reads the column only in a condition)."""
     nodes: dict[Key, dict[str, Any]] = {}
     edges: dict[tuple[Key, Key], bool] = {}
     _add(nodes, environment, start, current=True)
@@ -71,7 +74,9 @@ def lineage_graph(environment: Environment, start: Table) -> dict[str, Any]:
             break
         upstream = _read_by(environment, upstream, nodes, edges)
         downstream = _readers(environment, downstream, nodes, edges)
-    return {
+    pks = {key: node.pop("pk") for key, node in nodes.items()}
+    pks = {key: pk for key, pk in pks.items() if pk is not None}
+    graph = {
         "nodes": list(nodes.values()),
         "edges": [
             {"source": _id(s), "target": _id(t), "broken": broken}
@@ -79,6 +84,39 @@ def lineage_graph(environment: Environment, start: Table) -> dict[str, Any]:
         ],
         "truncated": len(nodes) >= MAX_NODES,
     }
+    if columns:
+        graph["column_edges"] = _with_columns(nodes, pks)
+    return graph
+
+
+def _with_columns(nodes: dict[Key, dict[str, Any]], pks: dict[Key, int]) -> list[dict]:
+    """Give each node its columns (one query) and return the column edges among the nodes
+    (one query, by the views' keys)."""
+    keys = {pk: key for key, pk in pks.items()}
+    for node in nodes.values():
+        node["columns"] = []
+    rows = Column.objects.filter(table_id__in=keys).order_by("table_id", "position")
+    for table_id, name in rows.values_list("table_id", "name"):
+        nodes[keys[table_id]]["columns"].append(name)
+    views = [pk for key, pk in pks.items() if nodes[key]["kind"] == "view"]
+    lineage = ColumnLineage.objects.filter(view_id__in=views).order_by("pk")
+    found = []
+    fields = ("view_id", "view_column", "catalog_name", "database_name", "object_name")
+    for view_id, view_column, *source, column, how in lineage.values_list(
+        *fields, "column_name", "how"
+    ):
+        if tuple(source) not in nodes:
+            continue
+        found.append(
+            {
+                "source": _id(tuple(source)),
+                "source_column": column,
+                "target": _id(keys[view_id]),
+                "target_column": view_column,
+                "how": how,
+            }
+        )
+    return found
 
 
 def _read_by(environment: Environment, views: list[Table], nodes: dict, edges: dict) -> list[Table]:
@@ -159,6 +197,7 @@ def _add(
         name = "view" if row.is_view else "table"
         url = reverse(name, args=[environment.name, *key])
     nodes[key] = {
+        "pk": row.pk if row is not None else None,
         "id": _id(key),
         "label": ".".join(key),
         "kind": (row.kind.lower() if row is not None else "missing"),

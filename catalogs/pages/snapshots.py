@@ -65,6 +65,7 @@ def snapshot_list(request: HttpRequest, environment: str) -> HttpResponse:
         "snapshots": Snapshot.objects.filter(environment=found).defer("content"),
         "catalogs": found.catalogs.order_by("name"),
         "can_take": has_role(request.user, found, Role.EDITOR),
+        "not_ok": snapshots.views_not_ok(found),
     }
     return render(request, "snapshots/list.html", context)
 
@@ -82,6 +83,7 @@ def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
             databases or None,
             label=request.POST.get("label", ""),
             note=request.POST.get("note", ""),
+            leave_out_broken=request.POST.get("leave_out_broken") == "1",
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -94,6 +96,8 @@ def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
         )
     for warning in result.warnings:
         messages.warning(request, warning)
+    if result.left_out:
+        messages.warning(request, result.left_out_note())
     return redirect("snapshot", snapshot.snapshot_id)
 
 
@@ -214,7 +218,9 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
                 request.user,
                 dry_run=dry_run,
                 variables=variables,
+                skip_broken=request.POST.get("skip_broken") == "1",
             )
+            context["skip_broken"] = request.POST.get("skip_broken") == "1"
             context["variables"] = context["report"].missing_variables or sorted(variables)
     refused = "report" in context and context["report"].code == "forbidden"
     return render(request, "snapshots/import.html", context, status=403 if refused else 200)
@@ -238,7 +244,8 @@ def catalog_store_download(request: HttpRequest, environment: str) -> HttpRespon
 def init_script_download(request: HttpRequest, environment: str, catalog: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     try:
-        script = snapshots.init_script(found, [catalog])
+        leave_out = request.GET.get("leave_out_broken") == "1"
+        script = snapshots.init_script(found, [catalog], leave_out_broken=leave_out)
     except ServiceError as exc:
         raise Http404(exc.message) from None
     response = HttpResponse(script, content_type="text/plain; charset=utf-8")

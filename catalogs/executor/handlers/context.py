@@ -77,10 +77,11 @@ class Context:
         view: CatalogView,
         existing: m.Table | None,
         dependencies: list[m.Dependency],
+        lineage: list[m.ColumnLineage],
     ) -> bool:
-        """Save a new view or replace ``existing``; False when a concurrent statement took
-        its name."""
-        return _inserted(lambda: store.write_view(database, view, existing, dependencies))
+        """Save a new view or replace ``existing``, with what it reads and its column
+        lineage; False when a concurrent statement took its name."""
+        return _inserted(lambda: store.write_view(database, view, existing, dependencies, lineage))
 
     def lock_relations(self, identifiers: Iterable[ObjectIdentifier]) -> None:
         """Lock the stored tables and views of ``identifiers`` (in a fixed order) until the

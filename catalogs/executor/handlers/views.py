@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from catalogs import models as m
 from catalogs.executor import marks, permissions
+from catalogs.executor.column_lineage import lineage_rows
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogView, Column, ObjectIdentifier
@@ -111,7 +112,8 @@ def _save(
     # runs, marks this view broken.
     ctx.lock_relations(d.identifier for d in expanded.dependencies if d.kind != "function")
     rows = marks.dependency_rows(ctx, expanded.dependencies, expanded.expanded_query)
-    if not ctx.write_view(database, view, existing, rows):
+    lineage = lineage_rows(ctx.environment, view)
+    if not ctx.write_view(database, view, existing, rows, lineage):
         raise already_exists(view.identifier)
     ctx.refresh_readers(view.identifier)
 

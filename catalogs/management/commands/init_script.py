@@ -19,6 +19,11 @@ class Command(BaseCommand):
         parser.add_argument("--environment", required=True)
         parser.add_argument("--catalog", action="append", required=True, help="repeatable")
         parser.add_argument("--output", type=Path, help="write to this file")
+        parser.add_argument(
+            "--leave-out-broken",
+            action="store_true",
+            help="leave out views marked broken and the views reading them (named at the top)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         from catalogs import snapshots
@@ -28,7 +33,9 @@ class Command(BaseCommand):
         if environment is None:
             raise CommandError(f"There is no environment '{name}'.")
         try:
-            script = snapshots.init_script(environment, options["catalog"])
+            script = snapshots.init_script(
+                environment, options["catalog"], leave_out_broken=options["leave_out_broken"]
+            )
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         if options["output"] is None:

@@ -38,6 +38,11 @@ class Command(BaseCommand):
         export.add_argument("--label", default="", help="release label")
         export.add_argument("--note", default="")
         export.add_argument("--output", type=Path, help="also write the snapshot to this file")
+        export.add_argument(
+            "--leave-out-broken",
+            action="store_true",
+            help="leave out views marked broken and the views reading them (recorded in the note)",
+        )
         listing = actions.add_parser("list", help="list stored snapshots")
         listing.add_argument("--environment")
         show = actions.add_parser("show", help="print a stored snapshot's bytes")
@@ -58,6 +63,11 @@ class Command(BaseCommand):
         imports.add_argument("--environment", required=True)
         imports.add_argument("--catalog", required=True)
         imports.add_argument("--dry-run", action="store_true")
+        imports.add_argument(
+            "--skip-broken",
+            action="store_true",
+            help="leave out views whose query no longer resolves; the rest is all-or-nothing",
+        )
         verify = actions.add_parser(
             "verify", help="load snapshots into real Flink (together) and compare"
         )
@@ -88,6 +98,7 @@ class Command(BaseCommand):
             label=options["label"],
             note=options["note"],
             progress=self._progress,
+            leave_out_broken=options["leave_out_broken"],
         )
         for secret in result.secrets:
             self.stderr.write(
@@ -97,6 +108,8 @@ class Command(BaseCommand):
             )
         for warning in result.warnings:
             self.stderr.write(f"warning: {warning}")
+        if result.left_out:
+            self.stderr.write(result.left_out_note())
         if options["output"] is not None:
             with options["output"].open("wb") as output:
                 for chunk in snapshots.snapshot_chunks(snapshot):
@@ -167,8 +180,16 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {options['file']}: {exc.strerror}") from None
         report = snapshots.import_snapshot(
-            environment, options["catalog"], data, dry_run=options["dry_run"], variables=os.environ
+            environment,
+            options["catalog"],
+            data,
+            dry_run=options["dry_run"],
+            variables=os.environ,
+            skip_broken=options["skip_broken"],
         )
+        would = "would be skipped" if report.dry_run else "skipped"
+        for skipped in report.skipped:
+            self.stdout.write(f"[{would}] view {skipped}")
         for outcome in report.outcomes:
             first = mask_ddl(outcome.statement.sql).splitlines()[0]
             ok = outcome.result is None or outcome.result.ok
