@@ -43,7 +43,7 @@ def backfill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("catalogs", "0008_function_dependencies_lower_case"),
+        ("catalogs", "0009_view_check"),
         ("environments", "0007_environment_name_whole"),
     ]
 
