@@ -150,7 +150,9 @@ def test_a_change_that_breaks_nothing_says_so(chain) -> None:
     assert report.summary == NOTHING
 
 
-def test_the_api_impact_dry_run_answers_the_list_and_changes_nothing(chain, members: Members) -> None:
+def test_the_api_impact_dry_run_answers_the_list_and_changes_nothing(
+    chain, members: Members
+) -> None:
     before = state.dump("catalogs")
     history = chain.history.count()
     url = f"/api/v1/environments/{chain.name}/impact"

@@ -633,7 +633,8 @@ class _Typer:
         return DataType("ARRAY", children=(element,), nullable=False)
 
     def _boolean_of(self, *operands: exp.Expression) -> DataType:
-        nullable = any(self.type_of(o).nullable for o in operands)
+        # Every operand is typed (and so checked), not only those before the first nullable.
+        nullable = any([self.type_of(o).nullable for o in operands])
         return T("BOOLEAN").with_nullable(nullable)
 
     def _common(self, *operands: exp.Expression) -> DataType:
@@ -649,8 +650,17 @@ class _Typer:
     def _arithmetic(self, node: exp.Expression) -> DataType:
         left, right = self.type_of(node.this), self.type_of(node.expression)
         nullable = left.nullable or right.nullable
-        if left.is_timestamp or right.name.startswith("INTERVAL"):
+        datetime = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
+        if right.is_interval and (left.name in datetime or left.is_interval):
+            return left.with_nullable(
+                nullable
+            )  # <DATETIME> +- <INTERVAL>, <INTERVAL> +- <INTERVAL>
+        if left.is_interval and right.name in datetime and op_is(node, exp.Add):
+            return right.with_nullable(nullable)  # <DATETIME_INTERVAL> + <DATETIME>
+        if left.is_interval and right.is_numeric and op_is(node, exp.Mul, exp.Div):
             return left.with_nullable(nullable)
+        if left.is_numeric and right.is_interval and op_is(node, exp.Mul):
+            return right.with_nullable(nullable)
         return _numeric_result(type(node), left, right).with_nullable(nullable)
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
@@ -681,6 +691,10 @@ class _Typer:
             families = ", ".join(_family(a) for a in args)
             raise ValidationError(f"No match found for function signature {node.name}({families})")
         return rule(args, nullable)
+
+
+def op_is(node: exp.Expression, *kinds: type) -> bool:
+    return type(node) in kinds
 
 
 def _typed_literal_type(keyword: str, text: str) -> DataType:
@@ -816,6 +830,28 @@ def calcite_type_name(t: DataType) -> str:
     return {"INT": "INTEGER"}.get(text, text)
 
 
+def message_type(data_type: DataType) -> str:
+    """A type as Calcite's messages name it: ``INTEGER``, ``VARCHAR(2147483647)``,
+    ``INTEGER ARRAY``, ``(VARCHAR(2147483647), INTEGER) MAP``."""
+    name = data_type.name
+    if name in ("ARRAY", "MULTISET"):
+        return f"{message_type(data_type.children[0])} {name}"
+    if name == "MAP":
+        key, value = data_type.children
+        return f"({message_type(key)}, {message_type(value)}) MAP"
+    if name == "ROW":
+        fields = ", ".join(
+            f"{message_type(t)} {n}"
+            for n, t in zip(data_type.field_names, data_type.children, strict=True)
+        )
+        # A ROW read from a table is a struct Calcite does not expand in messages.
+        return f"RecordType:peek_no_expand({fields})"
+    if name == "TIMESTAMP_LTZ":
+        return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
+    text = data_type.with_nullable(True).with_time_attribute(None).serializable()
+    return {"INT": "INTEGER"}.get(text, text)
+
+
 def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     """Flink keeps at least 6 fractional digits when a result exceeds DECIMAL(38)."""
     if precision <= 38:
@@ -878,6 +914,8 @@ def _family(t: DataType) -> str:
         return "<BINARY>"
     if root.startswith("TIMESTAMP"):
         return "<TIMESTAMP>"
+    if root in ("ARRAY", "MULTISET", "MAP", "ROW"):
+        return f"<{message_type(t)}>"
     return f"<{root}>"
 
 

@@ -85,6 +85,18 @@ def is_aggregate(node: exp.Expression) -> bool:
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 
 
+def quantified_test(node: exp.Expression) -> exp.Any | exp.All | None:
+    """The quantifier of ``k = ALL (...) IS NULL`` as sqlglot reads it (the IS test around the
+    right operand, where Calcite tests the whole comparison), or None."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        node = node.this
+    if isinstance(node, exp.Is) and isinstance(node.this, exp.Any | exp.All):
+        return node.this
+    return None
+
+
 def function_identifier(name: str, catalog: str, database: str) -> Any:
     """The identifier a call of ``name`` (``f``, ``db.f`` or ``cat.db.f``) names."""
     from .. import catalog as _catalog

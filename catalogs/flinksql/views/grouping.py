@@ -9,7 +9,8 @@ from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
 from .context import ExpressionContext
-from .scopes import Field, Scope
+from .query import _columns_outside_aggregates, _has_aggregate
+from .scopes import OrderKeys, Scope
 from .writer import ViewWriter
 
 
@@ -21,8 +22,10 @@ class Grouping:
         names = {w.name for w in node.args.get("windows") or []}
         windows = [w for item in node.expressions for w in item.find_all(exp.Window)]
         windows.extend(node.args.get("windows") or [])
+        named = {w.name: w for w in node.args.get("windows") or []}
         for window in windows:
             # OVER w, OVER (w ROWS ...) and WINDOW w2 AS (w ...) all name a window of the query.
+            _check_window_function(window, named)
             alias = window.args.get("alias")
             if alias is not None and alias.name not in names:
                 raise ValidationError(f"Window '{alias.name}' not found")
@@ -104,15 +107,31 @@ class Grouping:
         spec = ViewWriter(context).window_spec(context.resolve(window))
         return f"{quote_identifier(window.name)} AS ({spec})"
 
-    def order_by(self, order: exp.Order, scope: Scope, fields: list[Field], grouped: bool) -> str:
-        names = {f.name for f in fields}
+    def order_by(self, order: exp.Order, scope: Scope, keys: OrderKeys, grouped: bool) -> str:
+        """ORDER BY as Calcite's OrderByScope reads it: an ordinal names a select item, a simple
+        name matching one select item's alias is that item (also inside an expression, written
+        unqualified), anything else reads the FROM clause; a DISTINCT block orders only by what
+        it selects, a grouped one only by its group keys and aggregates."""
         items = []
         for ordered in order.expressions:
             target = _strip(ordered.this)
-            if isinstance(target, exp.Column) and not target.table and target.name in names:
+            ordinal = isinstance(target, exp.Literal) and target.is_int
+            if ordinal and not 1 <= int(target.this) <= len(keys.fields):
+                raise ValidationError("Ordinal out of range")
+            if isinstance(target, exp.Column) and not target.table and _alias_of(target, keys):
                 text = quote_identifier(target.name)
             else:
-                text, _ = self.expression(target, scope, grouped=grouped)
+                if keys.group_keys is None and _has_aggregate(target):
+                    raise ValidationError(
+                        "Aggregate expression is illegal in ORDER BY clause of non-aggregating "
+                        "SELECT"
+                    )
+                expression = _with_alias_references(target.copy(), keys)
+                text, _, resolved = self.resolved_expression(expression, scope, grouped=grouped)
+                if keys.distinct and text not in keys.texts:
+                    self._check_selected(resolved, keys.texts)
+                elif keys.group_keys is not None:
+                    self._check_grouped(resolved, text, keys.group_keys)
             if ordered.args.get("desc"):
                 text += " DESC"
             nulls = ordered.meta.get("explicit_nulls")
@@ -120,3 +139,77 @@ class Grouping:
                 text += f" NULLS {nulls}"
             items.append(text)
         return ", ".join(items)
+
+    def _check_selected(self, node: exp.Expression, selected: list[str]) -> None:
+        for column in _columns_outside_aggregates(node):
+            written = column.meta.get("flink_text")
+            if written is not None and written not in selected:
+                name = column.meta.get("written_name") or column.name
+                raise ValidationError(f"Expression '{name}' is not in the select clause")
+
+
+def _alias_of(column: exp.Column, keys: OrderKeys) -> bool:
+    """Whether a simple name is one select item's alias (two such items are ambiguous)."""
+    count = sum(1 for alias in keys.aliases if alias == column.name)
+    if count > 1:
+        raise ValidationError(f"Column '{column.name}' is ambiguous")
+    return count == 1
+
+
+def _with_alias_references(node: exp.Expression, keys: OrderKeys) -> exp.Expression:
+    """``node`` with each simple name of a select item's alias (outside subqueries) replaced by a
+    reference to that item: written unqualified, typed as the item."""
+    types = {
+        alias: f.data_type for alias, f in zip(keys.aliases, keys.fields, strict=False) if alias
+    }
+
+    def visit(current: exp.Expression) -> exp.Expression:
+        if isinstance(current, exp.Select | exp.Subquery | exp.Union | exp.Values):
+            return current
+        if (
+            isinstance(current, exp.Column)
+            and not current.table
+            and not isinstance(current.this, exp.Star)
+            and _alias_of(current, keys)
+        ):
+            reference = exp.column(current.name)
+            reference.meta["flink_text"] = quote_identifier(current.name)
+            reference.meta["flink_type"] = types[current.name]
+            reference.meta["written_name"] = current.name
+            reference.meta["select_alias"] = True
+            return reference
+        for key, value in list(current.args.items()):
+            if isinstance(value, exp.Expression):
+                current.set(key, visit(value))
+            elif isinstance(value, list):
+                current.set(key, [visit(v) if isinstance(v, exp.Expression) else v for v in value])
+        return current
+
+    return visit(node)
+
+
+_FRAMELESS = ("RANK", "DENSE_RANK", "PERCENT_RANK", "ROW_NUMBER", "LAG", "LEAD")
+
+
+def _check_window_function(window: exp.Window, named: dict[str, exp.Window]) -> None:
+    """RANK and DENSE_RANK need an ORDER BY; ranking and offset functions take no frame (the
+    window's own or that of the named window it refers to)."""
+    call = window.this.this if isinstance(window.this, exp.Filter) else window.this
+    if not isinstance(call, exp.Anonymous):
+        return
+    name = call.name.upper()
+    order, spec = window.args.get("order"), window.args.get("spec")
+    seen: set[str] = set()
+    reference = window.args.get("alias")
+    while reference is not None and reference.name in named and reference.name not in seen:
+        seen.add(reference.name)
+        base = named[reference.name]
+        order = order or base.args.get("order")
+        spec = spec or base.args.get("spec")
+        reference = base.args.get("alias")
+    if name in ("RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST") and order is None:
+        raise ValidationError(
+            "RANK or DENSE_RANK functions require ORDER BY clause in window specification"
+        )
+    if name in _FRAMELESS and spec is not None:
+        raise ValidationError("ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")

@@ -13,7 +13,7 @@ from ..types import DataType
 from .calls import GROUP_WINDOW_HELPERS, NILADIC, QueryExpr, is_aggregate
 from .common_type import least_restrictive
 from .conditions import check_condition
-from .scopes import Field, Namespace, Query, Scope
+from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
 
 # Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
 # tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
@@ -149,7 +149,7 @@ class QueryBlocks:
             common = least_restrictive(a.data_type, b.data_type)
             if common is None:
                 raise ValidationError(f"Type mismatch in column {i + 1} of {keyword}")
-            fields.append(Field(a.name, common))
+            fields.append(Field(a.name, _set_column_type(a.data_type, b.data_type, common)))
         text = f"{left.text}\n{keyword}\n{right.text}"
         return Query(f"({text})" if enclosed else text, fields)
 
@@ -200,6 +200,8 @@ class QueryBlocks:
         if where is not None:
             if _has_aggregate(where.this):
                 raise ValidationError("Aggregate expression is illegal in WHERE clause")
+            if _has_window(where.this):
+                raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
             where_text, where_type = self.expression(where.this, scope)
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
@@ -211,9 +213,12 @@ class QueryBlocks:
         group_text = None
         group_keys: list[str] = []
         if group is not None:
+            if _has_window(group):
+                raise ValidationError("Windowed aggregate expression is illegal in GROUP BY clause")
             group_text, group_keys = self.group_by(group, scope)
         self._check_windows(node, scope)
         items_text, fields = self.select_list(node, scope, grouped, group, group_keys)
+        keys = self.select_list_keys
         distinct = "DISTINCT " if node.args.get("distinct") else ""
         clauses.append(f"SELECT {distinct}{items_text}")
         if from_text is not None:
@@ -236,7 +241,14 @@ class QueryBlocks:
             clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
         order = node.args.get("order")
         if order is not None:
-            clauses.append("ORDER BY " + self.order_by(order, scope, fields, group is not None))
+            ordering = OrderKeys(
+                keys.aliases,
+                keys.texts,
+                fields,
+                bool(node.args.get("distinct")),
+                group_keys if grouped else None,
+            )
+            clauses.append("ORDER BY " + self.order_by(order, scope, ordering, group is not None))
         clauses.extend(self.offset_fetch(node))
         return Query("\n".join(clauses), fields)
 
@@ -262,10 +274,22 @@ class QueryBlocks:
         texts: list[str] = []
         fields: list[Field] = []
         self.select_items = []
+        # What ORDER BY sees of each item: its alias (None for an unnamed expression) and its
+        # text without the alias.
+        aliases: list[str | None] = []
+        raw: list[str] = []
+        self.select_list_keys = SelectKeys(aliases, raw)
         for item in node.expressions:
             star = _star_qualifier(_strip(item))
             if star is not None:
+                before = len(fields)
                 self._expand_star(star, scope, texts, fields)
+                for written in texts[before:] if grouped else []:
+                    if written not in group_keys:
+                        name = written.replace("`", "")
+                        raise ValidationError(f"Expression '{name}' is not being grouped")
+                aliases.extend(f.name for f in fields[before:])
+                raw.extend(texts[before:])
                 continue
             self.select_items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
@@ -279,6 +303,7 @@ class QueryBlocks:
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
+            raw.append(text)
             if alias is not None:
                 name = alias
                 texts.append(f"{text} AS {quote_identifier(alias)}")
@@ -295,6 +320,7 @@ class QueryBlocks:
             else:
                 name = f"EXPR${len(fields)}"
                 texts.append(text)
+            aliases.append(None if name == f"EXPR${len(fields)}" and alias is None else name)
             fields.append(Field(name, data_type))
         return ", ".join(texts), fields
 
@@ -313,6 +339,13 @@ class QueryBlocks:
         return None
 
     def _check_grouped(self, node: exp.Expression, text: str, group_keys: list[str]) -> None:
+        for call in _grouping_calls(node):
+            for arg in call.expressions:
+                written = arg.meta.get("flink_text") if isinstance(arg, exp.Column) else None
+                if written is not None and written not in group_keys:
+                    raise ValidationError(
+                        "Argument to GROUPING operator must be a grouped expression"
+                    )
         if text in group_keys:
             return
         for column in _columns_outside_aggregates(node):
@@ -479,12 +512,20 @@ def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:
     out: list[exp.Column] = []
 
     def visit(n: exp.Expression) -> None:
-        if is_aggregate(n) or isinstance(n, exp.Window | exp.Filter | QueryExpr):
+        if is_aggregate(n) or isinstance(n, exp.Filter | QueryExpr):
+            return
+        if isinstance(n, exp.Window):
+            # An OVER call reads its arguments and keys from the grouped rows.
+            call = n.this.this if isinstance(n.this, exp.Filter) else n.this
+            for child in [*call.iter_expressions(), *n.iter_expressions()]:
+                if child is not n.this:
+                    visit(child)
             return
         if isinstance(n, exp.Anonymous) and n.name.upper() in GROUP_WINDOW_HELPERS:
             return
         if isinstance(n, exp.Column):
-            out.append(n)
+            if not n.meta.get("select_alias"):  # an ORDER BY reference to a select item
+                out.append(n)
             return
         for child in n.iter_expressions():
             visit(child)
@@ -504,3 +545,37 @@ def _has_aggregate(node: exp.Expression) -> bool:
 
 def _message_name(column: exp.Column) -> str:
     return column.meta.get("written_name") or column.name
+
+
+def _has_window(node: exp.Expression) -> bool:
+    """Whether ``node`` holds an OVER call outside its subqueries."""
+    if isinstance(node, exp.Window):
+        return True
+    if isinstance(node, exp.Select | exp.Subquery | exp.Union):
+        return False
+    return any(_has_window(child) for child in node.iter_expressions())
+
+
+def _grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
+    """The GROUPING and GROUPING_ID calls of ``node`` outside its subqueries."""
+    found: list[exp.Anonymous] = []
+
+    def visit(n: exp.Expression) -> None:
+        if isinstance(n, QueryExpr):
+            return
+        if isinstance(n, exp.Anonymous) and n.name.upper() in ("GROUPING", "GROUPING_ID"):
+            found.append(n)
+        for child in n.iter_expressions():
+            visit(child)
+
+    visit(node)
+    return found
+
+
+def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataType:
+    """A set operation's column: the common type, a time attribute of the left branch kept
+    when the right one is a plain timestamp of the same type (Flink takes the left row type)."""
+    same = left.with_nullable(True).with_time_attribute(None) == common.with_nullable(True)
+    if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
+        return common.with_time_attribute(left.time_attribute)
+    return common

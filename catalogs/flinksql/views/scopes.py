@@ -102,3 +102,24 @@ def _all_namespaces(scope: Scope | None) -> list[Namespace]:
         out.extend(scope.namespaces)
         scope = scope.parent
     return out
+
+
+@dataclass
+class SelectKeys:
+    """A select list as ORDER BY reads it: each item's alias (None for an unnamed expression)
+    and its written text without the alias."""
+
+    aliases: list[str | None]
+    texts: list[str]
+
+
+@dataclass
+class OrderKeys:
+    """What an ORDER BY of a query block may refer to: the select list's aliases, items and
+    fields, whether the block is DISTINCT, and its group keys when it is grouped."""
+
+    aliases: list[str | None]
+    texts: list[str]
+    fields: list[Field]
+    distinct: bool
+    group_keys: list[str] | None

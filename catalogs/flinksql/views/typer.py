@@ -8,7 +8,15 @@ from typing import Any
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..expressions import T, _least_restrictive, _strip, _Typer, calcite_type_name
+from ..expressions import (
+    T,
+    _cast_type_for_parser,
+    _is_typed_literal,
+    _least_restrictive,
+    _strip,
+    _Typer,
+    calcite_type_name,
+)
 from ..types import DataType, parse_type
 from .calls import (
     _COMPARISONS,
@@ -18,12 +26,16 @@ from .calls import (
     EXTRACT_FUNCTIONS,
     GROUP_WINDOW_HELPERS,
     GROUP_WINDOWS,
+    RANKING,
     QueryExpr,
     function_identifier,
     is_aggregate,
+    quantified_test,
 )
+from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
+from .operands import FUNCTION_FORMS, check_function, check_operator
 from .relations import Dependency
 
 
@@ -42,9 +54,21 @@ class ViewTyper(_Typer):
     def __init__(self, context: ExpressionContext) -> None:
         super().__init__({})
         self.context = context
+        # Each node is typed (and checked) once: the traversal of .checks and the derivation
+        # of the expression's type meet the same nodes.
+        self._types: dict[int, tuple[exp.Expression, DataType]] = {}
 
     def type_of(self, node: exp.Expression) -> DataType:
+        known = self._types.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]
+        data_type = self._type_of(node)
+        self._types[id(node)] = (node, data_type)
+        return data_type
+
+    def _type_of(self, node: exp.Expression) -> DataType:
         node = _strip(node)
+        self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
         if isinstance(node, QueryExpr):
@@ -64,6 +88,9 @@ class ViewTyper(_Typer):
             _strip(node.expression), exp.Any | exp.All
         ):
             return self._query_predicate(node.this, _strip(node.expression).this)
+        if isinstance(node, _COMPARISONS) and (quantifier := quantified_test(node.expression)):
+            self._query_predicate(node.this, quantifier.this)
+            return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.Window):
             return self._window(node)
         if isinstance(node, exp.Filter):
@@ -120,6 +147,31 @@ class ViewTyper(_Typer):
         result = super().type_of(node)
         return result
 
+    def _check_operands(self, node: exp.Expression) -> None:
+        """Calcite's operand checks of a built-in call, before its type is derived."""
+        if isinstance(node, exp.Cast):
+            if not (
+                isinstance(node.this, exp.Literal)
+                and node.this.is_string
+                and _is_typed_literal(node)
+            ):
+                target = parse_type(_cast_type_for_parser(node.to), ddl=False)
+                check_cast(self.type_of(node.this), target)
+            return
+        if isinstance(node, exp.Anonymous):
+            name = node.name.upper()
+            if name in FUNCTION_FORMS and not node.meta.get("niladic") and not self._is_udf(node):
+                operands = [
+                    a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
+                ]
+                if not any(isinstance(a, exp.Star) for a in operands):
+                    check_function(name, [self.type_of(a) for a in operands])
+            return
+        check_operator(node, self.type_of)
+
+    def _is_udf(self, node: exp.Anonymous) -> bool:
+        return self.context.validator.reader.function_return_type(node.name) is not None
+
     def _query_predicate(self, left: exp.Expression, query: exp.Expression) -> DataType:
         """The type of ``left IN (query)`` or ``left <op> SOME|ALL (query)``: a row value on the
         left is compared field by field with the query's columns."""
@@ -150,17 +202,33 @@ class ViewTyper(_Typer):
         if isinstance(call, exp.Filter):
             call = call.this
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
+        ranking = self._ranking(call, name)
+        if ranking is not None:
+            return ranking
+        if name not in AGGREGATES:
+            return self.type_of(call)  # a scalar or unknown function: checked as a call
+        result = self._aggregate(call, grouped=True)
+        spec = node.args.get("spec")
+        bounds = [spec.args.get("start"), spec.args.get("end")] if spec is not None else []
+        if name != "COUNT" and any(isinstance(b, exp.Expression) for b in bounds):
+            # A frame bounded by an offset may be empty (Calcite's SqlWindow.isAlwaysNonEmpty).
+            return result.with_nullable(True)
+        return result
+
+    def _ranking(self, call: exp.Expression, name: str) -> DataType | None:
+        """The type of a ranking or offset function, with or without OVER (Flink takes
+        ``RANK()`` alone in a view)."""
         if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
             return T("BIGINT NOT NULL")
         if name in ("PERCENT_RANK", "CUME_DIST"):
             return T("DOUBLE NOT NULL")
-        if name in ("LAG", "LEAD"):
-            # The value's type, NOT NULL exactly when a default is given and is NOT NULL.
+        if name in ("LAG", "LEAD") and call.expressions:
             value = self.type_of(call.expressions[0])
-            if len(call.expressions) >= 3:
-                return value.with_nullable(self.type_of(call.expressions[2]).nullable)
+            if len(call.expressions) > 2:  # a default: null only where the default may be
+                default = self.type_of(call.expressions[2])
+                return value.with_nullable(default.nullable).with_time_attribute(None)
             return value.with_nullable(True)
-        return self._aggregate(call, grouped=True)
+        return None
 
     def _call(self, node: exp.Anonymous) -> DataType:
         name = node.name.upper()
@@ -181,6 +249,10 @@ class ViewTyper(_Typer):
             if is_aggregate(node) and any(_contains_aggregate(a) for a in node.expressions):
                 raise ValidationError("Aggregate expressions cannot be nested")
             return self._aggregate(node, grouped=self.context.grouped)
+        if name in RANKING or name in ("LAG", "LEAD"):
+            ranking = self._ranking(node, name)
+            if ranking is not None:
+                return ranking
         if name in ("PROCTIME",):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:
@@ -326,7 +398,9 @@ class ViewTyper(_Typer):
                 return DataType("DECIMAL", (38, max(6, arg.scale)), True)
             return arg.with_nullable(True)
         if name == "LISTAGG":
-            return T("STRING").with_nullable(True)
+            if len(args) > 1 and not isinstance(_strip(args[1]), exp.Literal):
+                raise ValidationError("Argument to function 'LISTAGG' must be a literal")
+            return arg  # the type of the values it concatenates
         if name == "COLLECT":
             return DataType("MULTISET", (), False, (arg,))
         if name == "ARRAY_AGG":
@@ -350,6 +424,12 @@ def _needs_cast(source: DataType, target: DataType) -> bool:
 def _concat(a: DataType, b: DataType) -> DataType:
     """``a || b``: CHAR if both are CHAR, else VARCHAR, of the summed length."""
     nullable = a.nullable or b.nullable
+    if a.is_binary and b.is_binary:
+        length = min((a.length or 0) + (b.length or 0), 2147483647)
+        name = "BINARY" if a.name == b.name == "BINARY" else "VARBINARY"
+        return DataType(name, (length,), nullable)
+    if a.name == b.name == "ARRAY":
+        return a.with_nullable(nullable)  # <EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>
     if not (a.is_string and b.is_string):
         return T("STRING").with_nullable(nullable)
     length = min((a.length or 0) + (b.length or 0), 2147483647)
@@ -357,8 +437,10 @@ def _concat(a: DataType, b: DataType) -> DataType:
     return DataType(name, (length,), nullable)
 
 
-def _fixed(text: str, always_not_null: bool = False) -> Any:
+def _fixed(text: str, always_not_null: bool = False, always_nullable: bool = False) -> Any:
     def rule(args: list[DataType], nullable: bool) -> DataType:
+        if always_nullable:
+            return parse_type(text, ddl=False)
         return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
 
     return rule
@@ -430,9 +512,8 @@ _MORE_FUNCTIONS = {
     "PI": _fixed("DOUBLE", always_not_null=True),
     "E": _fixed("DOUBLE", always_not_null=True),
     "HASH_CODE": _fixed("INT"),
-    "DATEDIFF": _fixed("INT"),
     "CARDINALITY": _fixed("INT"),
-    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
+    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)", always_nullable=True),
     "SHA2": _fixed("VARCHAR(128)"),
     "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
     "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),

@@ -13,12 +13,14 @@ from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
+from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
+from .checks import check_every_call
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
@@ -62,6 +64,7 @@ def validate_view(
         raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
     if node is None:
         raise SqlParseError("Empty query.")
+    _check_empty_in_list(query, query_position)
     _check_syntax(node, query, query_position)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
@@ -116,6 +119,22 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
                     raise SqlParseError('Encountered "AS"', line, column)
             raise SqlParseError('Encountered "AS"')
     check_reserved_names(node, text, base)
+
+
+def _check_empty_in_list(text: str, base: tuple[int, int]) -> None:
+    """``x IN ()``: Calcite's parser wants an expression after the parenthesis (sqlglot reads
+    an empty list, which nothing could write back)."""
+    if "(" not in text:
+        return
+    tokens = DIALECT.tokenize(text)
+    for before, opening, closing in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if (
+            before.token_type == TokenType.IN
+            and opening.token_type == TokenType.L_PAREN
+            and closing.token_type == TokenType.R_PAREN
+        ):
+            line, column = text_position(text, closing.start, base)
+            raise SqlParseError('Encountered ")"', line, column)
 
 
 @lru_cache(maxsize=512)
@@ -188,7 +207,9 @@ class Validator(QueryBlocks, Grouping, FromClause):
     ) -> tuple[str, DataType, exp.Expression]:
         context = ExpressionContext(self, scope, grouped)
         resolved = context.resolve(node)
-        data_type = ViewTyper(context).type_of(resolved)
+        typer = ViewTyper(context)
+        check_every_call(resolved, typer)
+        data_type = typer.type_of(resolved)
         return ViewWriter(context).write(resolved), data_type, resolved
 
     def subquery(self, node: exp.Expression, scope: Scope) -> QueryExpr:
