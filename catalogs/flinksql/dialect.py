@@ -50,7 +50,10 @@ def _parse_negation(self: Flink.Parser) -> exp.Expr:
     operand = self._parse_unary()
     literal = _numeric_operand(operand)
     if literal is not None:
-        return _number(literal.meta["numeric"].negated())
+        folded = _number(literal.meta["numeric"].negated())
+        # Still a call of the sign to the validator: ORDER BY -1 orders by a constant.
+        folded.meta["signed"] = True
+        return folded
     return self.expression(exp.Neg(this=operand))
 
 
@@ -59,6 +62,7 @@ def _parse_plus(self: Flink.Parser) -> exp.Expr | None:
     operand = self._parse_unary()
     literal = _numeric_operand(operand)
     if literal is not None:
+        literal.meta["signed"] = True
         return literal
     return self.expression(UnaryPlus(this=operand))
 
@@ -238,6 +242,9 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+        # Calcite's postfix IS [NOT] NULL / TRUE / UNKNOWN binds looser than every comparison:
+        # a > 0 IS UNKNOWN is (a > 0) IS UNKNOWN, k = SOME (...) IS TRUE is (k = SOME (...)) IS TRUE.
+        IS_PREDICATE_PRECEDENCE = parser.IsPredicatePrecedence.LOW
         # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
         SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}
         # k = SOME (1, 2) over a list, as sqlglot reads k = ANY (1, 2) (both are exp.Any): the

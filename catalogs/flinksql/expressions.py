@@ -76,10 +76,6 @@ def _precedence(node: exp.Expression) -> int:
             return _precedence(node.this)
         return 26
     if isinstance(node, exp.Is):
-        if isinstance(_strip(node.this), exp.Any | exp.All):
-            # sqlglot reads k = SOME (...) IS TRUE as k = (SOME (...) IS TRUE); Calcite's
-            # (k = SOME (...)) IS TRUE is written the same way, bare.
-            return 32
         return 28  # Calcite's postfix IS NULL, IS TRUE, ...
     if isinstance(node, exp.Like | exp.Between | exp.In | exp.SimilarTo):
         return 32

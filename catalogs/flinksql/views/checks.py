@@ -62,7 +62,8 @@ def _calls(node: exp.Expression) -> list[exp.Expression]:
     found: list[exp.Expression] = []
 
     def visit(current: exp.Expression) -> None:
-        if isinstance(current, QueryExpr):
+        # An INTERVAL literal holds its sign, value and qualifier (DAY(3) TO SECOND(1)), no calls.
+        if isinstance(current, QueryExpr | exp.Interval):
             return
         for child in current.iter_expressions():
             visit(child)

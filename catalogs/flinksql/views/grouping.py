@@ -115,7 +115,12 @@ class Grouping:
         items = []
         for ordered in order.expressions:
             target = _strip(ordered.this)
-            ordinal = isinstance(target, exp.Literal) and target.is_int
+            # An unsigned integer literal is an ordinal; -1 (a sign applied to 1) is a constant.
+            ordinal = (
+                isinstance(target, exp.Literal)
+                and target.is_int
+                and not target.meta.get("signed")
+            )
             if ordinal and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
             if isinstance(target, exp.Column) and not target.table and _alias_of(target, keys):
