@@ -242,8 +242,8 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
-        # Calcite's postfix IS [NOT] NULL / TRUE / UNKNOWN binds looser than every comparison:
-        # a > 0 IS UNKNOWN is (a > 0) IS UNKNOWN, k = SOME (...) IS TRUE is (k = SOME (...)) IS TRUE.
+        # Calcite's postfix IS [NOT] NULL / TRUE / UNKNOWN binds looser than any comparison:
+        # a > 0 IS UNKNOWN is (a > 0) IS UNKNOWN, k = SOME (q) IS TRUE is (k = SOME (q)) IS TRUE.
         IS_PREDICATE_PRECEDENCE = parser.IsPredicatePrecedence.LOW
         # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
         SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}

@@ -117,9 +117,7 @@ class Grouping:
             target = _strip(ordered.this)
             # An unsigned integer literal is an ordinal; -1 (a sign applied to 1) is a constant.
             ordinal = (
-                isinstance(target, exp.Literal)
-                and target.is_int
-                and not target.meta.get("signed")
+                isinstance(target, exp.Literal) and target.is_int and not target.meta.get("signed")
             )
             if ordinal and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
