@@ -350,7 +350,9 @@ class _Writer:
             # Calcite writes the operand with a function's precedence on both sides: any call or
             # operator (LOCALTIMESTAMP among them) is enclosed, a column or literal is not.
             operand = self.write(node.this)
-            if not isinstance(_strip(node.this), exp.Column | exp.Literal | exp.Dot):
+            bare = _strip(node.this)
+            literal = isinstance(bare, exp.Literal) or "datetime" in bare.meta  # TIMESTAMP '…'
+            if not (literal or isinstance(bare, exp.Column | exp.Dot)):
                 operand = f"({operand})"
             return f"{name}({operand} TO {unit.name.upper()})"
         return f"{name}({self.write(node.this)})"

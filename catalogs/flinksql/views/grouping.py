@@ -204,15 +204,20 @@ def _check_window_function(window: exp.Window, named: dict[str, exp.Window]) -> 
     order, spec = window.args.get("order"), window.args.get("spec")
     seen: set[str] = set()
     reference = window.args.get("alias")
+    # A frame given in a window that is itself built on another (OVER (w0 ROWS ...), WINDOW w AS
+    # (w0 ORDER BY ts ROWS ...)) is not checked by Flink: the check sees only a window of its own.
+    framed_on_base = spec is not None and reference is not None
     while reference is not None and reference.name in named and reference.name not in seen:
         seen.add(reference.name)
         base = named[reference.name]
         order = order or base.args.get("order")
+        if spec is None and base.args.get("spec") is not None:
+            framed_on_base = base.args.get("alias") is not None
         spec = spec or base.args.get("spec")
         reference = base.args.get("alias")
     if name in ("RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST") and order is None:
         raise ValidationError(
             "RANK or DENSE_RANK functions require ORDER BY clause in window specification"
         )
-    if name in _FRAMELESS and spec is not None:
+    if name in _FRAMELESS and spec is not None and not framed_on_base:
         raise ValidationError("ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")

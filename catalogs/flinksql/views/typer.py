@@ -513,7 +513,10 @@ _MORE_FUNCTIONS = {
     "E": _fixed("DOUBLE", always_not_null=True),
     "HASH_CODE": _fixed("INT"),
     "CARDINALITY": _fixed("INT"),
+    # Flink's parsing conversions answer NULL for text they cannot read: always nullable.
     "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)", always_nullable=True),
+    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)", always_nullable=True),
+    "TO_DATE": _fixed("DATE", always_nullable=True),
     "SHA2": _fixed("VARCHAR(128)"),
     "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
     "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
