@@ -247,3 +247,12 @@ def test_the_console_runs_a_harmless_statement_without_asking(chain, client) -> 
     answer = client.post(reverse("console", args=["default"]), {"sql": "CREATE TABLE x (a INT)"})
     assert "This will break" not in answer.text
     assert Table.objects.filter(name="x").exists()
+
+
+def test_only_a_statement_that_replaces_or_removes_something_may_mark_a_view() -> None:
+    from catalogs.executor.impact import may_mark
+
+    assert not may_mark(["CREATE TABLE t (a INT)", "  create view v AS SELECT 1"])
+    assert may_mark(["CREATE TABLE t (a INT)", "DROP TABLE u"])
+    assert may_mark(["CREATE OR REPLACE VIEW v AS SELECT 1"])
+    assert may_mark(["ALTER TABLE t DROP a"])

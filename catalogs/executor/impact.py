@@ -4,6 +4,7 @@ the columns concerned and what Flink will do (catalogs.executor.marks defines th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,6 +106,16 @@ def impacts_of(changes: list[marks.MarkChange]) -> list[Impact]:
 
 class _RollBack(Exception):
     pass
+
+
+_PLAIN_CREATE = re.compile(r"\s*CREATE\s+(?!OR\s+REPLACE\b)", re.IGNORECASE)
+
+
+def may_mark(statements: list[str]) -> bool:
+    """Whether running ``statements`` could set any view's mark: a plain CREATE (not OR
+    REPLACE) only adds a new name, so it can clear marks but never set one. Doors use it to
+    skip a dry run that cannot find anything."""
+    return not all(_PLAIN_CREATE.match(text) for text in statements)
 
 
 def impact_of(session: Session, user: Any, statements: list[str], origin: str = "") -> ImpactReport:

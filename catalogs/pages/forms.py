@@ -23,7 +23,7 @@ from environments.services import ServiceError
 
 from .. import forms as f
 from ..executor import Executor, Session, StatementResult
-from ..executor.impact import ImpactReport, impact_of
+from ..executor.impact import ImpactReport, impact_of, may_mark
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
 from ..flinksql.errors import Forbidden
 from ..lookup import get_catalog, get_database, get_function, get_table
@@ -159,7 +159,7 @@ def _impact(
     """What the shown statements would mark, transitively (None when they would not run or
     change nothing yet)."""
     texts = [b.text for b in built if b.text]
-    if not texts or not request.user.is_authenticated:
+    if not texts or not request.user.is_authenticated or not may_mark(texts):
         return None
     report = impact_of(_session(environment, context), request.user, texts)
     return report if report.ok else None
