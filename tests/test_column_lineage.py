@@ -4,6 +4,7 @@ stored by the executor with the view, answered by the pages and the API."""
 from __future__ import annotations
 
 import pytest
+import sqlglot.errors
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -199,13 +200,21 @@ def test_every_golden_view_derives_from_columns_its_query_reads() -> None:
     views = _golden_views()
     assert len(views) > 300
     derived = 0
+    unreadable = []
     for query, names in views:
-        read = columns_read(query)
+        try:
+            read = columns_read(query)
+        except sqlglot.errors.ParseError:
+            # Text Flink stores that the dashboard cannot read yet (a gap of tests/goldens/
+            # gaps.json: WITH ... (VALUES ...)); any other is a failure.
+            unreadable.append(query)
+            continue
         for source in column_lineage(query, names):
             assert source.source_column in read[source.source], (query, source)
             assert source.column in ("", *names)
             derived += source.how != How.CONDITION
     assert derived > 1000
+    assert len(unreadable) <= 1 and all("(VALUES ROW(" in q for q in unreadable), unreadable
 
 
 def test_a_field_of_a_row_column_reads_that_column() -> None:
