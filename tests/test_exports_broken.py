@@ -50,7 +50,11 @@ def test_the_export_page_warns_in_the_warning_style_naming_the_views(catalog, cl
     box = page.split('<div class="warning-box export-warning" role="note">')[1].split("</div>")[0]
     assert "broken or stale" in box
     assert "<code>c.d.paid</code>" in box
-    assert "Reads what no longer exists: table c.d.payments." in box
+    assert (
+        "Flink cannot plan a read of this view: table c.d.payments is gone"
+        " (Flink: Object &#x27;payments&#x27; not found within &#x27;c.d&#x27;)"
+        " (path c.d.paid -&gt; c.d.payments)."
+    ) in box
     assert 'name="leave_out_broken"' in page
     assert "?leave_out_broken=1" in page
 
@@ -58,7 +62,10 @@ def test_the_export_page_warns_in_the_warning_style_naming_the_views(catalog, cl
 def test_taking_a_snapshot_with_a_broken_view_warns_not_succeeds(catalog, client) -> None:
     answer = client.post("/env/default/snapshots/take", {"catalog": "c"}, follow=True)
     text = answer.content.decode()
-    assert '<li class="warning">view d.paid is broken: Reads what no longer exists' in text
+    assert (
+        '<li class="warning">view d.paid is broken: Flink cannot plan a read of this view: '
+        "table c.d.payments is gone"
+    ) in text
     assert '<li class="success">view d.paid' not in text
 
 
