@@ -163,7 +163,8 @@ def _flink_types(env: Any, query: str) -> list[str]:
 
 def flink_marks(catalog: Catalog) -> dict[str, str]:
     """Flink's verdict on every view of ``catalog``, loaded as ``snapshot verify`` loads it."""
-    from catalogs.flink_verify import error_message, load_catalog_api
+    from catalogs.flink_verify.catalog_api import load_catalog_api
+    from catalogs.flink_verify.session import error_message
 
     snapshot = sf.validate(snapshots.live_document(catalog))
     env, checks = load_catalog_api([snapshot])
