@@ -61,6 +61,9 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 DB = "/api/v1/environments/{environment}/catalogs/{catalog}/databases/{database}"
 CR = "/api/v1/environments/{environment}/change-requests/"
 STATEMENTS = "/api/v1/environments/{environment}/statements"
+# A dry run: it runs the statements in a rolled-back transaction and keeps nothing
+# (tests/test_impact.py checks the database is unchanged after it, whoever asks).
+IMPACT = "/api/v1/environments/{environment}/impact"
 
 
 def schema_valid_data_accepted(ctx: CheckContext, response: Any, case: schemathesis.Case) -> Any:
@@ -90,6 +93,7 @@ def schema_violating_data_rejected(
 VIEWER_WRITES = {
     ("POST", f"{CR}{{number}}/comments"): lambda body: True,
     ("POST", STATEMENTS): lambda body: body["changes"] == [],
+    ("POST", IMPACT): lambda body: "impact" in body,
 }
 
 
