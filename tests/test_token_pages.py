@@ -85,7 +85,7 @@ def test_it_lets_the_owner_revoke_a_token(alice: User) -> None:
     response = client.post(reverse("token-revoke", args=[token.pk]), follow=True)
     assert response.redirect_chain == [(reverse("tokens"), 302)]
     page = response.content.decode()
-    assert page.count("<li>Revoked the token &#x27;tool&#x27; of alice.</li>") == 1
+    assert page.count('<li class="success">Revoked the token &#x27;tool&#x27; of alice.</li>') == 1
     assert ApiToken.objects.get(pk=token.pk).state == ApiToken.State.REVOKED
 
 
