@@ -11,7 +11,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from . import literals
-from .errors import ValidationError
+from .errors import PositionedValidationError, ValidationError
 
 
 class TableArgument(exp.Expression):
@@ -396,7 +396,27 @@ class Flink(Dialect):
                     predicate.expression.meta["unknown"] = True
             return result
 
+        def _parse_select_query(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            # WITH ... VALUES ...: sqlglot's VALUES takes no WITH; a parenthesized query does.
+            if self._curr is not None and self._curr.token_type == TokenType.WITH:
+                index = self._index
+                cte = self._parse_with()
+                ahead = [t.token_type for t in self._tokens[self._index : self._index + 2]]
+                values_next = ahead[:1] == [TokenType.VALUES] or ahead == [
+                    TokenType.L_PAREN,
+                    TokenType.VALUES,
+                ]
+                if cte is not None and values_next:
+                    body = self._parse_statement()
+                    while isinstance(body, exp.Subquery) and not body.alias:
+                        body = body.this
+                    if isinstance(body, exp.Values):
+                        return self.expression(exp.Subquery(this=body, with_=cte))
+                self._retreat(index)
+            return super()._parse_select_query(*args, **kwargs)
+
         def _parse_interval(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            keyword = self._curr
             result = super()._parse_interval(*args, **kwargs)
             if not isinstance(result, exp.Interval) or result.unit is None:
                 return result
@@ -412,6 +432,14 @@ class Flink(Dialect):
             if isinstance(value, exp.Neg):
                 value = value.this
             if isinstance(value, exp.Literal) and value.is_string:
+                if value.this == "" and keyword is not None:
+                    # Calcite's parser refuses an empty one itself, at the INTERVAL keyword
+                    raise PositionedValidationError(
+                        f"Illegal INTERVAL literal  {qualifier.text}",
+                        keyword.start,
+                        keyword.line,
+                        keyword.col - len(keyword.text) + 1,
+                    )
                 literals.check_interval(value.this, qualifier)
             result.meta["qualifier"] = qualifier
             return result

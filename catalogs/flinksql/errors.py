@@ -35,6 +35,19 @@ class ValidationError(FlinkSqlError):
     """The statement is well formed but breaks a rule of Flink or of the dashboard."""
 
 
+class PositionedValidationError(ValidationError):
+    """A refusal Calcite's parser words ``<what>; at line L, column C``: ``offset`` is where in
+    the parsed text, so a caller that parsed part of a statement can say where in the whole."""
+
+    def __init__(self, what: str, offset: int, line: int, column: int) -> None:
+        super().__init__(f"{what}; at line {line}, column {column}")
+        self.what = what
+        self.offset = offset
+
+    def placed(self, line: int, column: int) -> ValidationError:
+        return ValidationError(f"{self.what}; at line {line}, column {column}")
+
+
 class AlreadyExists(ValidationError):
     """An object of that name exists already."""
 

@@ -72,7 +72,7 @@ def _precedence(node: exp.Expression) -> int:
     if isinstance(node, exp.Not):
         # x NOT IN / NOT LIKE / NOT BETWEEN / IS NOT ... are those operators, negated; NOT (...)
         # is the prefix NOT.
-        if isinstance(node.this, _NEGATABLE):
+        if isinstance(node.this, _NEGATABLE) and not node.meta.get("prefix"):
             return _precedence(node.this)
         return 26
     if isinstance(node, exp.Is):
@@ -164,7 +164,10 @@ class _Writer:
 
     def _not(self, node: exp.Not) -> str:
         inner = node.this
-        if isinstance(inner, exp.Is) and not node.meta.get("prefix"):
+        if node.meta.get("prefix"):
+            # NOT x IN (...), NOT x LIKE ...: Calcite keeps the prefix NOT as written
+            return f"NOT {self._operand(node.this, 26, right=True)}"
+        if isinstance(inner, exp.Is):
             return f"{self._is_operand(inner.this)} IS NOT {self.write(inner.expression)}"
         if isinstance(inner, exp.Like):
             return self._like(inner, negated=True)

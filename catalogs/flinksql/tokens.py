@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlglot.errors import TokenError
 from sqlglot.tokens import Token, TokenType
 
+from . import literals
 from .dialect import tokenize
 from .errors import SqlParseError
 from .keywords import is_reserved
@@ -187,6 +188,12 @@ def _unterminated(text: str) -> SqlParseError:
     i = 0
     while i < len(text):
         ch = text[i]
+        binary = quote_at is None and ch in "xX" and text[i + 1 : i + 2] == "'"
+        if binary and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_$")):
+            end = text.find("'", i + 2)
+            if end != -1:
+                # the tokenizer refuses X'...' with other characters than hexits
+                literals.check_hexits(text[i + 2 : end])
         if quote_at is None and ch in "'`":
             quote_at = i
         elif quote_at is not None and ch == text[quote_at]:

@@ -189,10 +189,15 @@ _COMPARISON_SYMBOLS = {
 }
 
 
+def _negated_by_infix_not(node: exp.Expression) -> bool:
+    """``x NOT BETWEEN ...``, not ``NOT x BETWEEN ...`` (the prefix NOT of a BETWEEN)."""
+    return isinstance(node.parent, exp.Not) and not node.parent.meta.get("prefix")
+
+
 def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], DataType]) -> None:
     """Refuse an operator call (comparison, BETWEEN, LIKE, AND, OR, NOT, unary minus, ||)
     whose operands fit none of its forms."""
-    negated = isinstance(node.parent, exp.Not) or bool(node.args.get("negate"))
+    negated = _negated_by_infix_not(node) or bool(node.args.get("negate"))
     symbol = _COMPARISON_SYMBOLS.get(type(node))
     if symbol is not None:
         right = node.expression
@@ -212,13 +217,13 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         if not comparable([type_of(node.this), *values]):
             raise ValidationError("Values passed to IN operator must have compatible types")
     elif isinstance(node, exp.Initcap):
-        parts = [node.this, node.args.get("expression")]
+        written = [] if node.this is None else [node.this]
         # sqlglot fills in a default delimiter set nobody wrote (it has no position in the text)
-        written = [
-            p
-            for p in parts
-            if p is not None and not (isinstance(p, exp.Literal) and "start" not in p.meta)
-        ]
+        delimiters = node.args.get("expression")
+        if delimiters is not None and not (
+            isinstance(delimiters, exp.Literal) and "start" not in delimiters.meta
+        ):
+            written.append(delimiters)
         check_function("INITCAP", [type_of(p) for p in written])
     elif isinstance(node, exp.Substring):
         parts = [node.this, node.args.get("start"), node.args.get("length")]
@@ -245,7 +250,8 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         operands = [like.this, like.expression]
         if isinstance(node, exp.Escape):
             operands.append(node.expression)
-        word = "NOT LIKE" if like.args.get("negate") or isinstance(node.parent, exp.Not) else "LIKE"
+        negated = like.args.get("negate") or _negated_by_infix_not(node)
+        word = "NOT LIKE" if negated else "LIKE"
         check_forms(
             word,
             [type_of(o) for o in operands],

@@ -273,12 +273,11 @@ class QueryBlocks:
     ) -> tuple[str, list[Field]]:
         texts: list[str] = []
         fields: list[Field] = []
-        self.select_items = []
+        items: list[exp.Expression] = []
         # What ORDER BY sees of each item: its alias (None for an unnamed expression) and its
         # text without the alias.
         aliases: list[str | None] = []
         raw: list[str] = []
-        self.select_list_keys = SelectKeys(aliases, raw)
         for item in node.expressions:
             star = _star_qualifier(_strip(item))
             if star is not None:
@@ -291,7 +290,7 @@ class QueryBlocks:
                 aliases.extend(f.name for f in fields[before:])
                 raw.extend(texts[before:])
                 continue
-            self.select_items.append(item)
+            items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
             inner = item.this if isinstance(item, exp.Alias) else item
             bare = inner
@@ -322,6 +321,9 @@ class QueryBlocks:
                 texts.append(text)
             aliases.append(None if name == f"EXPR${len(fields)}" and alias is None else name)
             fields.append(Field(name, data_type))
+        # Set once the items are read: a subquery among them has a select list of its own.
+        self.select_items = items
+        self.select_list_keys = SelectKeys(aliases, raw)
         return ", ".join(texts), fields
 
     def _niladic_name(self, node: exp.Expression, scope: Scope) -> str | None:

@@ -17,7 +17,7 @@ from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
 from ..dialect import DIALECT
-from ..errors import SqlParseError, ValidationError
+from ..errors import PositionedValidationError, SqlParseError, ValidationError
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .checks import check_every_call
@@ -48,6 +48,8 @@ def validate_view(
 ) -> ExpandedView:
     try:
         node = _parse(query)
+    except PositionedValidationError as exc:
+        raise exc.placed(*text_position(query, exc.offset, query_position)) from None
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}
         highlight = err.get("highlight") or query
@@ -118,6 +120,14 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
                     line, column = text_position(text, len(before) - 2, base)
                     raise SqlParseError('Encountered "AS"', line, column)
             raise SqlParseError('Encountered "AS"')
+    for aliases in node.find_all(exp.Aliases):
+        # ``x AS (a, b)``: Calcite's select list takes one name after AS, not a list
+        first = aliases.expressions[0] if aliases.expressions else None
+        start = first.meta.get("start") if first is not None else None
+        if start is not None and text.rfind("(", 0, start) != -1:
+            line, column = text_position(text, text.rfind("(", 0, start), base)
+            raise SqlParseError('Encountered "("', line, column)
+        raise SqlParseError('Encountered "("')
     check_reserved_names(node, text, base)
 
 

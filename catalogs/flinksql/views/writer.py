@@ -39,8 +39,14 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
 
 
+def _is_nullif(node: exp.Expression | None) -> bool:
+    return isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF"
+
+
 class ViewWriter(_Writer):
     """Calcite's spelling of a validated expression."""
+
+    _writing_else = False  # writing NULLIF's first argument again, as its CASE's ELSE
 
     def __init__(self, context: ExpressionContext) -> None:
         self.context = context
@@ -59,7 +65,12 @@ class ViewWriter(_Writer):
         # BETWEEN's lower bound are written with no binding around them.
         # The call's own parentheses and the SELECT's (a WITH or a set operation has none).
         depth = 2 if node.meta.get("framed", True) else 1
-        if not _in_function_argument(child, parent):
+        if _is_nullif(parent):
+            # written as CASE WHEN a = b THEN NULL ELSE a END: operands of =, then an argument
+            in_argument = self._writing_else
+        else:
+            in_argument = _in_function_argument(child, parent)
+        if not in_argument:
             depth += 1
         return "(" * depth + text + ")" * depth
 
@@ -110,8 +121,14 @@ class ViewWriter(_Writer):
             if upper == "CEILING":
                 return f"CEIL({', '.join(self.write(a) for a in node.expressions)})"
         if upper == "NULLIF" and len(node.expressions) == 2:
-            a, b = (self.write(e) for e in node.expressions)
-            return f"CASE WHEN {a} = {b} THEN NULL ELSE {a} END"
+            first, second = node.expressions
+            a, b = self._operand(first, 30), self._operand(second, 30, right=True)
+            self._writing_else = True
+            try:
+                otherwise = self.write(node.expressions[0])
+            finally:
+                self._writing_else = False
+            return f"CASE WHEN {a} = {b} THEN NULL ELSE {otherwise} END"
         args = ", ".join(self.write(a) for a in node.expressions)
         if upper in GROUP_WINDOWS and node.meta.get("in_group_by"):
             return f"${upper}({args})"
@@ -146,7 +163,8 @@ class ViewWriter(_Writer):
         return "CURRENT_TIMESTAMP"
 
     def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
-        if isinstance(_strip(node), exp.Window):
+        # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2)
+        if isinstance(_strip(node), exp.Window | exp.Filter):
             return f"({self.write(node)})"
         return super()._operand(node, parent_prec, right)
 
@@ -189,7 +207,7 @@ class ViewWriter(_Writer):
 
     def _not(self, node: exp.Not) -> str:
         inner = node.this
-        if isinstance(inner, exp.SimilarTo):
+        if isinstance(inner, exp.SimilarTo) and not node.meta.get("prefix"):
             return self._similarto(inner, negated=True)
         return super()._not(node)
 
