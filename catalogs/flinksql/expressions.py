@@ -827,7 +827,14 @@ def _is_chain(node: exp.Expression) -> bool:
 
 def calcite_type_name(t: DataType) -> str:
     """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``."""
-    text = t.with_nullable(True).serializable()
+    return _calcite_text(t.with_nullable(True))
+
+
+def _calcite_text(t: DataType) -> str:
+    """The serializable form Calcite's messages use, zero lengths included (``CHAR(0)``)."""
+    if t.name in ("CHAR", "VARCHAR", "BINARY", "VARBINARY") and t.length == 0:
+        return f"{t.name}(0)"
+    text = t.serializable()
     return {"INT": "INTEGER"}.get(text, text)
 
 
@@ -849,8 +856,7 @@ def message_type(data_type: DataType) -> str:
         return f"RecordType:peek_no_expand({fields})"
     if name == "TIMESTAMP_LTZ":
         return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
-    text = data_type.with_nullable(True).with_time_attribute(None).serializable()
-    return {"INT": "INTEGER"}.get(text, text)
+    return _calcite_text(data_type.with_nullable(True).with_time_attribute(None))
 
 
 def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:

@@ -12,8 +12,9 @@ from . import statements as st
 from .dialect import DIALECT
 from .errors import FlinkSqlError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
-from .tokens import TokenStream
+from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
+from .views.validator import parse_query
 
 _UNSUPPORTED = {
     "SELECT": "SELECT",
@@ -59,7 +60,10 @@ def _is_count(keyword: Token, tok: Token) -> bool:
 
 def parse_statement(text: str) -> st.Statement:
     """Parse ``text`` (one statement, no trailing semicolon) or raise ``SqlParseError``."""
-    stream = TokenStream(text)
+    try:
+        stream = TokenStream(text)
+    except UnterminatedQuote as unterminated:
+        raise _first_error(text, unterminated) from None
     if stream.at_end():
         raise SqlParseError("Empty statement.")
     first = stream.peek()
@@ -79,6 +83,27 @@ def parse_statement(text: str) -> st.Statement:
             raise parser.problems[0]
     statement.text = text
     return statement
+
+
+def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
+    """The error of a statement with an unterminated quote, as Flink's parser meets it: it reads
+    tokens as it goes, so grammar broken before the quote fails first, where it breaks."""
+    closed = "''" if unterminated.quote == "'" else "`x`"
+    head = text[: unterminated.offset] + closed  # the quote's token, closed at once
+    try:
+        statement = parse_statement(head)
+        query = getattr(statement, "query", None)
+        position = getattr(statement, "query_position", None)
+        if isinstance(query, str) and position is not None:
+            parse_query(query, position)
+    except SqlParseError as earlier:
+        if earlier.line is not None and (earlier.line, earlier.column) < (
+            unterminated.quote_position
+        ):
+            return earlier
+    except FlinkSqlError:
+        pass
+    return unterminated
 
 
 def _one_statement(stream: TokenStream) -> TokenStream:

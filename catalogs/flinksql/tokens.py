@@ -204,10 +204,35 @@ def _unterminated(text: str) -> SqlParseError:
         i += 1
     if quote_at is None:
         return SqlParseError("Lexical error in the statement.")
-    line = text.count("\n", 0, quote_at) + 1
-    column = quote_at - (text.rfind("\n", 0, quote_at) + 1) + 1
-    image = "\\'" if text[quote_at] == "'" else "`"
-    return SqlParseError(f'Encountered "{image}"', line, column)
+    return UnterminatedQuote(text, quote_at)
+
+
+class UnterminatedQuote(SqlParseError):
+    """A quote (``'`` or a backtick) opened at ``offset`` and never closed: Flink's parser
+    reports it there, unless the statement broke its grammar earlier."""
+
+    def __init__(self, text: str, offset: int) -> None:
+        image = "\\'" if text[offset] == "'" else "`"
+        start = offset
+        before = text[:offset].rstrip()
+        operator = next((op for op in _BINARY_SYMBOLS if before.endswith(op)), None)
+        if operator is not None and image != "`":
+            # after a binary operator the parser looks two tokens ahead: it names both
+            start = len(before) - len(operator)
+            image = f"{operator} {image}"
+        line = text.count("\n", 0, start) + 1
+        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        super().__init__(f'Encountered "{image}"', line, column)
+        self.offset = offset
+        self.quote = text[offset]
+        self.quote_position = (
+            text.count("\n", 0, offset) + 1,
+            offset - (text.rfind("\n", 0, offset) + 1) + 1,
+        )
+
+
+# longest first: "<=" before "<"
+_BINARY_SYMBOLS = ("<>", "<=", ">=", "!=", "||", "=", "<", ">", "+", "-", "*", "/", "%")
 
 
 def _split_multi_word(tokens: list[Token]) -> list[Token]:

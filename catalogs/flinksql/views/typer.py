@@ -334,14 +334,22 @@ class ViewTyper(_Typer):
             known = [t for t in types if t.name != "NULL"]
             if not known:
                 raise ValidationError("Illegal use of 'NULL'")
-            common = known[0].with_time_attribute(None)
+            first = known[0].with_time_attribute(None)
+            common = first
             for other in known[1:]:
                 common = _least_restrictive(common, other.with_time_attribute(None))
+                if {common.name, other.name} == {"FLOAT", "DOUBLE"}:
+                    # Flink's COALESCE merges types its own way: FLOAT and DOUBLE give DOUBLE
+                    common = DataType("DOUBLE")
             common = common.with_nullable(True)
             for arg, t in zip(args, types, strict=True):
                 if t.name != "NULL" and _needs_cast(t, common):
                     arg.meta["coerce_to"] = calcite_type_name(common)
-            return common.with_nullable(all(t.nullable for t in types))
+            result = common.with_nullable(all(t.nullable for t in types))
+            if known[0].time_attribute and first.with_nullable(True) == common:
+                # the first argument's time attribute stays where its type does
+                result = result.with_time_attribute(known[0].time_attribute)
+            return result
         return None
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:

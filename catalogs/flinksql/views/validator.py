@@ -46,28 +46,7 @@ def validate_view(
     column_names: Sequence[str] | None,
     query_position: tuple[int, int],
 ) -> ExpandedView:
-    try:
-        node = _parse(query)
-    except PositionedValidationError as exc:
-        raise exc.placed(*text_position(query, exc.offset, query_position)) from None
-    except SqlglotParseError as exc:
-        err = exc.errors[0] if exc.errors else {}
-        highlight = err.get("highlight") or query
-        line, column = err.get("line"), err.get("col")
-        reserved = reserved_select_item(query, text_offset(query, line, column), query_position)
-        if reserved is not None:
-            raise reserved from None
-        if line is not None and column is not None:
-            column = max(1, column - len(highlight) + 1)
-            if line == 1:
-                line, column = query_position[0], query_position[1] + column - 1
-            else:
-                line = query_position[0] + line - 1
-        raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
-    if node is None:
-        raise SqlParseError("Empty query.")
-    _check_empty_in_list(query, query_position)
-    _check_syntax(node, query, query_position)
+    node = parse_query(query, query_position)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
@@ -92,6 +71,34 @@ def validate_view(
     validator.check_unique(names, node)
     columns = tuple(RelationColumn(n, f.data_type) for n, f in zip(names, fields, strict=True))
     return ExpandedView(result.text, columns, tuple(validator.dependencies.values()))
+
+
+def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
+    """A view's query as a tree, or the error Flink's parser gives for it (placed in the whole
+    statement, whose query starts at ``query_position``)."""
+    try:
+        node = _parse(query)
+    except PositionedValidationError as exc:
+        raise exc.placed(*text_position(query, exc.offset, query_position)) from None
+    except SqlglotParseError as exc:
+        err = exc.errors[0] if exc.errors else {}
+        highlight = err.get("highlight") or query
+        line, column = err.get("line"), err.get("col")
+        reserved = reserved_select_item(query, text_offset(query, line, column), query_position)
+        if reserved is not None:
+            raise reserved from None
+        if line is not None and column is not None:
+            column = max(1, column - len(highlight) + 1)
+            if line == 1:
+                line, column = query_position[0], query_position[1] + column - 1
+            else:
+                line = query_position[0] + line - 1
+        raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
+    if node is None:
+        raise SqlParseError("Empty query.")
+    _check_empty_in_list(query, query_position)
+    _check_syntax(node, query, query_position)
+    return node
 
 
 _QUERY_NODES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Values, exp.Subquery)
