@@ -25,7 +25,7 @@ PYTHON = sys.executable
 SESSION = Path(__file__).resolve().parent / "flink_catalog_session.py"
 
 # Who the dashboard knows: alice owns the default environment and the strict one (which needs an
-# approval for every change), bob only views the default environment.
+# approval for every change), bob only views the default environment, carol edits it.
 SETUP = """
 import json
 from django.contrib.auth.models import User
@@ -38,7 +38,7 @@ strict.required_approvals = 1
 strict.save()
 tokens = {}
 for name, roles in {"alice": [(default, Role.ADMIN), (strict, Role.ADMIN)],
-                    "bob": [(default, Role.VIEWER)]}.items():
+                    "bob": [(default, Role.VIEWER)], "carol": [(default, Role.EDITOR)]}.items():
     user = User.objects.create_user(name)
     for environment, role in roles:
         Membership.objects.create(environment=environment, user=user, role=role)
@@ -79,10 +79,22 @@ class LiveDashboard:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"null")
 
-    def run(self, statement: str, environment: str = "default", who: str = "alice") -> dict:
-        """Run statements through the statements API; every one must succeed."""
+    def shell(self, code: str) -> str:
+        """Run Python in the dashboard's Django (``manage.py shell -c``); what it printed."""
+        done = subprocess.run(
+            [PYTHON, str(ROOT / "manage.py"), "shell", "-c", code],
+            env=self.environ,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout
+
+    def run(self, statement: str, environment: str = "default", **session: str) -> dict:
+        """Run statements through the statements API as alice (in the session's ``catalog``
+        and ``database`` when given); every one must succeed."""
         path = f"environments/{environment}/statements"
-        status, body = self.request("POST", path, {"statement": statement}, who)
+        status, body = self.request("POST", path, {"statement": statement, **session})
         assert status == 200, body
         return body
 

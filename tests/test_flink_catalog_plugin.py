@@ -8,8 +8,10 @@ back, pinned and live, and meets every rule and error."""
 from __future__ import annotations
 
 import http.server
+import subprocess
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -133,9 +135,60 @@ def snapshot_id(dashboard: LiveDashboard, session_1: dict) -> str:
     return taken["snapshot"]["snapshot_id"]
 
 
+SHOUT = """package example;
+
+public class Shout extends org.apache.flink.table.functions.ScalarFunction {
+    public String eval(String text) {
+        return text == null ? null : text.toUpperCase() + "!";
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def udf(
+    dashboard: LiveDashboard, snapshot_id: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A tiny ScalarFunction, compiled here, uploaded as artifact ``shout.jar`` (alice holds Use
+    on it, carol does not), a function of the catalog from it and a view that calls it."""
+    import pyflink
+
+    build = tmp_path_factory.mktemp("udf")
+    (build / "example").mkdir()
+    (build / "example" / "Shout.java").write_text(SHOUT)
+    [api] = (Path(pyflink.__file__).parent / "lib").glob("flink-table-api-java-uber-*.jar")
+    subprocess.run(
+        ["javac", "--release", "17", "-cp", str(api), "example/Shout.java"], cwd=build, check=True
+    )
+    subprocess.run(
+        ["jar", "--create", "--file", "shout.jar", "example/Shout.class"], cwd=build, check=True
+    )
+    dashboard.shell(
+        "from environments import services\n"
+        "from environments.models import Environment\n"
+        "from django.contrib.auth.models import User\n"
+        f"data = open({str(build / 'shout.jar')!r}, 'rb').read()\n"
+        "version = services.upload_artifact(Environment.objects.get(name='default'), "
+        "'shout.jar', 'shout.jar', data)\n"
+        "services.grant_use(version.artifact, User.objects.get(username='alice'))\n"
+    )
+    dashboard.run("CREATE FUNCTION shop.sales.shout AS 'example.Shout'")
+    status, body = dashboard.request(
+        "PATCH",
+        "environments/default/catalogs/shop/databases/sales/functions/shout",
+        {"artifact": "shout.jar", "return_type": "STRING"},
+    )
+    assert status == 200, body
+    dashboard.run(
+        "CREATE VIEW loud AS SELECT id, shout(CAST(id AS STRING)) AS loud FROM gen",
+        catalog="shop",
+        database="sales",
+    )
+
+
 @pytest.fixture(scope="module")
 def session_2(
-    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, failing_url: str
+    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, udf: None, failing_url: str
 ) -> dict[str, dict]:
     """A new JVM reads everything back, pinned and live, and meets the rules and errors."""
     options = catalog_options(dashboard)
@@ -151,9 +204,18 @@ def session_2(
         "describe gen": "DESCRIBE shop.sales.gen",
         "functions": "SHOW USER FUNCTIONS IN shop.sales",
         "query": "SELECT id, twice FROM shop.sales.gen_view",
+        # The dashboard stores the call unqualified (`shout`(...)) where Flink writes
+        # `shop`.`sales`.`shout`(...): it resolves in the view's own catalog and database only.
+        "use catalog": "USE CATALOG shop",
+        "use database": "USE sales",
+        "udf query": "SELECT id, loud FROM shop.sales.loud",
+        "no use": create_catalog("carol", {**options, "token": dashboard.tokens["carol"]}),
+        "no use query": "SELECT carol.sales.shout('x')",
         # the token from DASHBOARD_TOKEN, and another name for the catalog in Flink
         "other name": create_catalog("prod", no_token),
         "other name view": "SHOW CREATE VIEW prod.sales.gen_view",
+        "other name create": "CREATE VIEW prod.sales.small AS SELECT id FROM prod.sales.gen",
+        "other name show": "SHOW CREATE VIEW prod.sales.small",
         "pinned": create_catalog("released", {**options, "snapshot": snapshot_id}),
         "pinned describe": "DESCRIBE released.sales.orders",
         "pinned tables": "SHOW TABLES IN released.sales",
@@ -197,10 +259,10 @@ def test_it_creates_through_flink_what_a_new_session_sees(session_1: dict, sessi
         assert rows(session_1[label]) == [["OK"]], label
     assert rows(session_1["tables"]) == [["big_orders"], ["gen"], ["gen_view"], ["orders"]]
     assert rows(session_2["databases"]) == [["default"], ["sales"]]
-    tables = [["big_orders"], ["gen"], ["gen_view"], ["orders"], ["secretive"], ["unset_secret"]]
-    assert rows(session_2["tables"]) == tables
-    assert rows(session_2["views"]) == [["big_orders"], ["gen_view"]]
-    assert rows(session_2["functions"]) == [["twice"]]
+    tables = [["big_orders"], ["gen"], ["gen_view"], ["loud"], ["orders"], ["secretive"]]
+    assert rows(session_2["tables"]) == [*tables, ["unset_secret"]]
+    assert rows(session_2["views"]) == [["big_orders"], ["gen_view"], ["loud"]]
+    assert rows(session_2["functions"]) == [["shout"], ["twice"]]
 
 
 def test_show_create_and_describe_in_flink_equal_the_dashboards(
@@ -246,10 +308,27 @@ def test_a_bounded_query_through_a_view_returns_rows(session_2: dict) -> None:
     assert sorted(rows(session_2["query"])) == [["1", "40"], ["2", "40"], ["3", "40"]]
 
 
+def test_a_view_calling_a_function_from_an_artifact_runs(session_2: dict) -> None:
+    assert sorted(rows(session_2["udf query"])) == [["1", "1!"], ["2", "2!"], ["3", "3!"]]
+
+
 def test_a_view_names_the_catalog_as_flink_knows_it(session_2: dict) -> None:
     assert rows(session_2["other name"]) == [["OK"]]  # its token from DASHBOARD_TOKEN
     text = rows(session_2["other name view"])[0][0]
     assert "FROM `prod`.`sales`.`gen` AS `gen`" in text
+
+
+def test_a_view_created_under_another_name_stores_what_flink_shows(
+    dashboard: LiveDashboard, session_2: dict
+) -> None:
+    assert rows(session_2["other name create"]) == [["OK"]]
+    [[stored]] = dashboard.answer("SHOW CREATE VIEW shop.sales.small")
+    assert stored == (
+        "CREATE VIEW `shop`.`sales`.`small` (\n  `id`\n)\n"
+        "AS SELECT `gen`.`id`\nFROM `shop`.`sales`.`gen` AS `gen`\n"
+    )
+    [[shown]] = rows(session_2["other name show"])
+    assert shown == stored.replace("`shop`.", "`prod`.")
 
 
 # -- 3. pinned --------------------------------------------------------------------------------
@@ -288,6 +367,12 @@ def test_the_dashboards_rules_hold_from_flink(session_1: dict, session_2: dict) 
     assert not_empty["error"] == "Database sales in catalog shop is not empty."
     assert not session_1["drop missing"]["ok"]
 
+    assert rows(session_2["no use"]) == [["OK"]]
+    assert session_2["no use query"]["error"].endswith(
+        "runs the code of artifact 'shout.jar', which the dashboard did not hand out: "
+        "Downloading artifact 'shout.jar' needs the Use permission on artifact 'shout.jar', "
+        "which you do not hold."
+    )
     assert rows(session_2["viewer read"])  # a viewer reads
     refused = session_2["viewer write"]
     assert refused["error"] == (

@@ -1,5 +1,7 @@
 package org.flinkdashboard.catalog;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,6 +14,7 @@ import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogFunction;
+import org.apache.flink.table.catalog.CatalogFunctionImpl;
 import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.CatalogView;
@@ -31,6 +34,8 @@ import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
 import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
+import org.apache.flink.table.resource.ResourceType;
+import org.apache.flink.table.resource.ResourceUri;
 
 /**
  * A Flink catalog whose definitions live in the catalog dashboard. Reads come from the
@@ -47,6 +52,8 @@ public class DashboardCatalog extends AbstractCatalog {
     private final Definitions definitions;
     private final Statements statements;
     private DocumentCache documents;
+    private final Map<String, Path> artifacts = new java.util.concurrent.ConcurrentHashMap<>();
+    private Path artifactDirectory;
 
     DashboardCatalog(
             String name,
@@ -277,7 +284,48 @@ public class DashboardCatalog extends AbstractCatalog {
         if (function == null) {
             throw new FunctionNotExistException(getName(), path);
         }
-        return definitions.function(function);
+        CatalogFunction found = definitions.function(function);
+        JsonNode artifact = function.path("artifact");
+        if (artifact.isNull() || artifact.isMissingNode()) {
+            return found;
+        }
+        List<ResourceUri> resources = new ArrayList<>();
+        resources.add(new ResourceUri(ResourceType.JAR, artifactJar(artifact.asText(), path).toUri().toString()));
+        for (ResourceUri jar : found.getFunctionResources()) {
+            if (!jar.getUri().endsWith("/" + artifact.asText()) && !jar.getUri().equals(artifact.asText())) {
+                resources.add(jar);
+            }
+        }
+        return new CatalogFunctionImpl(found.getClassName(), found.getFunctionLanguage(), resources);
+    }
+
+    /**
+     * The artifact's file, downloaded once per catalog with the catalog's token: the function's
+     * code. The dashboard refuses a user without the Use permission on it.
+     */
+    private Path artifactJar(String name, ObjectPath function) {
+        return artifacts.computeIfAbsent(name, key -> {
+            try {
+                if (artifactDirectory == null) {
+                    artifactDirectory = Files.createTempDirectory("dashboard-artifacts-");
+                    artifactDirectory.toFile().deleteOnExit();
+                }
+                Path target = artifactDirectory.resolve(key.replaceAll("[^A-Za-z0-9._-]", "_"));
+                DashboardClient.Answer answer = client.download(
+                        "environments/" + DashboardClient.segment(environment) + "/artifacts/"
+                                + DashboardClient.segment(key) + "/content", target);
+                if (!answer.ok()) {
+                    throw new CatalogException(
+                            "Function " + function.getFullName() + " of catalog '" + getName()
+                                    + "' runs the code of artifact '" + key + "', which the dashboard did not hand out: "
+                                    + answer.message());
+                }
+                target.toFile().deleteOnExit();
+                return target;
+            } catch (java.io.IOException e) {
+                throw new CatalogException("Could not keep the jar of artifact '" + key + "': " + e, e);
+            }
+        });
     }
 
     @Override

@@ -68,6 +68,39 @@ final class DashboardClient {
         return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
+    /**
+     * Download {@code path} to {@code target}; the answer's body is empty when it succeeded
+     * (the file holds it) and the dashboard's error otherwise.
+     */
+    Answer download(String path, java.nio.file.Path target) {
+        HttpRequest request =
+                HttpRequest.newBuilder(uri(path))
+                        .timeout(timeout)
+                        .header("Authorization", "Token " + token)
+                        .GET()
+                        .build();
+        HttpResponse<java.nio.file.Path> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofFile(target));
+        } catch (IOException e) {
+            throw unreachable(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CatalogException("Interrupted while downloading from the dashboard at " + baseUrl, e);
+        }
+        if (response.statusCode() / 100 == 2) {
+            return new Answer(response.statusCode(), JSON.createObjectNode());
+        }
+        String text;
+        try {
+            text = java.nio.file.Files.readString(target, StandardCharsets.UTF_8);
+            java.nio.file.Files.deleteIfExists(target);
+        } catch (IOException e) {
+            text = "";
+        }
+        return check(new Answer(response.statusCode(), parse(text, response.statusCode(), "GET", path)), "GET", path);
+    }
+
     Answer get(String path) {
         return send(HttpRequest.newBuilder(uri(path)).GET(), "GET", path);
     }
@@ -117,8 +150,12 @@ final class DashboardClient {
             throw new CatalogException("Interrupted while asking the dashboard at " + baseUrl, e);
         }
         int status = response.statusCode();
-        JsonNode body = parse(response.body(), status, method, path);
-        Answer answer = new Answer(status, body);
+        return check(new Answer(status, parse(response.body(), status, method, path)), method, path);
+    }
+
+    /** The answer, unless it is one no caller can do anything about: 401 and 5xx fail here. */
+    private Answer check(Answer answer, String method, String path) {
+        int status = answer.status;
         if (status == 401) {
             throw new CatalogException(
                     "The dashboard at " + baseUrl + " refused the API token: " + answer.message()
