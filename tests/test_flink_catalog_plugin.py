@@ -8,6 +8,7 @@ back, pinned and live, and meets every rule and error."""
 from __future__ import annotations
 
 import http.server
+import os
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -18,6 +19,8 @@ import pytest
 from flink_dashboard_catalog import create_catalog_statement
 from tests.flink_oracle import flink_available
 from tests.live_dashboard import (
+    PYTHON,
+    ROOT,
     LiveDashboard,
     build_plugin,
     flink_session,
@@ -436,3 +439,41 @@ def test_every_error_says_what_to_fix(dashboard: LiveDashboard, session_2: dict)
     )
     assert "failed (HTTP 502) on GET /api/v1/environments/default" in errors["server error"]
     assert "Missing required options are:\n\ncatalog\nenvironment" in errors["missing options"]
+
+
+# -- the launcher -----------------------------------------------------------------------------
+def launch(dashboard: LiveDashboard, snapshot: str, script: Path) -> subprocess.CompletedProcess:
+    command = [PYTHON, "-m", "flink_dashboard_catalog", "run", "--dashboard", dashboard.url]
+    command += ["--snapshot", snapshot, "--script", str(script), "--mode", "batch"]
+    environ = {**os.environ, "DASHBOARD_TOKEN": dashboard.tokens["alice"]}
+    return subprocess.run(
+        command, cwd=ROOT, env=environ, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_launcher_runs_a_dml_script_against_a_pinned_snapshot(
+    dashboard: LiveDashboard, session_2: dict, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    dashboard.run(
+        "CREATE TABLE shop.sales.doubled (id INT, twice INT) WITH ('connector' = 'filesystem', "
+        f"'path' = '{out}', 'format' = 'csv')"
+    )
+    status, taken = dashboard.request(
+        "POST", "environments/default/snapshots/", {"catalog": "shop", "label": "job"}
+    )
+    assert status == 201, taken
+    snapshot = taken["snapshot"]["snapshot_id"]
+    dashboard.run("DROP VIEW shop.sales.gen_view")  # the job keeps its release's view
+    job = tmp_path / "job.sql"
+    job.write_text("INSERT INTO sales.doubled SELECT id, twice FROM sales.gen_view;\n")
+    refused = tmp_path / "refused.sql"
+    refused.write_text("INSERT INTO sales.doubled VALUES (1, 2);\nDROP TABLE sales.doubled;\n")
+
+    not_dml = launch(dashboard, snapshot, refused)
+    assert not_dml.returncode == 2
+    assert not_dml.stderr.strip().endswith("refused: DROP TABLE sales.doubled")
+    done = launch(dashboard, snapshot, job)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = sorted(line for f in out.rglob("*") if f.is_file() for line in f.read_text().split())
+    assert lines == ["1,40", "2,40", "3,40"]
