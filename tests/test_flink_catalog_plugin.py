@@ -61,6 +61,7 @@ SESSION_1 = {
     "scratch": "CREATE TABLE shop.sales.scratch (a INT) WITH ('connector' = 'blackhole')",
     "rename": "ALTER TABLE shop.sales.scratch RENAME TO scratch2",
     "drop": "DROP TABLE shop.sales.scratch2",
+    "alter database": "ALTER DATABASE shop.sales SET ('owner' = 'team-a')",
     "duplicate table": "CREATE TABLE shop.sales.orders (x INT)",
     "duplicate database": "CREATE DATABASE shop.sales",
     "drop non-empty": "DROP DATABASE shop.sales",
@@ -258,7 +259,7 @@ def rows(record: dict) -> list[list]:
 def test_it_creates_through_flink_what_a_new_session_sees(session_1: dict, session_2: dict) -> None:
     for label in ["database", "table", "view", "generated", "generated view", "function"]:
         assert rows(session_1[label]) == [["OK"]], label
-    for label in ["add column", "scratch", "rename", "drop"]:
+    for label in ["add column", "scratch", "rename", "drop", "alter database"]:
         assert rows(session_1[label]) == [["OK"]], label
     assert rows(session_1["tables"]) == [["big_orders"], ["gen"], ["gen_view"], ["orders"]]
     assert rows(session_2["databases"]) == [["default"], ["sales"]]
@@ -291,6 +292,23 @@ def test_show_create_and_describe_in_flink_equal_the_dashboards(
         "FROM `shop`.`sales`.`orders` AS `orders`\n"
         "WHERE `orders`.`amount` > 10\n"
     )
+
+
+def test_changes_from_flink_are_the_dashboards(dashboard: LiveDashboard, session_1: dict) -> None:
+    status, database = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/sales"
+    )
+    assert status == 200
+    assert (database["comment"], database["properties"]) == ("the sales", {"owner": "team-a"})
+    status, table = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/sales/tables/gen"
+    )
+    assert [c["name"] for c in table["columns"]] == ["id", "amount", "note"]
+    assert table["columns"][2]["comment"] == "added from Flink"
+    status, _ = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/sales/tables/scratch2"
+    )
+    assert status == 404
 
 
 def test_the_history_names_the_tokens_user(dashboard: LiveDashboard, session_1: dict) -> None:

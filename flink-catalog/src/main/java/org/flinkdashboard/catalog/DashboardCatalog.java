@@ -134,9 +134,26 @@ public class DashboardCatalog extends AbstractCatalog {
     }
 
     @Override
-    public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
-        throw new CatalogException(
-                "Database properties are changed in the dashboard (ALTER DATABASE in its console), not from Flink.");
+    public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists)
+            throws DatabaseNotExistException {
+        DatabaseContent database = documents.database(name);
+        if (database == null) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new DatabaseNotExistException(getName(), name);
+        }
+        String statement = statements.alterDatabase(name, newDatabase.getProperties());
+        if (statement == null) {
+            return;
+        }
+        Failure failure = run(statement);
+        if (failure != null) {
+            if (failure.says("does not exist")) {
+                throw new DatabaseNotExistException(getName(), name, failure.cause());
+            }
+            throw failure.cause();
+        }
     }
 
     // -- tables and views --------------------------------------------------------------------

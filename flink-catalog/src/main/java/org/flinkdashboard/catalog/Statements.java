@@ -66,6 +66,15 @@ final class Statements {
                 + "." + Rename.quote(name) + (cascade ? " CASCADE" : " RESTRICT");
     }
 
+    /** ALTER DATABASE ... SET: Flink's ALTER DATABASE only adds and changes properties. */
+    String alterDatabase(String name, Map<String, String> properties) {
+        if (properties == null || properties.isEmpty()) {
+            return null;
+        }
+        return "ALTER DATABASE " + Rename.quote(dashboardName) + "." + Rename.quote(name) + " SET ("
+                + options(properties) + ")";
+    }
+
     /** CREATE TABLE / CREATE VIEW: Flink's own SHOW CREATE text of the resolved object. */
     String create(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists) {
         if (!(table instanceof ResolvedCatalogBaseTable<?> resolved)) {
