@@ -45,6 +45,7 @@ flink-catalog: $(PLUGIN_JAR)
 
 $(PLUGIN_JAR): $(PLUGIN_SOURCES)
 	@test -n "$(FLINK_JARS)" || { echo "no Flink jars in .venv: run make .venv/.installed-dev" >&2; exit 1; }
+	@command -v javac >/dev/null || { echo "no javac on PATH: cannot build the Flink catalog plugin" >&2; exit 1; }
 	rm -rf flink-catalog/build/classes
 	mkdir -p flink-catalog/build/classes
 	javac --release 17 -nowarn -d flink-catalog/build/classes \

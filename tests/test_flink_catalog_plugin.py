@@ -368,7 +368,9 @@ def test_a_pinned_catalog_answers_its_snapshot_after_the_live_one_changed(
 
 
 # -- 4. rules from Flink's side ---------------------------------------------------------------
-def test_the_dashboards_rules_hold_from_flink(session_1: dict, session_2: dict) -> None:
+def test_the_dashboards_rules_hold_from_flink(
+    dashboard: LiveDashboard, session_1: dict, session_2: dict
+) -> None:
     duplicate = session_1["duplicate table"]
     assert (
         "org.apache.flink.table.catalog.exceptions.TableAlreadyExistException"
@@ -403,7 +405,11 @@ def test_the_dashboards_rules_hold_from_flink(session_1: dict, session_2: dict) 
     assert strict["error"].startswith(
         "Environment 'strict' needs 1 approval(s) for every change: open a change request"
     )
-    assert "/env/strict/change-requests/new with this statement: CREATE TABLE" in strict["error"]
+    link = f"{dashboard.url}/env/strict/change-requests/new?sql=CREATE+TABLE+%60_env_strict%60"
+    assert (
+        f"instead of running it directly. Open one with this statement at {link}"
+        in (strict["error"])
+    )
 
 
 # -- 5. secrets -------------------------------------------------------------------------------

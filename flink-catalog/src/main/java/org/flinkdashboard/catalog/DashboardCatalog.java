@@ -419,8 +419,9 @@ public class DashboardCatalog extends AbstractCatalog {
         }
         String message = answer.message();
         if (answer.status == 403 && message.contains("approval")) {
-            message += " Open one at " + client.baseUrl() + "/env/" + DashboardClient.segment(environment)
-                    + "/change-requests/new with this statement: " + statement;
+            message += " Open one with this statement at " + client.baseUrl() + "/env/"
+                    + DashboardClient.segment(environment) + "/change-requests/new?sql="
+                    + java.net.URLEncoder.encode(statement, java.nio.charset.StandardCharsets.UTF_8);
         }
         return new Failure(answer.status, message);
     }
