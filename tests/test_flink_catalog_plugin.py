@@ -30,6 +30,8 @@ from tests.live_dashboard import (
 
 pytestmark = [
     pytest.mark.flink,
+    # one worker runs them all: they share one server and its two Flink sessions
+    pytest.mark.xdist_group("flink_catalog_plugin"),
     pytest.mark.skipif(not flink_available(), reason="needs java on PATH and PyFlink"),
 ]
 
