@@ -3,7 +3,7 @@ PYTHON := .venv/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test goldens lint
+.PHONY: run test goldens lint flink-catalog
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -23,7 +23,7 @@ run: .venv/.installed
 	$(PYTHON) manage.py ensure_admin
 	$(PYTHON) manage.py runserver $(HOST):$(PORT)
 
-test: .venv/.installed-dev
+test: .venv/.installed-dev $(PLUGIN_JAR)
 	bash tests/run_suite.sh
 
 goldens: .venv/.installed-dev
@@ -33,3 +33,23 @@ goldens: .venv/.installed-dev
 lint: .venv/.installed-dev
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+
+# The Flink catalog plugin (flink-catalog/): javac and jar against the Flink jars of the
+# apache-flink wheel (no Maven: Maven Central is out of reach). Rebuilt when a source changes.
+FLINK_JARS = $(wildcard .venv/lib/python3*/site-packages/pyflink/lib/*.jar .venv/lib/python3*/site-packages/pyflink/opt/*.jar)
+PLUGIN_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+PLUGIN_JAR := flink-catalog/build/flink-catalog-dashboard-$(PLUGIN_VERSION).jar
+PLUGIN_SOURCES := $(shell find flink-catalog/src -type f 2>/dev/null)
+
+flink-catalog: $(PLUGIN_JAR)
+
+$(PLUGIN_JAR): $(PLUGIN_SOURCES)
+	@test -n "$(FLINK_JARS)" || { echo "no Flink jars in .venv: run make .venv/.installed-dev" >&2; exit 1; }
+	@command -v javac >/dev/null || { echo "no javac on PATH: cannot build the Flink catalog plugin" >&2; exit 1; }
+	rm -rf flink-catalog/build/classes
+	mkdir -p flink-catalog/build/classes
+	javac --release 17 -nowarn -d flink-catalog/build/classes \
+		-cp "$(subst $(eval ) ,:,$(FLINK_JARS))" \
+		$(filter %.java,$(PLUGIN_SOURCES))
+	cp -r flink-catalog/src/main/resources/. flink-catalog/build/classes/
+	jar --create --file $@ -C flink-catalog/build/classes .

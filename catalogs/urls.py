@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from .converters import NameConverter
-from .pages import browse, column_readers, console, forms, lineage, search
+from .pages import browse, column_readers, console, downloads, forms, lineage, search
 
 register_converter(NameConverter, "name")
 
@@ -13,6 +13,8 @@ VIEW = f"{DATABASE}/views/<name:view>"
 
 urlpatterns = [
     path("", browse.home, name="home"),
+    path("downloads/", downloads.downloads, name="downloads"),
+    path("downloads/<str:file_name>", downloads.download, name="download"),
     path(f"{ENV}/search", search.search, name="search"),
     path(f"{ENV}/console", console.console, name="console"),
     path(f"{ENV}/tree/catalogs/<name:catalog>", browse.tree_node, name="tree-catalog"),

@@ -45,7 +45,8 @@ def request_list(request: HttpRequest, environment: str) -> HttpResponse:
 @login_required
 def request_open(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment, Role.EDITOR)
-    form = OpenForm(request.POST or None)
+    # ``?sql=`` fills the statements in: the link a refused direct change points to
+    form = OpenForm(request.POST or None, initial={"sql": request.GET.get("sql", "")})
     refused = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -21,7 +21,9 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/de
 fi
 
 echo "== tests on SQLite"
-env -u DATABASE_URL "$PYTHON" -m pytest -n auto "$@" || status=1
+# loadgroup: the tests of one xdist_group share one worker (the Flink catalog plugin's end-to-end
+# tests share one dashboard server and two JVM sessions); the others are spread as before.
+env -u DATABASE_URL "$PYTHON" -m pytest -n auto --dist loadgroup "$@" || status=1
 
 if POSTGRES_URL="$POSTGRES_URL" "$PYTHON" - <<'PY'
 import os

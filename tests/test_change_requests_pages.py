@@ -36,6 +36,13 @@ def browser(members: Members, who: str) -> Client:
     return client
 
 
+def test_the_link_of_a_refused_change_fills_its_statements_in(members: Members) -> None:
+    form = browser(members, "editor").get(
+        "/env/default/change-requests/new", {"sql": "DROP VIEW v"}
+    )
+    assert ">\nDROP VIEW v</textarea>" in form.content.decode()
+
+
 def test_it_opens_reviews_and_applies_a_request(members: Members) -> None:
     editor, owner = browser(members, "editor"), browser(members, "owner")
     form = editor.get("/env/default/change-requests/new")

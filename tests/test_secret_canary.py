@@ -199,6 +199,7 @@ def _urls(planted: dict[str, Any], users: list[str]) -> Iterator[tuple[str, str]
         "column": ["a"],
         "user": users,
         "artifact": ["none"],
+        "file_name": ["flink-catalog-dashboard-0.1.0.jar"],
     }
     for route, _ in _routes():
         if SKIPPED.match("/" + route):

@@ -2,7 +2,7 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import lineage, snapshots, views
+from . import documents, lineage, snapshots, views
 
 ensure_name_converter()
 
@@ -24,6 +24,9 @@ urlpatterns = [
     path(CATALOG, views.CatalogDetail.as_view(), name="api-catalog"),
     path(f"{CATALOG}/databases/", views.DatabaseList.as_view(), name="api-databases"),
     path(DATABASE, views.DatabaseDetail.as_view(), name="api-database"),
+    path(
+        f"{DATABASE}/document", documents.DatabaseDocument.as_view(), name="api-database-document"
+    ),
     path(f"{DATABASE}/tables/", views.TableList.as_view(), name="api-tables"),
     path(f"{DATABASE}/tables/<name:table>", views.TableDetail.as_view(), name="api-table"),
     path(

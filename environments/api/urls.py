@@ -27,6 +27,7 @@ urlpatterns = [
     path(f"{ENV}/roles/<name:user>", views.RoleDetail.as_view(), name="api-role"),
     path(f"{ENV}/artifacts/", views.ArtifactList.as_view(), name="api-artifacts"),
     path(ARTIFACT, views.ArtifactDetail.as_view(), name="api-artifact"),
+    path(f"{ARTIFACT}/content", views.ArtifactContent.as_view(), name="api-artifact-content"),
     path(f"{ARTIFACT}/users/<name:user>", views.ArtifactUse.as_view(), name="api-artifact-use"),
     path(f"{ENV}/history/", views.HistoryList.as_view(), name="api-history"),
     path("tokens/", tokens.TokenList.as_view(), name="api-tokens"),

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,7 +17,7 @@ from rest_framework.views import APIView
 
 from catalogs.models import HistoryEntry
 from environments import services
-from environments.access import role_of, visible_environments
+from environments.access import may_use, role_of, visible_environments
 from environments.lookup import get_environment, url_name
 from environments.models import Artifact, Environment, Membership, Role
 from environments.page_cache import kept_answer
@@ -177,6 +178,29 @@ class ArtifactDetail(APIView):
     @extend_schema(responses={200: s.ArtifactSerializer, **error_responses()})
     def get(self, request: Request, environment: str, artifact: str) -> Response:
         return Response(s.ArtifactSerializer(_artifact(request, environment, artifact)).data)
+
+
+class ArtifactContent(APIView):
+    @extend_schema(
+        responses={(200, "application/octet-stream"): bytes, **error_responses(403)},
+        description="The newest version's file, as uploaded: what a Flink job loads a "
+        "function's code from (the Flink catalog plugin downloads it with its token). Needs "
+        "the Use permission on the artifact.",
+    )
+    def get(self, request: Request, environment: str, artifact: str) -> HttpResponse:
+        found = _artifact(request, environment, artifact)
+        if not may_use(request.user, found):
+            raise PermissionDenied(
+                f"Downloading artifact '{found.name}' needs the Use permission on artifact "
+                f"'{found.name}', which you do not hold."
+            )
+        version = found.versions.order_by("-version").first()
+        if version is None:
+            raise NotFound(f"Artifact '{found.name}' has no version to download.")
+        response = HttpResponse(bytes(version.content), content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="{version.file_name}"'
+        response["ETag"] = f'"{version.sha256}"'
+        return response
 
 
 class ArtifactUse(APIView):
