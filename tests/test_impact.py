@@ -256,3 +256,10 @@ def test_only_a_statement_that_replaces_or_removes_something_may_mark_a_view() -
     assert may_mark(["CREATE TABLE t (a INT)", "DROP TABLE u"])
     assert may_mark(["CREATE OR REPLACE VIEW v AS SELECT 1"])
     assert may_mark(["ALTER TABLE t DROP a"])
+    # a temporary object shadows the permanent one a view reads
+    assert may_mark(["CREATE TEMPORARY TABLE t (a INT)"])
+    assert may_mark(["CREATE TEMPORARY SYSTEM FUNCTION upper AS 'x.Upper'"])
+    assert not may_mark(["CREATE FUNCTION f AS 'x.F'", "CREATE DATABASE d", "create catalog c"])
+    # the kind of statement, not a pattern of its text
+    assert may_mark(["/* CREATE */ DROP TABLE t"])
+    assert may_mark(["CREATE TABLE broken ("])

@@ -4,13 +4,15 @@ the columns concerned and what Flink will do (catalogs.executor.marks defines th
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 
+from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.parser import parse_statement
 
 from . import marks
 from .core import Executor, StatementResult
@@ -108,14 +110,23 @@ class _RollBack(Exception):
     pass
 
 
-_PLAIN_CREATE = re.compile(r"\s*CREATE\s+(?!OR\s+REPLACE\b)", re.IGNORECASE)
+# Statements that only add a name: they can clear marks, never set one.
+_ADDING = (st.CreateCatalog, st.CreateDatabase, st.CreateTable, st.CreateView, st.CreateFunction)
 
 
 def may_mark(statements: list[str]) -> bool:
     """Whether running ``statements`` could set any view's mark: a plain CREATE (not OR
-    REPLACE) only adds a new name, so it can clear marks but never set one. Doors use it to
-    skip a dry run that cannot find anything."""
-    return not all(_PLAIN_CREATE.match(text) for text in statements)
+    REPLACE, not TEMPORARY, which shadows what a view reads) only adds a new name. Doors use it
+    to skip a dry run that cannot find anything; a statement that does not parse may."""
+    for text in statements:
+        try:
+            statement = parse_statement(text)
+        except FlinkSqlError:
+            return True
+        replaces = getattr(statement, "or_replace", False) or getattr(statement, "temporary", False)
+        if not isinstance(statement, _ADDING) or replaces:
+            return True
+    return False
 
 
 def impact_of(session: Session, user: Any, statements: list[str], origin: str = "") -> ImpactReport:
