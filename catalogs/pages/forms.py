@@ -17,8 +17,9 @@ from django.urls import reverse
 from changes import services as change_services
 from changes.models import ChangeRequest
 from config import limits
+from environments.access import NEEDED
 from environments.lookup import get_environment
-from environments.models import Artifact, Environment, Role
+from environments.models import Artifact, Environment
 from environments.services import ServiceError
 
 from .. import forms as f
@@ -34,7 +35,7 @@ from ..services import set_function_details
 from .common import render_page, tree
 from .origin import console_origin
 
-EDITOR = Role.EDITOR
+EDITOR = NEEDED["change"]
 FORBIDDEN = Forbidden.code  # a refusal for a missing permission answers 403
 # Buttons that only show the form again (one more column row, another catalog type's fields).
 REDRAW = ("add_column", "choose_type")

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from config import limits
 from environments.access import has_role, role_of
-from environments.lookup import get_environment
+from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
 from environments.services import ServiceError
 
@@ -41,10 +40,7 @@ def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Sna
     if snapshot is None or role_of(user, snapshot.environment) is None:
         raise Http404(f"No snapshot {snapshot_id}.")
     if not has_role(user, snapshot.environment, needed):
-        raise PermissionDenied(
-            f"You need the {needed.value} role in environment "
-            f"'{snapshot.environment.name}' to do this."
-        )
+        raise RoleNeeded(snapshot.environment, needed)
     return snapshot
 
 
