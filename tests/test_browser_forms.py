@@ -1,0 +1,75 @@
+"""Forms in a real browser: Enter runs the form's primary action, and the statement preview
+follows every field, the catalog type included (#17)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from catalogs.models import Catalog, Table
+from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+SALES = "/env/default/catalogs/shop/databases/sales"
+
+
+def test_enter_in_a_field_of_the_table_form_creates_the_table(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    page.goto(f"{base}{SALES}/new-table")
+    page.locator("#id_name").fill("visits")
+    page.locator("#id_columns-0-name").fill("id")
+    page.locator("#id_columns-0-data_type").fill("BIGINT")
+    page.get_by_label("Options").fill("connector = datagen")
+    rows = page.locator(".column-row").count()
+    page.locator("#id_name").press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Table visits")
+    assert Table.objects.filter(name="visits", database__name="sales").exists()
+    assert rows > 0
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_enter_in_a_field_of_the_catalog_form_creates_the_catalog(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    page.goto(f"{base}/env/default/new-catalog")
+    page.get_by_label("Name", exact=True).fill("lake")
+    page.get_by_label("Name", exact=True).press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("lake")
+    assert Catalog.objects.filter(name="lake").exists()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_catalog_preview_follows_a_change_of_type_at_once(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    page.goto(f"{base}/env/default/new-catalog")
+    preview = page.locator("#statement")
+    # the type first, before any other field: the preview follows it at once
+    page.get_by_label("Type").select_option("jdbc")
+    expect(preview).to_contain_text("'type' = 'jdbc'")
+    expect(page.locator("fieldset[data-catalog-type='jdbc']")).to_be_visible()
+    expect(page.locator("fieldset[data-catalog-type='hive']")).to_have_count(0)
+    page.get_by_label("Name", exact=True).fill("lake")
+    expect(preview).to_contain_text("CREATE CATALOG `lake`")
+    page.get_by_label("Type").focus()
+    page.keyboard.press("ArrowUp")  # the keyboard changes it too
+    chosen = page.get_by_label("Type").input_value()
+    assert chosen != "jdbc"
+    expect(preview).to_contain_text(f"'type' = '{chosen}'")
+    expect(page.locator(f"fieldset[data-catalog-type='{chosen}']")).to_be_visible()
+    shot(page, "catalog-form-type-change")
+    assert page.errors == []  # type: ignore[attr-defined]
