@@ -184,8 +184,7 @@ def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "
     _lock_open(change_request)
     if verdict not in Review.Verdict.values:
         raise ServiceError(f"A review either approves or requests changes, not '{verdict}'.")
-    own = change_request.author_id == user.pk
-    if verdict == Review.Verdict.APPROVE and own and not environment.allow_self_approval:
+    if verdict == Review.Verdict.APPROVE and not may_approve(change_request, user):
         raise ServiceError(
             f"You opened this change request; environment '{environment.name}' does not let "
             "authors approve their own requests.",
@@ -198,6 +197,14 @@ def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "
         body=body,
         revision=change_request.revision,
     )
+
+
+def may_approve(change_request: ChangeRequest, user: Any) -> bool:
+    """Whether an approval by ``user`` counts: an editor's, and not its author's where the
+    environment forbids self-approval (pages offer Approve only then)."""
+    environment = change_request.environment
+    own = change_request.author_id == user.pk
+    return has_role(user, environment, Role.EDITOR) and (environment.allow_self_approval or not own)
 
 
 def approvers(change_request: ChangeRequest) -> list[Any]:

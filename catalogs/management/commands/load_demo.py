@@ -8,25 +8,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from catalogs.models import Catalog, Database, Function, HistoryChange, Table
+from catalogs.models import Catalog, HistoryChange
 from environments.models import Environment
 
 DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "demo" / "demo.sql"
 DEMO_CATALOG = "shop"
-
-
-def demo_counts(catalog: Catalog) -> str:
-    """``3 databases, 6 tables, 0 views, 2 functions``: what the catalog holds, each kind
-    counted as itself."""
-    databases = Database.objects.filter(catalog=catalog)
-    objects = Table.objects.filter(database__in=databases)
-    numbers = [
-        (databases.count(), "database"),
-        (objects.filter(kind=Table.Kind.TABLE).count(), "table"),
-        (objects.filter(kind=Table.Kind.VIEW).count(), "view"),
-        (Function.objects.filter(database__in=databases).count(), "function"),
-    ]
-    return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in numbers)
 
 
 class Command(BaseCommand):
@@ -51,7 +37,7 @@ class Command(BaseCommand):
         found = Catalog.objects.filter(environment=environment, name=DEMO_CATALOG).first()
         if found is not None:
             self.stdout.write(
-                f"Demo catalog '{DEMO_CATALOG}' exists ({demo_counts(found)}): left as it is."
+                f"Demo catalog '{DEMO_CATALOG}' exists ({found.contents()}): left as it is."
             )
             return
         existed = HistoryChange.objects.filter(
@@ -74,6 +60,6 @@ class Command(BaseCommand):
             raise CommandError(f"{len(failed)} demo statement(s) failed:\n\n{details}")
         loaded = Catalog.objects.get(environment=environment, name=DEMO_CATALOG)
         self.stdout.write(
-            f"Demo catalog '{DEMO_CATALOG}' loaded: {demo_counts(loaded)} "
+            f"Demo catalog '{DEMO_CATALOG}' loaded: {loaded.contents()} "
             f"({len(results)} statements run)."
         )
