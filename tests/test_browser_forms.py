@@ -1,12 +1,14 @@
-"""Forms in a real browser: Enter runs the form's primary action, and the statement preview
-follows every field, the catalog type included (#17)."""
+"""Forms and definitions in a real browser: Enter runs the form's primary action, the statement
+preview follows every field, the catalog type included, and a long definition reads (#17)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Table
+from environments.models import Environment
 from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
 
 pytestmark = [
@@ -72,4 +74,41 @@ def test_the_catalog_preview_follows_a_change_of_type_at_once(
     expect(preview).to_contain_text(f"'type' = '{chosen}'")
     expect(page.locator(f"fieldset[data-catalog-type='{chosen}']")).to_be_visible()
     shot(page, "catalog-form-type-change")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    columns = ", ".join(f"amount * {i} AS a_rather_long_column_name_{i}" for i in range(60))
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    assert executor.execute(
+        f"CREATE VIEW shop.sales.wide AS SELECT {columns} FROM shop.sales.orders"
+    ).ok
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    page.goto(f"{base}{SALES}/views/wide")
+    stored, written = page.locator("#show-create"), page.locator("#original-query")
+    stored_box, written_box = stored.bounding_box(), written.bounding_box()
+    assert stored_box and written_box
+    # stacked, each at the page's width: one under the other
+    assert written_box["y"] >= stored_box["y"] + stored_box["height"]
+    assert abs(written_box["width"] - stored_box["width"]) < 2
+    # the Copy button sits above the text, not over it
+    copy = page.locator("button[data-copy='show-create']").bounding_box()
+    assert copy and copy["y"] + copy["height"] <= stored_box["y"]
+
+    # one long line scrolls; "Wrap long lines" wraps it in the box
+    def overflows(element: str) -> bool:
+        return page.evaluate(
+            f"(e => e.scrollWidth > e.clientWidth)(document.getElementById('{element}'))"
+        )
+
+    assert overflows("original-query")
+    wrap = page.locator("button[data-wrap='original-query']")
+    wrap.click()
+    expect(wrap).to_have_attribute("aria-pressed", "true")
+    assert not overflows("original-query")
+    shot(page, "view-long-definition-wrapped")
     assert page.errors == []  # type: ignore[attr-defined]
