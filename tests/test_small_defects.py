@@ -13,6 +13,8 @@ from catalogs.flinksql.parser import parse_statement
 from catalogs.models import Table
 from catalogs.pages.common import shortened
 from changes.models import ChangeRequest
+from changes.services import open_request
+from changes.services import preview as preview_of
 from environments.models import Environment
 from tests.access import Members
 from tests.conftest import RunScript
@@ -225,3 +227,51 @@ def test_dropping_a_catalog_says_what_it_removes(client: Client, run: RunScript)
         "Dropping catalog c removes everything in it: 1 database, 1 table, 1 view, 0 functions."
         in html
     )
+
+
+# -- a rename in a change request ----------------------------------------------------------------
+def test_a_rename_in_a_change_request_shows_as_a_rename(
+    members: Members, run: RunScript, environment: Environment
+) -> None:
+    run("CREATE TABLE t (a INT) WITH ('connector' = 'datagen');")
+    request = open_request(
+        environment, members.users["editor"], "Rename t", "", "ALTER TABLE t RENAME TO t2"
+    )
+    preview = preview_of(request, members.users["editor"])
+    [change] = preview.changes
+    assert (change.kind, change.name, change.renamed_from, change.action) == (
+        "table",
+        "_env_default.default.t2",
+        "_env_default.default.t",
+        "renamed",
+    )
+    assert change.diff_lines[:2] == [
+        ("header", "--- _env_default.default.t (before)"),
+        ("header", "+++ _env_default.default.t2 (after)"),
+    ]
+    assert [line for kind, line in change.diff_lines if kind in ("added", "removed")] == [
+        "-CREATE TABLE `_env_default`.`default`.`t` (",
+        "+CREATE TABLE `_env_default`.`default`.`t2` (",
+    ]
+    client = Client()
+    client.force_login(members.users["viewer"])
+    html = client.get(f"/env/default/change-requests/{request.pk}").text
+    assert (
+        '_env_default.default.t2 <span class="badge">renamed</span> '
+        '<span class="muted">from _env_default.default.t</span></h3>'
+    ) in html
+
+
+def test_renames_in_a_row_show_as_one_from_the_first_name_to_the_last(
+    members: Members, run: RunScript, environment: Environment
+) -> None:
+    run("CREATE TABLE t (a INT) WITH ('connector' = 'datagen');")
+    sql = "ALTER TABLE t RENAME TO t2;\nALTER TABLE t2 RENAME TO t3;\nALTER TABLE t3 ADD b INT;"
+    request = open_request(environment, members.users["editor"], "Renames", "", sql)
+    [change] = preview_of(request, members.users["editor"]).changes
+    assert (change.name, change.renamed_from, change.action) == (
+        "_env_default.default.t3",
+        "_env_default.default.t",
+        "renamed",
+    )
+    assert "+  `b` INT" in change.diff
