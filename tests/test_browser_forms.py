@@ -3,11 +3,14 @@ preview follows every field, the catalog type included, and a long definition re
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from catalogs import snapshots
 from catalogs.executor import Executor, Session
-from catalogs.models import Catalog, Table
+from catalogs.models import Catalog, Snapshot, Table
 from environments.models import Environment
 from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
 
@@ -111,4 +114,33 @@ def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
     expect(wrap).to_have_attribute("aria-pressed", "true")
     assert not overflows("original-query")
     shot(page, "view-long-definition-wrapped")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_snapshot_diff_shows_a_views_query_diff_old_to_new(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    environment = Environment.objects.get(name="default")
+    executor = Executor(Session.start(environment))
+    view = "CREATE OR REPLACE VIEW shop.sales.big AS SELECT * FROM shop.sales.orders WHERE {}"
+    assert executor.execute(view.format("order_id > 1")).ok
+    older, _ = snapshots.take_snapshot(environment, "shop", label="before")
+    assert executor.execute(view.format("order_id > 2")).ok
+    newer, _ = snapshots.take_snapshot(environment, "shop", label="after")
+    Snapshot.objects.filter(pk=older.pk).update(created_at=newer.created_at - timedelta(hours=1))
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    # from the newer snapshot, the user chooses both sides
+    page.goto(f"{base}/snapshots/{newer.snapshot_id}")
+    page.get_by_label("Old side (before)").select_option(older.snapshot_id)
+    page.get_by_label("New side (after)").select_option(newer.snapshot_id)
+    page.get_by_role("button", name="Compare").click()
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text(f"Diff {older.snapshot_id} → {newer.snapshot_id}")
+    query_diff = page.locator("main pre").first
+    expect(query_diff).to_contain_text("-WHERE `orders`.`order_id` > 1")
+    expect(query_diff).to_contain_text("+WHERE `orders`.`order_id` > 2")
+    assert "{{" not in page.content() and "{%" not in page.content()
+    shot(page, "snapshot-diff")
     assert page.errors == []  # type: ignore[attr-defined]
