@@ -163,7 +163,10 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     this snapshot with another, the one taken first on the old side."""
     snapshot = get_snapshot(request.user, snapshot_id)
     old, new = _sides(request, snapshot)
-    find = lambda i: get_snapshot(request.user, i)  # noqa: E731
+
+    def find(snapshot_id: str) -> Snapshot:
+        return get_snapshot(request.user, snapshot_id)
+
     references = [snapshots.compared_with(snapshot, side, find) for side in (old, new)]
     if None in references:
         raise Http404("Compare with a snapshot id or 'live'.")
