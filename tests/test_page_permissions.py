@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.access import Members
 from tests.conftest import RunScript
+from tests.test_accessibility import Audit
 
 DB = ["default", "shop", "sales"]
 ACTIONS = {
@@ -85,3 +86,12 @@ def test_an_environment_with_only_its_own_catalog_says_how_to_start(members: Mem
     assert "Create the first catalog</a>" in editor
     viewer = browser(members, "viewer").get(url).text
     assert "Editors create catalogs; ask an admin of this environment for the editor" in viewer
+
+
+def test_the_403_page_has_one_h1_and_labelled_fields(shop: Members) -> None:
+    response = browser(shop, "viewer").get(reverse("catalog-create", args=["default"]))
+    assert response.status_code == 403
+    audit = Audit()
+    audit.feed(response.text)
+    assert audit.headings == [1]
+    assert all(f["_wrapped"] or f.get("aria-label") for f in audit.fields)
