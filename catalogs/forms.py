@@ -7,6 +7,7 @@ is shown beside the field it came from.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -572,8 +573,15 @@ def _function_body(form: StatementForm, built: Built) -> Built:
 
 
 # -- drops ---------------------------------------------------------------------------------
+def asks_for_name(breaks: bool, elsewhere: bool = False) -> bool:
+    """Whether a drop asks for the object's name typed, so that the confirmation matches the
+    blast radius: one click when nothing else changes, the name when views become broken or
+    data outside the catalog goes with it (a Kafka table's topic). A catalog always asks."""
+    return breaks or elsewhere
+
+
 class DropForm(StatementForm):
-    """Confirms a drop; Kafka tables also need their name typed, and versioned objects a
+    """Confirms a drop (the name typed when :func:`asks_for_name`), and versioned objects a
     version that still matches."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -676,9 +684,14 @@ class ColumnModifyForm(_AlterForm):
 
 
 class ColumnDropForm(_AlterForm):
-    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, column: str, needs_name: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.column = column
+        self.column = self.name = column
+        self.needs_name = needs_name
+        if needs_name:
+            self.fields["confirm_name"] = copy.deepcopy(DropForm.base_fields["confirm_name"])
+
+    clean_confirm_name = DropForm.clean_confirm_name
 
     def statement(self) -> Built:
         return Built().add(f"ALTER TABLE {self.identifier} DROP {quote_identifier(self.column)}")

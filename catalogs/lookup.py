@@ -26,7 +26,8 @@ def get_catalog(user: Any, environment: str, catalog: str, needed: Role = Role.V
     rows = Catalog.objects.select_related("environment").filter(
         environment__name=url_name(environment), name=url_name(catalog)
     )
-    return _found(rows, user, environment, needed, lambda found: found.environment)
+    missing = f"No catalog '{catalog}' in environment '{environment}'."
+    return _found(rows, user, environment, needed, lambda found: found.environment, missing)
 
 
 def get_database(
@@ -37,7 +38,8 @@ def get_database(
         catalog__name=url_name(catalog),
         name=url_name(database),
     )
-    return _found(rows, user, environment, needed, lambda found: found.catalog.environment)
+    missing = f"No database '{database}' in catalog '{catalog}'."
+    return _found(rows, user, environment, needed, lambda found: found.catalog.environment, missing)
 
 
 def get_table(
@@ -58,7 +60,9 @@ def get_table(
     )
     if kind is not None:
         rows = rows.filter(kind=kind)
-    return _found(rows, user, environment, needed, _environment_of)
+    what = {Table.Kind.TABLE: "table", Table.Kind.VIEW: "view"}.get(kind, "table or view")
+    missing = f"No {what} '{table}' in database '{catalog}.{database}'."
+    return _found(rows, user, environment, needed, _environment_of, missing)
 
 
 def get_function(
@@ -70,7 +74,8 @@ def get_function(
         database__name=url_name(database),
         name=function_name(url_name(function)),
     )
-    return _found(rows, user, environment, needed, _environment_of)
+    missing = f"No function '{function}' in database '{catalog}.{database}'."
+    return _found(rows, user, environment, needed, _environment_of, missing)
 
 
 def _environment_of(found: Table | Function) -> Environment:
@@ -83,11 +88,13 @@ def _found(
     environment: str,
     needed: Role,
     environment_of: Callable[[M], Environment],
+    missing: str,
 ) -> M:
-    """The one object ``rows`` names, if the user holds ``needed`` in its environment."""
+    """The one object ``rows`` names, if the user holds ``needed`` in its environment; a 404
+    saying ``missing`` (what was looked for, by its Flink kind) when there is none."""
     found = rows.order_by().first()
     if found is None:
         get_environment(user, environment, needed)  # the environment's own 404 or 403 first
-        raise Http404(f"No {rows.model._meta.object_name} matches the given query.")
+        raise Http404(missing)
     check_role(user, environment_of(found), environment, needed)
     return found

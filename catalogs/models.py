@@ -41,6 +41,19 @@ class Catalog(models.Model):
         """The Hive Metastore stores names in lower case."""
         return self.catalog_type == "hive"
 
+    def contents(self) -> str:
+        """``3 databases, 6 tables, 1 view, 2 functions``: what the catalog holds, each kind
+        counted as itself (a view is no table)."""
+        databases = Database.objects.filter(catalog=self)
+        objects = Table.objects.filter(database__in=databases)
+        numbers = [
+            (databases.count(), "database"),
+            (objects.filter(kind=Table.Kind.TABLE).count(), "table"),
+            (objects.filter(kind=Table.Kind.VIEW).count(), "view"),
+            (Function.objects.filter(database__in=databases).count(), "function"),
+        ]
+        return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in numbers)
+
 
 class Database(models.Model):
     catalog = models.ForeignKey(Catalog, on_delete=models.CASCADE, related_name="databases")

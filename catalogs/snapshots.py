@@ -174,17 +174,16 @@ def write_snapshot(
             continue
         views.append((key, sf.view_entry(store.view_definition(row, identifier))))
         said = warnings.setdefault(key, [])
+        # the reason is a sentence of its own, with its full stop: no ".;" nor ".."
+        reason = (row.status_reason or "").rstrip(". ")
+        because = f": {reason}" if reason else ""
         if row.status == m.Table.Status.BROKEN:
             said.append(
-                f"view {identifier.database}.{identifier.name} is broken"
-                f"{': ' + row.status_reason if row.status_reason else ''}; a loader will fail "
-                "on it."
+                f"view {identifier.database}.{identifier.name} is broken{because}; a loader "
+                "will fail on it."
             )
         elif row.status != m.Table.Status.OK:
-            said.append(
-                f"view {identifier.database}.{identifier.name} is {row.status}"
-                f"{': ' + row.status_reason if row.status_reason else '.'}"
-            )
+            said.append(f"view {identifier.database}.{identifier.name} is {row.status}{because}.")
         for dependency in row.dependencies.all():
             if (
                 dependency.catalog_name != catalog.name

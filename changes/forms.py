@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from .models import Review
@@ -36,3 +38,10 @@ class ReviewForm(forms.Form):
     body = forms.CharField(
         label="Review comment", widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
+
+    def __init__(self, *args: Any, may_approve: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not may_approve:  # the author, where authors do not approve: no choice to refuse
+            verdict = self.fields["verdict"]
+            verdict.choices = [c for c in verdict.choices if c[0] != Review.Verdict.APPROVE]
+            verdict.initial = Review.Verdict.REQUEST_CHANGES

@@ -6,7 +6,6 @@ the pages and the API only translate it.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,13 +20,13 @@ from catalogs.executor import Executor, Session, StatementResult, history, marks
 from catalogs.executor.handlers import Context
 from catalogs.executor.impact import Impact as ViewImpact
 from catalogs.executor.impact import impacts_of
+from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
 from catalogs.readers import readers_of
-from catalogs.secrets import mask_ddl
 from config import limits
 from environments import page_cache, versions
 from environments.access import has_role, holding_role, role_of
@@ -35,6 +34,7 @@ from environments.models import Environment, Role
 from environments.services import ServiceError
 
 from .models import ChangeRequest, ChangeStatement, Comment, Review
+from .object_changes import ObjectChange, object_changes
 
 # Names of the bounds in config.limits, as this module's doors (forms, API) know them.
 MAX_STATEMENTS = limits.CHANGE_REQUEST_STATEMENTS
@@ -184,8 +184,7 @@ def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "
     _lock_open(change_request)
     if verdict not in Review.Verdict.values:
         raise ServiceError(f"A review either approves or requests changes, not '{verdict}'.")
-    own = change_request.author_id == user.pk
-    if verdict == Review.Verdict.APPROVE and own and not environment.allow_self_approval:
+    if verdict == Review.Verdict.APPROVE and not may_approve(change_request, user):
         raise ServiceError(
             f"You opened this change request; environment '{environment.name}' does not let "
             "authors approve their own requests.",
@@ -198,6 +197,14 @@ def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "
         body=body,
         revision=change_request.revision,
     )
+
+
+def may_approve(change_request: ChangeRequest, user: Any) -> bool:
+    """Whether an approval by ``user`` counts: an editor's, and not its author's where the
+    environment forbids self-approval (pages offer Approve only then)."""
+    environment = change_request.environment
+    own = change_request.author_id == user.pk
+    return has_role(user, environment, Role.EDITOR) and (environment.allow_self_approval or not own)
 
 
 def approvers(change_request: ChangeRequest) -> list[Any]:
@@ -224,49 +231,6 @@ def is_approved(change_request: ChangeRequest) -> bool:
 
 # -- what the statements would do ------------------------------------------------------------
 @dataclass
-class ObjectChange:
-    kind: str
-    name: str
-    before: str
-    after: str
-
-    @property
-    def diff(self) -> str:
-        """A unified diff of the normalized definitions; empty when only formatting differs."""
-        lines = difflib.unified_diff(
-            _normalized(self.before),
-            _normalized(self.after),
-            fromfile=f"{self.name} (before)",
-            tofile=f"{self.name} (after)",
-            lineterm="",
-        )
-        return "\n".join(lines)
-
-    @property
-    def diff_lines(self) -> list[tuple[str, str]]:
-        """The diff's lines with their kind, for the page."""
-        kinds = []
-        for line in self.diff.splitlines():
-            if line.startswith(("---", "+++", "@@")):
-                kinds.append(("header", line))
-            elif line.startswith("+"):
-                kinds.append(("added", line))
-            elif line.startswith("-"):
-                kinds.append(("removed", line))
-            else:
-                kinds.append(("context", line))
-        return kinds
-
-    @property
-    def action(self) -> str:
-        if not self.before:
-            return "created"
-        if not self.after:
-            return "dropped"
-        return "changed" if self.diff else "unchanged"
-
-
-@dataclass
 class Impact:
     view: str
     status: str
@@ -286,11 +250,6 @@ class Preview:
     @property
     def ok(self) -> bool:
         return all(result.ok for result in self.results)
-
-
-def _normalized(text: str) -> list[str]:
-    """SHOW CREATE text masked and without trailing blanks, so formatting alone never shows."""
-    return [line.rstrip() for line in mask_ddl(text).strip().splitlines() if line.strip()]
 
 
 class _RollBack(Exception):
@@ -348,15 +307,13 @@ def _run_for_preview(
     executor = Executor(session, author, change_request=change_request)
     context = Context(session, author)
     before: dict[history.Touched, str] = {}
+    renamed: dict[history.Touched, history.Touched] = {}  # new name -> the name it had
     marks_before = _view_marks(environment)
     with marks.observed() as changes:
-        _run_all(executor, context, statements, before, found)
+        _run_all(executor, context, statements, before, found, renamed)
     if not found.ok:
         return
-    found.changes = [
-        ObjectChange(item.kind, _label(item.identifier), was, history.definition(context, item))
-        for item, was in before.items()
-    ]
+    found.changes = object_changes(context, before, renamed)
     marks_after = _view_marks(environment)
     how = {str(i.view): i for i in impacts_of(changes)}
     found.impact = [
@@ -379,9 +336,13 @@ def _run_all(
     statements: list[str],
     before: dict[history.Touched, str],
     found: Preview,
+    renamed: dict[history.Touched, history.Touched],
 ) -> None:
     for text in statements:
-        for item in _touched(context, text):
+        items, is_rename = _touched(context, text)
+        if is_rename:  # the object under its name, then under its new name
+            renamed[items[1]] = items[0]
+        for item in items:
             if item not in before:
                 before[item] = history.definition(context, item)
         result = executor.execute(text)
@@ -390,22 +351,20 @@ def _run_all(
             return  # the statements after it would not run either
 
 
-def _touched(context: Context, text: str) -> list[history.Touched]:
+def _touched(context: Context, text: str) -> tuple[list[history.Touched], bool]:
+    """What the statement may change, and whether it renames a table or view."""
     try:
         statement = parse_statement(text)
     except (FlinkSqlError, RecursionError):
-        return []
+        return [], False
     if not isinstance(statement, history.CHANGING):
-        return []
+        return [], False
+    is_rename = isinstance(statement, (st.AlterTableRename, st.AlterViewRename))
     try:
-        return history.touched(context, statement)
+        items = history.touched(context, statement)
     except FlinkSqlError:
-        return []
-
-
-def _label(identifier: ObjectIdentifier) -> str:
-    parts = (identifier.catalog, identifier.database, identifier.name)
-    return ".".join(part for part in parts if part)
+        return [], False
+    return items, is_rename and len(items) == 2
 
 
 def _view_marks(environment: Environment) -> dict[str, tuple[str, str]]:

@@ -71,6 +71,7 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
     is_open = change_request.status == ChangeRequest.Status.OPEN
     preview = services.preview(change_request, request.user) if is_open else None
     base = services.catalog_base(found)
+    may_approve = services.may_approve(change_request, request.user)
     context = {
         "environment": found,
         "change_request": change_request,
@@ -85,7 +86,8 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "is_editor": has_role(request.user, found, Role.EDITOR),
         "is_open": is_open,
         "can_close": services.may_close(change_request, request.user),
-        "review_form": ReviewForm(),
+        "may_approve": may_approve,
+        "review_form": ReviewForm(may_approve=may_approve),
         "comment_form": CommentForm(),
         "statements_form": StatementsForm(),
     }

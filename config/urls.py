@@ -38,3 +38,4 @@ urlpatterns = [
 
 handler404 = "environments.api.errors.not_found"
 handler500 = "environments.api.errors.server_error"
+handler403 = "environments.denied.permission_denied"

@@ -9,6 +9,10 @@ from django.db.models import QuerySet
 
 from .models import ROLE_RANK, Artifact, Environment, Membership, Role
 
+# The role each kind of action needs: one definition for the executor, every door, and the
+# links a page offers (a page shows no action its reader's role cannot take).
+NEEDED = {"read": Role.VIEWER, "change": Role.EDITOR, "administer": Role.ADMIN}
+
 
 def role_of(user: Any, environment: Environment) -> Role | None:
     """The user's role in ``environment``; superusers are admins everywhere."""
@@ -23,6 +27,25 @@ def role_of(user: Any, environment: Environment) -> Role | None:
 def has_role(user: Any, environment: Environment, needed: Role) -> bool:
     role = role_of(user, environment)
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
+
+
+def may(user: Any, environment: Environment) -> dict[str, bool]:
+    """Which kinds of action of :data:`NEEDED` the user may take in ``environment``."""
+    return allowed(role_of(user, environment))
+
+
+def allowed(role: Role | None) -> dict[str, bool]:
+    """Which kinds of action of :data:`NEEDED` a holder of ``role`` may take."""
+    rank = 0 if role is None else ROLE_RANK[role]
+    return {action: rank >= ROLE_RANK[needed] for action, needed in NEEDED.items()}
+
+
+def granters(environment: Environment) -> list[str]:
+    """The names of the environment's admins, who grant its roles (superusers grant them too)."""
+    admins = Membership.objects.filter(
+        environment=environment, role=Role.ADMIN, user__is_active=True
+    ).order_by("user__username")
+    return list(admins.values_list("user__username", flat=True))
 
 
 def holding_role(users: Iterable[Any], environment: Environment, needed: Role) -> set[int]:

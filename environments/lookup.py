@@ -15,6 +15,17 @@ from .access import role_of
 from .models import ROLE_RANK, Environment, Role
 
 
+class RoleNeeded(PermissionDenied):
+    """A role too low for the action: the 403 page says which role and who grants it."""
+
+    def __init__(self, environment: Environment, needed: Role) -> None:
+        super().__init__(
+            f"You need the {needed.value} role in environment '{environment.name}' to do this."
+        )
+        self.environment = environment
+        self.needed = needed
+
+
 def url_name(name: str) -> str:
     """A name from a URL; no object's name holds NUL, which PostgreSQL cannot even compare."""
     if "\x00" in name:
@@ -36,7 +47,5 @@ def check_role(
     if environment is None or role is None:
         raise Http404(f"No environment '{name}'.")
     if ROLE_RANK[role] < ROLE_RANK[needed]:
-        raise PermissionDenied(
-            f"You need the {needed.value} role in environment '{environment.name}' to do this."
-        )
+        raise RoleNeeded(environment, needed)
     return environment

@@ -19,7 +19,7 @@ from catalogs.pages.common import page_slice, render_page, url_maker
 from catalogs.secrets import mask_ddl
 
 from . import forms, page_cache, services
-from .access import role_of
+from .access import allowed, role_of
 from .lookup import get_environment, url_name
 from .models import Artifact, Role
 
@@ -49,9 +49,11 @@ def environment_create(request: HttpRequest) -> HttpResponse:
 @page_cache.kept_page
 def environment(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
+    role = role_of(request.user, found)
     context = {
         "environment": found,
-        "role": role_of(request.user, found),
+        "role": role,
+        "may": allowed(role),
         "catalogs": found.catalogs.all(),
     }
     return render_page(request, "environments/environment.html", context)

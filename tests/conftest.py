@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -34,6 +35,31 @@ def _fast_passwords(settings) -> None:
     """Passwords hashed in microseconds: no test is about the strength of a hash, and many
     create users with passwords (production's hashers are Django's defaults)."""
     settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+TEMPLATE_SYNTAX = re.compile(r"\{\{|\{%|%\}|\}\}")
+
+
+def template_syntax(html: str) -> list[str]:
+    """The places where ``html`` shows template syntax: a tag Django did not read (one split
+    across lines is text to it) prints as it is written."""
+    return [html[max(0, m.start() - 40) : m.end() + 40] for m in TEMPLATE_SYNTAX.finditer(html)]
+
+
+@pytest.fixture(autouse=True)
+def _no_template_syntax_in_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every HTML page a test client receives is checked: no page shows ``{{`` or ``{%``."""
+    request = Client.request
+
+    def checked(self: Client, **kwargs: object) -> object:
+        response = request(self, **kwargs)
+        kind = response.get("Content-Type", "")
+        if kind.startswith("text/html") and not response.streaming:
+            shown = template_syntax(response.content.decode(errors="replace"))
+            assert not shown, f"{kwargs.get('PATH_INFO')} shows template syntax: {shown}"
+        return response
+
+    monkeypatch.setattr(Client, "request", checked)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 from catalogs.models import Catalog, Column, Database, Function, Table
 from catalogs.tableau import render_table
+from environments.models import Environment
 
 SCRIPT = """
 CREATE DATABASE sales;
@@ -141,7 +143,44 @@ def test_it_loads_the_demo_catalog_idempotently() -> None:
     assert counts() == first
     assert first["Table"] == 6
     assert first["Function"] == 2
-    assert "Demo catalog 'shop': 3 databases, 6 tables, 2 functions" in out.getvalue()
+    loaded, again = out.getvalue().splitlines()
+    assert re.fullmatch(
+        r"Demo catalog 'shop' loaded: 3 databases, 6 tables, 0 views, 2 functions "
+        r"\(\d+ statements run\)\.",
+        loaded,
+    )
+    assert again == (
+        "Demo catalog 'shop' exists (3 databases, 6 tables, 0 views, 2 functions): left as it is."
+    )
+
+
+@pytest.mark.django_db
+def test_it_never_loads_the_demo_into_a_catalog_that_exists_or_existed() -> None:
+    from catalogs.executor import Executor, Session
+
+    call_command("load_demo", stdout=io.StringIO())
+    executor = Executor(Session.start(Environment.objects.get(name="default")))
+    results = executor.execute_script(
+        "DROP TABLE shop.sales.payments;\n"
+        "CREATE VIEW shop.sales.big AS SELECT * FROM shop.sales.orders;"
+    )
+    assert all(r.ok for r in results), [r.error for r in results]
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert not Table.objects.filter(name="payments").exists()  # what the user dropped stays so
+    assert out.getvalue() == (
+        "Demo catalog 'shop' exists (3 databases, 5 tables, 1 view, 2 functions): left as it is.\n"
+    )
+    assert executor.execute("DROP CATALOG shop").ok
+    dropped = io.StringIO()
+    call_command("load_demo", stdout=dropped)
+    assert not Catalog.objects.filter(name="shop").exists()
+    assert dropped.getvalue() == (
+        "Demo catalog 'shop' was dropped: not loaded again "
+        "('manage.py load_demo --again' loads it).\n"
+    )
+    call_command("load_demo", "--again", stdout=io.StringIO())
+    assert Table.objects.filter(name="payments").exists()
 
 
 @pytest.mark.django_db
@@ -153,7 +192,11 @@ def test_it_creates_an_admin_only_when_no_superuser_exists() -> None:
     assert User.objects.get(username="admin").check_password(password)
     again = io.StringIO()
     call_command("ensure_admin", stdout=again)
-    assert again.getvalue() == ""
+    assert again.getvalue() == (
+        "Admin account 'admin' exists; its password is not shown again. "
+        "To reset it: manage.py changepassword admin\n"
+    )
+    assert password not in again.getvalue()
     assert User.objects.filter(is_superuser=True).count() == 1
 
 

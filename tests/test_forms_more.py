@@ -61,7 +61,8 @@ def test_it_lists_only_the_views_that_read_a_dropped_column(client: Client, run:
     assert "1 view would become broken" in html
     assert reverse("view", args=[*DB, "w"]) in html
     assert reverse("view", args=[*DB, "v"]) not in html
-    response = client.post(url, {"version": version("t")})
+    # a drop that breaks a view asks for the column's name typed
+    response = client.post(url, {"version": version("t"), "confirm_name": "b"})
     assert response.status_code == 302
     assert list(Table.objects.get(name="t").columns.values_list("name", flat=True)) == ["a"]
 
@@ -94,7 +95,7 @@ def test_it_refuses_a_stale_column_change(client: Client, run: RunScript) -> Non
     old = version("t")
     run("ALTER TABLE t ADD c INT")
     url = reverse("table-column-drop", args=[*DB, "t", "a"])
-    response = client.post(url, {"version": old})
+    response = client.post(url, {"version": old, "confirm_name": "a"})
     assert "changed since you opened it" in response.text
     assert Column.objects.filter(table__name="t", name="a").exists()
 
@@ -151,7 +152,10 @@ def test_it_shows_a_bad_return_type_and_runs_nothing(client: Client, run: RunScr
 def test_it_adds_a_statement_to_a_new_change_request(client: Client, run: RunScript) -> None:
     run(SETUP)
     url = reverse("table-column-drop", args=[*DB, "t", "b"])
-    response = client.post(url, {"version": version("t"), "to_request": "1", "change_request": ""})
+    response = client.post(
+        url,
+        {"version": version("t"), "to_request": "1", "change_request": "", "confirm_name": "b"},
+    )
     change_request = ChangeRequest.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("change-request", args=["default", change_request.pk])

@@ -30,6 +30,7 @@ def test_a_drop_warns_of_every_view_it_breaks_and_marks_them(
         "_env_default.default.revenue_by_country -> _env_default.default.customers)"
     )
     shot(page, "impact-before-drop")
+    page.get_by_label("Type the name to confirm").fill("customers")  # it breaks views (#17)
     page.get_by_role("button", name="Drop table").click()
     expect(page.get_by_role("heading", name="default")).to_be_visible()
 

@@ -21,8 +21,7 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
 from catalogs.secrets import mask_ddl, mask_error, mask_rows
 from environments import versions
-from environments.access import has_role
-from environments.models import Role
+from environments.access import NEEDED, has_role
 
 from . import history
 from .bulk import execute_all_or_nothing
@@ -257,7 +256,7 @@ class Executor:
             )
         if self.user is None:
             return
-        needed = Role.EDITOR if changing else Role.VIEWER
+        needed = NEEDED["change"] if changing else NEEDED["read"]
         if not has_role(self.user, environment, needed):
             action = "change the catalog" if changing else "read the catalog"
             raise Forbidden(

@@ -452,17 +452,24 @@ class _Parser:
             column_names = self.name_list()
         comment = self.comment()
         self.s.expect_keyword("AS")
-        position = self.s.position(self.s.peek()) if self.s.peek() else (1, 1)
-        query = self.query()
+        position, query = self.query()
         return st.CreateView(
             path, query, column_names, comment, if_not_exists, or_replace, temporary, position
         )
 
-    def query(self) -> str:
-        """The rest of the statement, as written: a view's query."""
+    def query(self) -> tuple[tuple[int, int], str]:
+        """Where a view's query starts (line and column), and its text as written: the rest of
+        the statement, with the comments before its first word and after its last one, and
+        line ends as LF whatever the client sent (a browser's form sends CRLF)."""
         first = self.s.peek()
         if first is None:
             raise self.s.error_at_end()
+        text = self.s.text
+        start = first.start
+        after_as = self.s.tokens[self.s.pos - 1].end + 1
+        before = text[after_as : first.start]
+        if "--" in before or "/*" in before:
+            start = after_as + len(before) - len(before.lstrip())
         tokens = self.s.tokens[self.s.pos :]
         for index, tok in enumerate(tokens[:-1]):
             if _expects_count(tokens, index) and not _is_count(tok, tokens[index + 1]):
@@ -470,7 +477,10 @@ class _Parser:
                 raise self.s.unexpected()
         last = self.s.tokens[-1]
         self.s.pos = len(self.s.tokens)
-        return self.s.text[first.start : last.end + 1]
+        end = last.end + 1
+        if text[end:].lstrip().startswith(("--", "/*")):
+            end += len(text[end:].rstrip())
+        return self.s.offset_position(start), text[start:end].replace("\r\n", "\n")
 
     def create_function(self, temporary: bool, system: bool) -> st.CreateFunction:
         if_not_exists = self.if_not_exists()
@@ -525,8 +535,8 @@ class _Parser:
                 self.s.expect_keyword("TO")
                 return st.AlterViewRename(path, self.path())
             self.s.expect_keyword("AS")
-            position = self.s.position(self.s.peek()) if self.s.peek() else (1, 1)
-            return st.AlterViewAs(path, self.query(), position)
+            position, query = self.query()
+            return st.AlterViewAs(path, query, position)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             path = self.path()

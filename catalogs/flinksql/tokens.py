@@ -129,10 +129,13 @@ class TokenStream:
     # -- positions and errors ------------------------------------------------------------
     def position(self, token: Token) -> tuple[int, int]:
         """1-based line and column of the first character of ``token``."""
-        start = token.start
         # quoted tokens exclude the opening quote from ``start`` in some sqlglot versions
-        line = self.text.count("\n", 0, start) + 1
-        column = start - (self.text.rfind("\n", 0, start) + 1) + 1
+        return self.offset_position(token.start)
+
+    def offset_position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of the character at ``offset`` of the statement."""
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
         return line, column
 
     def source(self, first: Token, last: Token) -> str:

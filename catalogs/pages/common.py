@@ -39,6 +39,16 @@ def render_page(
     return render(request, template, page_cache.marks(request, context))
 
 
+def shortened(text: str, width: int = 200) -> str:
+    """``text`` cut to at most ``width`` characters at a word's end, with "…" when cut (a
+    banner never ends mid-word; one word longer than the banner is cut where it must be)."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > width // 2 else cut).rstrip() + "…"
+
+
 def paginate(
     request: HttpRequest, items: QuerySet, parameter: str = "page", count: int | None = None
 ) -> Page:

@@ -17,8 +17,9 @@ from django.urls import reverse
 from changes import services as change_services
 from changes.models import ChangeRequest
 from config import limits
+from environments.access import NEEDED
 from environments.lookup import get_environment
-from environments.models import Artifact, Environment, Role
+from environments.models import Artifact, Environment
 from environments.services import ServiceError
 
 from .. import forms as f
@@ -31,10 +32,10 @@ from ..models import Dependency, Function, Table
 from ..readers import readers_of
 from ..secrets import mask_ddl
 from ..services import set_function_details
-from .common import render_page, tree
+from .common import render_page, shortened, tree
 from .origin import console_origin
 
-EDITOR = Role.EDITOR
+EDITOR = NEEDED["change"]
 FORBIDDEN = Forbidden.code  # a refusal for a missing permission answers 403
 # Buttons that only show the form again (one more column row, another catalog type's fields).
 REDRAW = ("add_column", "choose_type")
@@ -128,7 +129,7 @@ def form_page(
             failed = run_statements(request, session, built, after)
             if failed is None:
                 done = mask_ddl(" ".join(b.text for b in built))
-                messages.success(request, "Done: " + done[:200])
+                messages.success(request, shortened("Done: " + done))
                 return redirect(success_url)
             refused = failed.code == FORBIDDEN
             if isinstance(failed, Problem):
@@ -194,7 +195,7 @@ def _add_to_request(
             change_services.add_statements(change_request, request.user, sql)
         else:
             title = " ".join(mask_ddl(statements[0]).split())
-            title = title if len(title) <= 120 else title[:119] + "…"
+            title = shortened(title, 120)
             change_request = change_services.open_request(environment, request.user, title, sql=sql)
     except ServiceError as exc:
         form.add_error(None, exc.message)
@@ -398,7 +399,7 @@ def catalog_drop(request: HttpRequest, environment: str, catalog: str) -> HttpRe
         needs_name=True,
     )
     context = {"environment": found.environment, "catalog": found, "page_name": "Drop"}
-    context.update(kind="catalog", name=found.name)
+    context.update(kind="catalog", name=found.name, removes=found.contents())
     readers = _views_reading(found.environment, found.name, None)
     return drop_page(request, form, context, readers, reverse("home"), found)
 
@@ -440,17 +441,17 @@ def _relation_drop(
 ) -> HttpResponse:
     found = get_table(request.user, environment, catalog, database, name, EDITOR, Table.Kind(kind))
     is_kafka = (found.options.get("connector") or "").endswith("kafka")
+    readers = readers_of(found.database.catalog.environment, _identifier(found))
     form = f.DropForm(
         _posted(request),
         initial={"version": found.version},
         keyword=kind,
         identifier=_identifier(found).quoted(),
         name=found.name,
-        needs_name=is_kafka,
+        needs_name=f.asks_for_name(readers.exists(), elsewhere=is_kafka),
     )
     context = {**_table_context(found, "Drop"), "kind": kind.lower(), "name": found.name}
     context["current_url"] = _object_url(found)
-    readers = readers_of(found.database.catalog.environment, _identifier(found))
     args = [found.database.catalog.environment.name, found.database.catalog.name]
     success = reverse("database", args=[*args, found.database.name])
     return drop_page(request, form, context, readers, success, found)
@@ -530,6 +531,8 @@ def table_column(
                 comment=existing.comment or "",
             )
         readers = _views_reading_column(found, existing.name)
+        if action == "drop":
+            kwargs["needs_name"] = f.asks_for_name(readers.exists())
     form = form_class(_posted(request), initial=initial, **kwargs)
     context = {**_table_context(found, page_name), "current_url": _object_url(found)}
     context.update(action=action, column=column, **_readers_context(readers))

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
@@ -16,11 +15,12 @@ from django.views.decorators.http import require_POST
 
 from config import limits
 from environments.access import has_role, role_of
-from environments.lookup import get_environment
+from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
 from environments.services import ServiceError
 
 from .. import snapshots
+from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
@@ -40,10 +40,7 @@ def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Sna
     if snapshot is None or role_of(user, snapshot.environment) is None:
         raise Http404(f"No snapshot {snapshot_id}.")
     if not has_role(user, snapshot.environment, needed):
-        raise PermissionDenied(
-            f"You need the {needed.value} role in environment "
-            f"'{snapshot.environment.name}' to do this."
-        )
+        raise RoleNeeded(snapshot.environment, needed)
     return snapshot
 
 
@@ -130,9 +127,7 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         ],
         "shown": shown,
         "catalog_options": mask_options(document.get("catalogOptions") or {}),
-        "others": Snapshot.objects.filter(environment=snapshot.environment)
-        .exclude(pk=snapshot.pk)
-        .defer("content")[:50],
+        "choices": _comparable(snapshot),
         "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
     }
     return render(request, "snapshots/snapshot.html", context)
@@ -163,18 +158,58 @@ def _counts(objects: list[dict[str, Any]]) -> dict[str, int]:
 
 @login_required
 def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
-    """This snapshot against another one (``?against=<id>``) or the live catalog."""
+    """Two sides the user chooses, old → new: ``?old=<id>&new=<id or live>`` (this snapshot
+    and ``live``, its catalog as it is now, by default). ``?against=<id or live>`` compares
+    this snapshot with another, the one taken first on the old side."""
     snapshot = get_snapshot(request.user, snapshot_id)
-    against = request.GET.get("against", "live")
-    other = snapshots.compared_with(snapshot, against, lambda i: get_snapshot(request.user, i))
-    if other is None:
+    old, new = _sides(request, snapshot)
+
+    def find(snapshot_id: str) -> Snapshot:
+        return get_snapshot(request.user, snapshot_id)
+
+    references = [snapshots.compared_with(snapshot, side, find) for side in (old, new)]
+    if None in references:
         raise Http404("Compare with a snapshot id or 'live'.")
     try:
-        result = snapshots.diff(snapshot.snapshot_id, other, request.user)
+        result = snapshots.diff(references[0], references[1], request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("snapshot", snapshot.snapshot_id)
-    return render(request, "snapshots/diff.html", {"snapshot": snapshot, "diff": result})
+    context = {
+        "snapshot": snapshot,
+        "diff": result,
+        "old": old,
+        "new": new,
+        "choices": _comparable(snapshot),
+    }
+    return render(request, "snapshots/diff.html", context)
+
+
+def _sides(request: HttpRequest, snapshot: Snapshot) -> tuple[str, str]:
+    """The old and the new side of a diff, each a snapshot id or ``live``."""
+    if "old" in request.GET or "new" in request.GET:
+        return request.GET.get("old", snapshot.snapshot_id), request.GET.get("new", "live")
+    against = request.GET.get("against", "live")
+    if against == "live" or against == snapshot.snapshot_id:
+        return snapshot.snapshot_id, against
+    other = get_snapshot(request.user, against) if sf.is_snapshot_id(against) else None
+    if other is None:
+        return snapshot.snapshot_id, against  # compared_with refuses it
+    first, then = sorted([snapshot, other], key=lambda s: (s.created_at, s.pk))
+    return first.snapshot_id, then.snapshot_id
+
+
+def _comparable(snapshot: Snapshot) -> list[Snapshot]:
+    """The snapshots a diff may take either side from: the newest of the same catalog's, and
+    this one."""
+    others = list(
+        Snapshot.objects.filter(
+            environment=snapshot.environment, catalog_name=snapshot.catalog_name
+        ).defer("content")[:50]
+    )
+    if all(other.pk != snapshot.pk for other in others):
+        others.append(snapshot)
+    return others
 
 
 @login_required

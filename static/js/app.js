@@ -24,12 +24,21 @@
     }
   });
 
-  // Copy buttons, shown only where the clipboard can be reached.
+  // Copy buttons, shown only where the clipboard can be reached; wrap buttons, with script.
   function showCopyButtons(root) {
     root.querySelectorAll("[data-copy]").forEach(function (button) {
       if (navigator.clipboard) { button.hidden = false; }
     });
+    root.querySelectorAll("[data-wrap]").forEach(function (button) { button.hidden = false; });
   }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-wrap]");
+    if (!button) { return; }
+    var text = document.getElementById(button.dataset.wrap);
+    if (!text) { return; }
+    var wrapped = text.classList.toggle("wrap");
+    button.setAttribute("aria-pressed", wrapped ? "true" : "false");
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-copy]");
     if (!button) { return; }

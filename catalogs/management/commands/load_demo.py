@@ -1,4 +1,5 @@
-"""Load the demo catalog ``shop`` into the default environment; loading it twice is a no-op."""
+"""Load the demo catalog ``shop`` into the default environment, once: never into a catalog that
+exists, and never again after the user dropped it (the history remembers)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from catalogs.models import Database, Function, Table
+from catalogs.models import Catalog, HistoryChange
 from environments.models import Environment
 
 DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "demo" / "demo.sql"
@@ -15,7 +16,17 @@ DEMO_CATALOG = "shop"
 
 
 class Command(BaseCommand):
-    help = "Create the demo catalog 'shop' in the default environment (idempotent)."
+    help = (
+        f"Create the demo catalog '{DEMO_CATALOG}' in the default environment, unless it exists "
+        "or existed (a dropped demo stays dropped)."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--again",
+            action="store_true",
+            help=f"Load the demo even though '{DEMO_CATALOG}' existed before (not when it exists).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         from catalogs.executor import Executor, Session
@@ -23,6 +34,23 @@ class Command(BaseCommand):
         environment = Environment.objects.filter(name="default").first()
         if environment is None:
             raise CommandError("The default environment does not exist: run 'migrate' first.")
+        found = Catalog.objects.filter(environment=environment, name=DEMO_CATALOG).first()
+        if found is not None:
+            self.stdout.write(
+                f"Demo catalog '{DEMO_CATALOG}' exists ({found.contents()}): left as it is."
+            )
+            return
+        existed = HistoryChange.objects.filter(
+            entry__environment=environment,
+            kind=HistoryChange.Kind.CATALOG,
+            catalog_name=DEMO_CATALOG,
+        ).exists()
+        if existed and not options["again"]:
+            self.stdout.write(
+                f"Demo catalog '{DEMO_CATALOG}' was dropped: not loaded again "
+                "('manage.py load_demo --again' loads it)."
+            )
+            return
         results = Executor(Session.start(environment)).execute_script(
             DEMO_SCRIPT.read_text(encoding="utf-8")
         )
@@ -30,12 +58,8 @@ class Command(BaseCommand):
         if failed:
             details = "\n\n".join(f"{r.statement}\n-> {r.error}" for r in failed)
             raise CommandError(f"{len(failed)} demo statement(s) failed:\n\n{details}")
-        databases = Database.objects.filter(
-            catalog__environment=environment, catalog__name=DEMO_CATALOG
-        )
-        tables = Table.objects.filter(database__in=databases).count()
-        functions = Function.objects.filter(database__in=databases).count()
+        loaded = Catalog.objects.get(environment=environment, name=DEMO_CATALOG)
         self.stdout.write(
-            f"Demo catalog '{DEMO_CATALOG}': {databases.count()} databases, {tables} tables, "
-            f"{functions} functions ({len(results)} statements run)."
+            f"Demo catalog '{DEMO_CATALOG}' loaded: {loaded.contents()} "
+            f"({len(results)} statements run)."
         )
