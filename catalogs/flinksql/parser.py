@@ -90,11 +90,13 @@ def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
     tokens as it goes, so grammar broken before the quote fails first, where it breaks."""
     closed = "''" if unterminated.quote == "'" else "`x`"
     head = text[: unterminated.offset] + closed  # the quote's token, closed at once
+    in_query = False
     try:
         statement = parse_statement(head)
         query = getattr(statement, "query", None)
         position = getattr(statement, "query_position", None)
         if isinstance(query, str) and position is not None:
+            in_query = position <= unterminated.quote_position
             parse_query(query, position)
     except SqlParseError as earlier:
         if earlier.line is not None and (earlier.line, earlier.column) < (
@@ -103,6 +105,8 @@ def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
             return earlier
     except FlinkSqlError:
         pass
+    if in_query and unterminated.after_operator is not None:
+        return unterminated.after_operator
     return unterminated
 
 

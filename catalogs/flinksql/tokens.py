@@ -216,22 +216,24 @@ class UnterminatedQuote(SqlParseError):
 
     def __init__(self, text: str, offset: int) -> None:
         image = "\\'" if text[offset] == "'" else "`"
-        start = offset
+        self.quote_position = _line_column(text, offset)
+        super().__init__(f'Encountered "{image}"', *self.quote_position)
+        self.offset = offset
+        self.quote = text[offset]
+        # In an expression, after a binary operator, the parser looks two tokens ahead and
+        # names both, from the operator on.
+        self.after_operator: SqlParseError | None = None
         before = text[:offset].rstrip()
         operator = next((op for op in _BINARY_SYMBOLS if before.endswith(op)), None)
         if operator is not None and image != "`":
-            # after a binary operator the parser looks two tokens ahead: it names both
             start = len(before) - len(operator)
-            image = f"{operator} {image}"
-        line = text.count("\n", 0, start) + 1
-        column = start - (text.rfind("\n", 0, start) + 1) + 1
-        super().__init__(f'Encountered "{image}"', line, column)
-        self.offset = offset
-        self.quote = text[offset]
-        self.quote_position = (
-            text.count("\n", 0, offset) + 1,
-            offset - (text.rfind("\n", 0, offset) + 1) + 1,
-        )
+            self.after_operator = SqlParseError(
+                f'Encountered "{operator} {image}"', *_line_column(text, start)
+            )
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 # longest first: "<=" before "<"
