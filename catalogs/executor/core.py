@@ -110,6 +110,7 @@ class Executor:
             s.current_database,
             copy.copy(s.temporary_tables),
             copy.copy(s.temporary_functions),
+            copy.copy(s.temporary_models),
         )
 
     def execute(self, text: str) -> StatementResult:
@@ -266,7 +267,13 @@ class Executor:
 
     def restore_session(self, saved: tuple) -> None:
         s = self.session
-        s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
+        (
+            s.current_catalog,
+            s.current_database,
+            s.temporary_tables,
+            s.temporary_functions,
+            s.temporary_models,
+        ) = saved
 
 
 # Names are stored in columns of this length (PostgreSQL enforces it, SQLite does not): a

@@ -8,6 +8,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import Token, TokenType
 
+from . import model_parser
 from . import statements as st
 from .dialect import DIALECT
 from .errors import FlinkSqlError, SqlParseError, ValidationError
@@ -233,6 +234,9 @@ class _Parser:
         temporary = self.s.accept_keyword("TEMPORARY")
         if self.s.accept_keyword("VIEW"):
             return self.create_view(or_replace, temporary)
+        if self.s.accept_keyword("MODEL"):
+            # Flink's grammar reads OR REPLACE here and then creates as without it
+            return model_parser.create_model(self, temporary)
         if or_replace:
             raise self.s.unexpected()
         system = temporary and self.s.accept_keyword("SYSTEM")
@@ -502,6 +506,8 @@ class _Parser:
             self.s.expect_keyword("AS")
             position = self.s.position(self.s.peek()) if self.s.peek() else (1, 1)
             return st.AlterViewAs(path, self.query(), position)
+        if self.s.accept_keyword("MODEL"):
+            return model_parser.alter_model(self)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             path = self.path()
@@ -572,6 +578,8 @@ class _Parser:
         if not system and self.s.accept_keyword("VIEW"):
             if_exists = self.if_exists()
             return st.DropView(self.path(), if_exists, temporary)
+        if not system and self.s.accept_keyword("MODEL"):
+            return model_parser.drop_model(self, temporary)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             return st.DropFunction(self.path(1 if system else 3), if_exists, temporary, system)
@@ -612,7 +620,11 @@ class _Parser:
                 return st.ShowCreateTable(self.path())
             if self.s.accept_keyword("CATALOG"):
                 return st.ShowCreateCatalog(self.name())
+            if self.s.accept_keyword("MODEL"):
+                return st.ShowCreateModel(self.path())
             raise self.s.unexpected()
+        if self.s.accept_keyword("MODELS"):
+            return model_parser.show_models(self)
         unsupported = _UNSUPPORTED_SHOW.get(self.s.peek().text.upper() if self.s.peek() else "")
         if unsupported is not None and self.s.is_word(self.s.peek()):
             while not self.s.at_end():
@@ -633,7 +645,9 @@ class _Parser:
 
     def describe(self) -> st.Statement:
         self.s.advance()  # DESCRIBE or DESC
-        for word in ("FUNCTION", "DATABASE", "MODEL", "JOB"):
+        if self.s.accept_keyword("MODEL"):
+            return model_parser.describe_model(self)
+        for word in ("FUNCTION", "DATABASE", "JOB"):
             if self.s.at_keyword(word):
                 while not self.s.at_end():
                     self.s.advance()
@@ -672,7 +686,6 @@ _UNSUPPORTED_SHOW = {
     "JARS": "SHOW JARS",
     "PARTITIONS": "SHOW PARTITIONS",
     "PROCEDURES": "SHOW PROCEDURES",
-    "MODELS": "SHOW MODELS",
     "CONNECTIONS": "SHOW CONNECTIONS",
     "MATERIALIZED": "SHOW MATERIALIZED TABLES",
     "FUNCTIONS": "SHOW FUNCTIONS",
