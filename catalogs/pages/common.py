@@ -24,7 +24,7 @@ from environments import page_cache
 from environments.models import Environment
 
 from ..converters import NameConverter
-from ..models import Catalog, Database, Function, Table
+from ..models import Catalog, Database, Function, Model, Table
 
 PAGE_SIZE = 50
 TREE_LIMIT = 25  # a sidebar, not the list: "All databases…" and "All objects…" link to that
@@ -93,24 +93,32 @@ def page_slice(
 
 
 def count_objects(databases: Iterable[Database]) -> None:
-    """Set ``table_count``, ``view_count`` and ``function_count`` on each of ``databases``.
+    """Set ``table_count``, ``view_count``, ``function_count`` and ``model_count`` on each of
+    ``databases``.
 
     One grouped query over indexes, for the databases a page shows, not for all of them.
     """
     by_id = {database.pk: database for database in databases}
     for database in by_id.values():
         database.table_count = database.view_count = database.function_count = 0
+        database.model_count = 0
     if not by_id:
         return
     ids = ", ".join(["%s"] * len(by_id))
-    attribute = {Table.Kind.TABLE: "table_count", Table.Kind.VIEW: "view_count"}
+    attribute = {
+        Table.Kind.TABLE: "table_count",
+        Table.Kind.VIEW: "view_count",
+        "model": "model_count",
+    }
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT database_id, kind, COUNT(*) FROM {Table._meta.db_table} "
             f"WHERE database_id IN ({ids}) GROUP BY database_id, kind "
             f"UNION ALL SELECT database_id, 'function', COUNT(*) FROM {Function._meta.db_table} "
+            f"WHERE database_id IN ({ids}) GROUP BY database_id "
+            f"UNION ALL SELECT database_id, 'model', COUNT(*) FROM {Model._meta.db_table} "
             f"WHERE database_id IN ({ids}) GROUP BY database_id",
-            [*by_id, *by_id],
+            [*by_id, *by_id, *by_id],
         )
         for database_id, kind, n in cursor.fetchall():
             setattr(by_id[database_id], attribute.get(kind, "function_count"), n)
