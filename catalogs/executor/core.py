@@ -16,6 +16,7 @@ from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.refusals import refusal_reason
 from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
@@ -328,7 +329,4 @@ class _Writes:
 
 def _unsupported_message(statement: st.Statement) -> str:
     keyword = statement.keyword if isinstance(statement, st.UnsupportedStatement) else "This"
-    return (
-        f"{keyword} statements are not run here: the dashboard manages catalog definitions "
-        "(catalogs, databases, tables, views and functions), not data or session settings."
-    )
+    return refusal_reason(keyword)

@@ -448,6 +448,35 @@ class DescribeModel(Statement):
     extended: bool = False
 
 
+# -- reading the session and what catalogs hold besides tables, views, functions, models
+@dataclass
+class ShowModules(Statement):
+    full: bool = False
+
+
+@dataclass
+class ShowJars(Statement):
+    pass
+
+
+@dataclass
+class ShowProcedures(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowPartitions(Statement):
+    path: Path
+    partition: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class ShowMaterializedTables(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
 # -- what the dashboard does not run -----------------------------------------------------
 @dataclass
 class UnsupportedStatement(Statement):

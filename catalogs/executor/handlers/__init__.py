@@ -7,7 +7,7 @@ from typing import Any
 
 from catalogs.flinksql import statements as st
 
-from . import catalogs, databases, functions, models, tables, views
+from . import catalogs, databases, functions, models, reads, tables, views
 from .context import Context, Result
 
 HANDLERS: dict[type[st.Statement], Callable[[Context, Any], Result]] = {
@@ -16,6 +16,7 @@ HANDLERS: dict[type[st.Statement], Callable[[Context, Any], Result]] = {
     **tables.HANDLERS,
     **functions.HANDLERS,
     **models.HANDLERS,
+    **reads.HANDLERS,
     **views.HANDLERS,
 }
 
