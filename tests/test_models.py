@@ -124,3 +124,15 @@ def test_a_database_holding_a_model_is_not_empty(run) -> None:
     [dropped] = run("DROP DATABASE d CASCADE")
     assert dropped.ok
     assert not m.Model.objects.exists()
+
+
+def test_a_bulk_run_creates_a_model_in_a_database_it_created(executor) -> None:
+    results = executor.execute_bulk(
+        [
+            "CREATE DATABASE x",
+            "CREATE MODEL x.m INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'p')",
+            "CREATE TABLE x.t (a INT) WITH ('connector' = 'datagen')",
+        ]
+    )
+    assert [r.error for r in results] == [None] * 3
+    assert list(m.Model.objects.values_list("database__name", "name")) == [("x", "m")]
