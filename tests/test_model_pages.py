@@ -31,6 +31,10 @@ def test_the_database_page_lists_models(client: Client, sentiment: None) -> None
     assert "0 functions · 1 model</p>" in page
     assert f'<a href="{DB}/models/sentiment">sentiment</a>' in page
     assert f'href="{DB}/new-model"' in page
+    tree = page[page.index('aria-label="Catalog tree"') :]
+    assert (
+        f'<span class="object-kind" title="model">M</span> <a href="{DB}/models/sentiment">' in tree
+    )
 
 
 def test_the_model_page_shows_schema_options_definition_and_history(

@@ -148,7 +148,7 @@ def _tree_rows(
     environment: Environment, catalog: Catalog | None, database: Database | None
 ) -> dict[str, list[dict[str, Any]]]:
     """The rows the tree shows, in one query: the environment's catalogs, and the first
-    ``TREE_LIMIT`` + 1 databases of ``catalog`` and tables, views and functions of
+    ``TREE_LIMIT`` + 1 databases of ``catalog`` and tables, views, functions and models of
     ``database``, each list in name order (with their status for views).
 
     Every page shows the tree: one round trip instead of five, without the ORM's cost of
@@ -163,6 +163,7 @@ def _tree_rows(
             ("tables", Table, "''", "database_id = %s AND kind = %s", tables),
             ("views", Table, "status", "database_id = %s AND kind = %s", views),
             ("functions", Function, "''", "database_id = %s", [database.pk]),
+            ("models", Model, "''", "database_id = %s", [database.pk]),
         ]
     sql, params = [], []
     for list_name, model, status, where, values in parts:
@@ -211,7 +212,8 @@ def tree(
     objects = None
     if catalog is not None and database is not None:
         objects = {"more": False}
-        for key, url in [("tables", "table"), ("views", "view"), ("functions", None)]:
+        kinds = [("tables", "table"), ("views", "view"), ("functions", None), ("models", "model")]
+        for key, url in kinds:
             objects[key], more = _first(rows[key])
             objects["more"] = objects["more"] or more
             if url:
