@@ -25,7 +25,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
 
     # The database page lists the demo's model; its page shows the schema and definition.
     page.goto(f"{base}{DB}")
-    page.get_by_role("link", name="review_sentiment").click()
+    page.locator("#main").get_by_role("link", name="review_sentiment").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("review_sentiment")
     expect(page.locator("table.describe")).to_contain_text("the review text")
     expect(page.locator("#show-create")).to_contain_text("CREATE MODEL `shop`.`sales`")
@@ -48,7 +48,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
     page.get_by_label("Output columns").fill("churn_probability DOUBLE")
     page.get_by_role("button", name="Create model").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("sales")
-    page.get_by_role("link", name="churn").click()
+    page.locator("#main").get_by_role("link", name="churn").click()
     expect(page.locator(".options")).to_contain_text("******")
     expect(page.locator("body")).not_to_contain_text("sk-typed-secret")
     shot(page, "model-created")
