@@ -443,8 +443,10 @@ def _add_column(built: Built, form: forms.Form, lines: int) -> int:
 
 
 class TableOptionsForm(StatementForm):
-    """ALTER TABLE ... SET the options that changed, RESET the removed ones."""
+    """ALTER TABLE ... SET the options that changed, RESET the removed ones (``keyword``:
+    MODEL for a model's options)."""
 
+    keyword = "TABLE"
     version = forms.IntegerField(widget=forms.HiddenInput)
     options = _options_field(f"Connector options, one a line: key = value. {KEEP_SECRETS}")
 
@@ -462,12 +464,12 @@ class TableOptionsForm(StatementForm):
         changed = changed_options(self.table.options, options)
         if changed:
             text = ", ".join(f"{quote_string(k)} = {quote_string(v)}" for k, v in changed.items())
-            built = Built().add(f"ALTER TABLE {self.identifier} SET (")
+            built = Built().add(f"ALTER {self.keyword} {self.identifier} SET (")
             result.append(built.add(text, "options", "").add(")"))
         removed = [k for k in self.table.options if k not in options]
         if removed:
             keys = ", ".join(quote_string(k) for k in removed)
-            built = Built().add(f"ALTER TABLE {self.identifier} RESET (")
+            built = Built().add(f"ALTER {self.keyword} {self.identifier} RESET (")
             result.append(built.add(keys, "options", "").add(")"))
         return result
 

@@ -18,6 +18,7 @@ from environments.models import Environment, Role
 
 from .flinksql.catalog import function_name
 from .models import Catalog, Database, Function, Table
+from .models import Model as CatalogModel
 
 M = TypeVar("M", bound=Model)
 
@@ -78,7 +79,19 @@ def get_function(
     return _found(rows, user, environment, needed, _environment_of, missing)
 
 
-def _environment_of(found: Table | Function) -> Environment:
+def get_model(
+    user: Any, environment: str, catalog: str, database: str, model: str, needed: Role
+) -> CatalogModel:
+    rows = CatalogModel.objects.select_related("database__catalog__environment").filter(
+        database__catalog__environment__name=url_name(environment),
+        database__catalog__name=url_name(catalog),
+        database__name=url_name(database),
+        name=url_name(model),
+    )
+    return _found(rows, user, environment, needed, _environment_of)
+
+
+def _environment_of(found: Table | Function | CatalogModel) -> Environment:
     return found.database.catalog.environment
 
 

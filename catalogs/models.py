@@ -180,8 +180,34 @@ class Function(models.Model):
         return self.name
 
 
+class Model(models.Model):
+    """A model (Flink's ``CatalogModel``): its input and output columns, comment and options.
+    Models have their own names in a database, apart from tables, views and functions.
+    Columns are kept as ``{"name", "type", "comment"}`` objects, the type in Flink's
+    serializable form with its nullability; a model's columns are only physical ones."""
+
+    database = models.ForeignKey(Database, on_delete=models.CASCADE, related_name="models")
+    name = models.CharField(max_length=255)
+    comment = models.TextField(null=True, blank=True)
+    options = models.JSONField(default=dict)
+    input_columns = models.JSONField(default=list)
+    output_columns = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["database", "name"], name="unique_model_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Dependency(models.Model):
-    """A view reads a table, a view or a user-defined function.
+    """A view reads a table, a view, a user-defined function or a model (``ML_PREDICT``).
 
     Indexed from the view (what does it read) and from the object's name (what reads it), so
     both questions take one indexed query whatever the catalog's size. The object is named,
@@ -192,6 +218,7 @@ class Dependency(models.Model):
         TABLE = "table"
         VIEW = "view"
         FUNCTION = "function"
+        MODEL = "model"
 
     view = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="dependencies")
     environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="+")
@@ -295,6 +322,7 @@ class HistoryChange(models.Model):
         TABLE = "table"
         VIEW = "view"
         FUNCTION = "function"
+        MODEL = "model"
 
     entry = models.ForeignKey(HistoryEntry, on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=8, choices=Kind.choices)

@@ -62,6 +62,7 @@ class ExportResult:
     tables: int = 0
     views: int = 0
     functions: int = 0
+    models: int = 0
     secrets: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # the broken views left out on request, and those reading them ("database.view")
@@ -212,11 +213,16 @@ def write_snapshot(
         artifact = function.artifact.name if function.artifact else None
         writer.udf(sf.udf_entry(definition, function.return_type, artifact))
         result.functions += 1
+    models = m.Model.objects.filter(database__in=chosen).select_related("database")
+    for model in models.order_by("database__name", "name").iterator(chunk_size=CHUNK):
+        identifier = ObjectIdentifier(catalog.name, model.database.name, model.name)
+        writer.model(sf.model_entry(store.model_definition(model, identifier), placeholders))
+        result.models += 1
     writer.close(placeholders.entries)
     result.secrets = placeholders.entries
     progress(
         f"snapshot {snapshot_id}: {result.tables} tables, {result.views} views, "
-        f"{result.functions} functions"
+        f"{result.functions} functions, {result.models} models"
     )
     return result
 

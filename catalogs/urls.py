@@ -1,7 +1,16 @@
 from django.urls import path, register_converter
 
 from .converters import NameConverter
-from .pages import browse, column_readers, console, downloads, forms, lineage, search
+from .pages import (
+    browse,
+    column_readers,
+    console,
+    downloads,
+    forms,
+    lineage,
+    model_pages,
+    search,
+)
 
 register_converter(NameConverter, "name")
 
@@ -10,6 +19,7 @@ CATALOG = f"{ENV}/catalogs/<name:catalog>"
 DATABASE = f"{CATALOG}/databases/<name:database>"
 TABLE = f"{DATABASE}/tables/<name:table>"
 VIEW = f"{DATABASE}/views/<name:view>"
+MODEL = f"{DATABASE}/models/<name:model>"
 
 urlpatterns = [
     path("", browse.home, name="home"),
@@ -36,6 +46,11 @@ urlpatterns = [
     path(f"{DATABASE}/new-function", forms.function_create, name="function-create"),
     path(f"{DATABASE}/functions/<name:function>/drop", forms.function_drop, name="function-drop"),
     path(f"{DATABASE}/functions/<name:function>/edit", forms.function_alter, name="function-alter"),
+    path(f"{DATABASE}/new-model", model_pages.model_create, name="model-create"),
+    path(MODEL, model_pages.model, name="model"),
+    path(f"{MODEL}/edit", model_pages.model_alter, name="model-alter"),
+    path(f"{MODEL}/rename", model_pages.model_rename, name="model-rename"),
+    path(f"{MODEL}/drop", model_pages.model_drop, name="model-drop"),
     path(TABLE, browse.table, name="table"),
     path(f"{TABLE}/edit", forms.table_alter, name="table-alter"),
     path(f"{TABLE}/drop", forms.table_drop, name="table-drop"),

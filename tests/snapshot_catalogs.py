@@ -107,7 +107,7 @@ def golden_catalogs(script: str) -> list[object]:
 def catalog_dump(environment: object) -> list[tuple]:
     """Everything the catalog models hold for an environment, to prove something left it
     unchanged."""
-    from catalogs.models import Catalog, Column, Database, Dependency, Function, Table
+    from catalogs.models import Catalog, Column, Database, Dependency, Function, Model, Table
 
     return [
         *Catalog.objects.filter(environment=environment)
@@ -136,6 +136,9 @@ def catalog_dump(environment: object) -> list[tuple]:
         *Function.objects.filter(database__catalog__environment=environment)
         .values_list("database__name", "name", "class_name")
         .order_by("database__name", "name"),
+        *Model.objects.filter(database__catalog__environment=environment)
+        .values_list("database__name", "name", "options", "input_columns", "output_columns")
+        .order_by("database__catalog__name", "database__name", "name"),
         *Dependency.objects.filter(environment=environment)
         .values_list("view__name", "object_name")
         .order_by("view__name", "object_name"),

@@ -26,6 +26,11 @@ PAGES = [
     ("table-drop", [ENV, CAT, DB, "orders"]),
     ("table-lineage", [ENV, CAT, DB, "orders"]),
     ("table-column-readers", [ENV, CAT, DB, "orders", "order_id"]),
+    ("model-create", [ENV, CAT, DB]),
+    ("model", [ENV, CAT, DB, "review_sentiment"]),
+    ("model-alter", [ENV, CAT, DB, "review_sentiment"]),
+    ("model-rename", [ENV, CAT, DB, "review_sentiment"]),
+    ("model-drop", [ENV, CAT, DB, "review_sentiment"]),
     ("snapshot-list", [ENV]),
     ("snapshot-import", [ENV]),
 ]

@@ -103,8 +103,9 @@ def test_it_stores_hive_names_in_lower_case(executor) -> None:
 def test_it_refuses_data_statements_with_a_clear_message(executor) -> None:
     result = executor.execute("INSERT INTO orders SELECT * FROM orders")
     assert result.error == (
-        "INSERT statements are not run here: the dashboard manages catalog definitions "
-        "(catalogs, databases, tables, views and functions), not data or session settings."
+        "INSERT statements are not run here: the dashboard keeps catalog definitions "
+        "(catalogs, databases, tables, views, functions and models) and answers the statements "
+        "that read them; it runs no queries or jobs and keeps no data or session settings."
     )
 
 

@@ -140,6 +140,9 @@ def _plant(environment: Environment, owner: User, seen: Seen) -> dict[str, Any]:
         CREATE TABLE sec.u (a INT) WITH ('connector' = 'y', {options(["password"])});
         CREATE VIEW v AS SELECT a, '{VIEW_CANARY}' AS b FROM t;
         CREATE FUNCTION f AS 'com.example.F';
+        CREATE MODEL m INPUT (a STRING) OUTPUT (b STRING)
+          WITH ('provider' = 'openai', {options(SECRET_KEYS)});
+        ALTER MODEL m SET ({options(["api-key"])});
         ALTER TABLE t SET ({options(["password", "api-key"])});
         CREATE CATALOG j WITH ('type' = 'jdbc', 'default-database' = 'd', 'base-url' = 'x',
           {options(SECRET_KEYS)});
@@ -172,7 +175,8 @@ OBJECTS = [
 ]
 CATALOGS = [{"catalog": name} for name in ("_env_default", "copy", "j")]
 HISTORY = [("catalog", "j", "", "j"), ("database", "_env_default", "sec", "sec")] + [
-    (kind, "_env_default", "default", name) for kind, name in [("table", "t"), ("view", "v")]
+    (kind, "_env_default", "default", name)
+    for kind, name in [("table", "t"), ("view", "v"), ("model", "m")]
 ]
 
 
@@ -196,6 +200,7 @@ def _urls(planted: dict[str, Any], users: list[str]) -> Iterator[tuple[str, str]
         "pk": [str(planted["change_request"])],
         "number": [str(planted["change_request"])],
         "function": ["f"],
+        "model": ["m"],
         "column": ["a"],
         "user": users,
         "artifact": ["none"],

@@ -82,6 +82,7 @@ ROUND_TRIP_GOLDENS = [
     "databases",
     "errors",
     "functions",
+    "models",
     "keywords",
     "quoting",
     "table_alter",

@@ -12,6 +12,7 @@ from catalogs.models import (
     Database,
     Dependency,
     Function,
+    Model,
     Table,
 )
 from catalogs.secrets import mask_ddl, mask_options
@@ -183,6 +184,30 @@ class FunctionSerializer(serializers.ModelSerializer):
         fields = ["name", "class_name", "language", "jars", "return_type", "artifact"]
 
 
+class ModelColumnSerializer(serializers.Serializer):
+    """A model's input or output column (models have only physical columns)."""
+
+    name = serializers.CharField()
+    type = serializers.CharField(help_text="Flink type, without NOT NULL")
+    nullable = serializers.BooleanField()
+    comment = serializers.CharField(allow_null=True)
+
+
+class CatalogModelSerializer(serializers.ModelSerializer):
+    """A model: its input and output columns, comment and options (secrets masked)."""
+
+    catalog = serializers.CharField(source="database.catalog.name")
+    database = serializers.CharField(source="database.name")
+    input_columns = ModelColumnSerializer(many=True)
+    output_columns = ModelColumnSerializer(many=True)
+    options = MaskedOptionsField()
+
+    class Meta:
+        model = Model
+        fields = ["name", "catalog", "database", "comment", "input_columns", "output_columns"]
+        fields += ["options", "version", "updated_at"]
+
+
 # What is sent -------------------------------------------------------------------------------
 
 
@@ -301,6 +326,30 @@ class ViewChangeSerializer(serializers.Serializer):
     )
 
 
+class NewModelColumnSerializer(serializers.Serializer):
+    name = StrictCharField(validators=[no_nul])
+    type = FlinkTypeField(validators=[no_nul, flink_type])
+    nullable = StrictBooleanField(default=True)
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+
+
+class NewModelSerializer(serializers.Serializer):
+    """CREATE MODEL: input and output columns both given or both left out, and at least one
+    option (Flink refuses a model without options)."""
+
+    name = StrictCharField(validators=[no_nul])
+    input_columns = NewModelColumnSerializer(
+        many=True, required=False, max_length=limits.LIST_ITEMS
+    )
+    output_columns = NewModelColumnSerializer(
+        many=True, required=False, max_length=limits.LIST_ITEMS
+    )
+    comment = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    options = serializers.DictField(
+        child=StrictCharField(validators=[no_nul]), validators=[few_options]
+    )
+
+
 class NewFunctionSerializer(serializers.Serializer):
     name = StrictCharField(validators=[no_nul])
     class_name = FlinkClassField(validators=[no_nul])
@@ -394,3 +443,14 @@ class LineageSerializer(serializers.Serializer):
     edges = LineageEdgeSerializer(many=True)
     truncated = serializers.BooleanField()
     column_edges = ColumnEdgeSerializer(many=True, required=False, help_text="With columns=1")
+
+
+class ModelChangeSerializer(TableChangeSerializer):
+    """Set or reset a model's options, or rename it within its database."""
+
+    name = StrictCharField(required=False, validators=[no_nul], help_text="A new name")
+
+
+class ModelChangeAnswerSerializer(serializers.Serializer):
+    statements = serializers.ListField(child=serializers.CharField())
+    model = CatalogModelSerializer()

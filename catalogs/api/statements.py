@@ -96,3 +96,31 @@ def create_function(identifier: ObjectIdentifier, data: dict[str, Any]) -> str:
 
 def drop_function(identifier: ObjectIdentifier) -> str:
     return f"DROP FUNCTION {identifier.quoted()}"
+
+
+def _model_columns(columns: list[dict[str, Any]]) -> str:
+    return ", ".join(_column({**c, "kind": "physical"}) for c in columns)
+
+
+def create_model(identifier: ObjectIdentifier, data: dict[str, Any]) -> str:
+    text = f"CREATE MODEL {identifier.quoted()}"
+    if data.get("input_columns"):
+        text += f"\nINPUT ({_model_columns(data['input_columns'])})"
+    if data.get("output_columns"):
+        text += f"\nOUTPUT ({_model_columns(data['output_columns'])})"
+    if data.get("comment") is not None:
+        text += f"\nCOMMENT {quote_string(data['comment'])}"
+    return text + f"\nWITH (\n  {_options(data.get('options') or {})}\n)"
+
+
+def alter_model(identifier: ObjectIdentifier, data: dict[str, Any]) -> list[str]:
+    """ALTER MODEL SET and RESET of ``set_options`` / ``reset_options`` (none when empty)."""
+    return [s.replace("ALTER TABLE ", "ALTER MODEL ", 1) for s in alter_table(identifier, data)]
+
+
+def rename_model(identifier: ObjectIdentifier, new_name: str) -> str:
+    return f"ALTER MODEL {identifier.quoted()} RENAME TO {quote_identifier(new_name)}"
+
+
+def drop_model(identifier: ObjectIdentifier) -> str:
+    return f"DROP MODEL {identifier.quoted()}"

@@ -2,7 +2,7 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import documents, lineage, snapshots, views
+from . import documents, lineage, model_views, snapshots, views
 
 ensure_name_converter()
 
@@ -59,5 +59,12 @@ urlpatterns = [
         f"{DATABASE}/functions/<name:function>/history",
         views.FunctionHistory.as_view(),
         name="api-function-history",
+    ),
+    path(f"{DATABASE}/models/", model_views.ModelList.as_view(), name="api-models"),
+    path(f"{DATABASE}/models/<name:model>", model_views.ModelDetail.as_view(), name="api-model"),
+    path(
+        f"{DATABASE}/models/<name:model>/history",
+        model_views.ModelHistory.as_view(),
+        name="api-model-history",
     ),
 ]

@@ -112,3 +112,15 @@ WITH (
 -- functions
 CREATE FUNCTION IF NOT EXISTS sales.mask_email AS 'com.example.shop.udf.MaskEmail' LANGUAGE JAVA;
 CREATE FUNCTION IF NOT EXISTS sales.vat AS 'shop_udfs.vat' LANGUAGE PYTHON;
+
+-- models (Flink stores a model's provider options without contacting the provider)
+CREATE MODEL IF NOT EXISTS sales.review_sentiment
+INPUT (review STRING COMMENT 'the review text')
+OUTPUT (sentiment STRING)
+COMMENT 'Classifies product reviews'
+WITH (
+  'provider' = 'openai',
+  'endpoint' = 'https://api.openai.com/v1/chat/completions',
+  'model' = 'gpt-4o',
+  'task' = 'classification'
+);

@@ -16,6 +16,7 @@ from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.refusals import refusal_reason
 from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.tokens import identifiers
@@ -109,6 +110,7 @@ class Executor:
             s.current_database,
             copy.copy(s.temporary_tables),
             copy.copy(s.temporary_functions),
+            copy.copy(s.temporary_models),
         )
 
     def execute(self, text: str) -> StatementResult:
@@ -265,7 +267,13 @@ class Executor:
 
     def restore_session(self, saved: tuple) -> None:
         s = self.session
-        s.current_catalog, s.current_database, s.temporary_tables, s.temporary_functions = saved
+        (
+            s.current_catalog,
+            s.current_database,
+            s.temporary_tables,
+            s.temporary_functions,
+            s.temporary_models,
+        ) = saved
 
 
 # Names are stored in columns of this length (PostgreSQL enforces it, SQLite does not): a
@@ -320,7 +328,4 @@ class _Writes:
 
 def _unsupported_message(statement: st.Statement) -> str:
     keyword = statement.keyword if isinstance(statement, st.UnsupportedStatement) else "This"
-    return (
-        f"{keyword} statements are not run here: the dashboard manages catalog definitions "
-        "(catalogs, databases, tables, views and functions), not data or session settings."
-    )
+    return refusal_reason(keyword)

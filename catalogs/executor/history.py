@@ -40,7 +40,14 @@ _TABLE = (
 )
 _VIEW = (st.CreateView, st.AlterViewAs, st.AlterViewRename, st.DropView)
 _FUNCTION = (st.CreateFunction, st.AlterFunction, st.DropFunction)
-CHANGING = _CATALOG + _DATABASE + _TABLE + _VIEW + _FUNCTION
+_MODEL = (
+    st.CreateModel,
+    st.AlterModelSet,
+    st.AlterModelReset,
+    st.AlterModelRename,
+    st.DropModel,
+)
+CHANGING = _CATALOG + _DATABASE + _TABLE + _VIEW + _FUNCTION + _MODEL
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,8 @@ def touched(ctx: Context, statement: st.Statement) -> list[Touched]:
         if isinstance(statement, _VIEW)
         else Kind.FUNCTION
         if isinstance(statement, _FUNCTION)
+        else Kind.MODEL
+        if isinstance(statement, _MODEL)
         else None
     )
     if kind is None:
@@ -101,6 +110,9 @@ def definition(ctx: Context, item: Touched) -> str:
             if function
             else ""
         )
+    if item.kind == Kind.MODEL:
+        model = store.model_or_none(database, identifier.name)
+        return render.show_create_model(store.model_definition(model, identifier)) if model else ""
     relation = ctx.find_relation(identifier, temporary=False)
     if relation is None:
         return ""

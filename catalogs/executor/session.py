@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from catalogs.flinksql.catalog import (
     CatalogFunction,
+    CatalogModel,
     CatalogTable,
     CatalogView,
     ObjectIdentifier,
@@ -22,6 +23,7 @@ class Session:
         default_factory=dict
     )
     temporary_functions: dict[ObjectIdentifier, CatalogFunction] = field(default_factory=dict)
+    temporary_models: dict[ObjectIdentifier, CatalogModel] = field(default_factory=dict)
 
     @classmethod
     def start(

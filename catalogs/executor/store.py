@@ -10,6 +10,7 @@ from catalogs import models as m
 from catalogs.flinksql.catalog import (
     CatalogDescriptor,
     CatalogFunction,
+    CatalogModel,
     CatalogTable,
     CatalogView,
     Column,
@@ -347,3 +348,50 @@ def view_columns(row: m.Table, view: CatalogView) -> list[m.Column]:
         )
         for i, c in enumerate(view.columns)
     ]
+
+
+def model_or_none(database: m.Database, name: str) -> m.Model | None:
+    return database.models.filter(name=normalize(database.catalog, name)).first()
+
+
+def model_definition(model: m.Model, identifier: ObjectIdentifier) -> CatalogModel:
+    """The model as stored."""
+    return CatalogModel(
+        identifier=identifier,
+        input_columns=[_model_column(c) for c in model.input_columns],
+        output_columns=[_model_column(c) for c in model.output_columns],
+        comment=model.comment,
+        options=dict(model.options),
+    )
+
+
+def _model_column(stored: dict) -> Column:
+    data_type = parse_type(stored["type"], ddl=False).with_nullable(stored["nullable"])
+    return Column(name=stored["name"], data_type=data_type, comment=stored.get("comment"))
+
+
+def model_columns(columns: Iterable[Column]) -> list[dict]:
+    """A model's columns as its row keeps them."""
+    return [
+        {
+            "name": c.name,
+            "type": _stored_type(c.data_type),
+            "nullable": c.data_type.nullable,
+            "comment": c.comment,
+        }
+        for c in columns
+    ]
+
+
+def write_model(database: m.Database, model: CatalogModel, existing: m.Model | None) -> m.Model:
+    """Create or overwrite the row of ``model``; an overwrite bumps the version."""
+    row = existing or m.Model(database=database)
+    row.name = model.identifier.name
+    row.comment = model.comment
+    row.options = dict(model.options)
+    row.input_columns = model_columns(model.input_columns)
+    row.output_columns = model_columns(model.output_columns)
+    if existing is not None:
+        row.version += 1
+    row.save()
+    return row

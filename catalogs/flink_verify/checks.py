@@ -215,3 +215,25 @@ def same_refusal(flink: str, ours: str | None) -> bool:
         return False
     prefix = "SQL parse failed. "
     return first_line_of(flink).removeprefix(prefix) == first_line_of(ours).removeprefix(prefix)
+
+
+def check_models(env: Any, snapshot: sf.Snapshot) -> list[Check]:
+    """Each model the init script created: Flink's SHOW CREATE MODEL and DESCRIBE MODEL are
+    the dashboard's."""
+    checks = []
+    for model in snapshot.models:
+        identifier = model.identifier
+        subject = f"model {identifier.database}.{identifier.name}"
+        expected_describe = [list(r) for r in render.describe_model(model)[1]]
+        for what, expected in (
+            ("SHOW CREATE MODEL", render.show_create_model(model)),
+            ("DESCRIBE MODEL", expected_describe),
+        ):
+            try:
+                rows = answer(env, f"{what} {identifier.quoted()}")
+            except Exception as exc:
+                checks.append(Check(subject, what, "FAIL", error_message(exc), identifier.catalog))
+                continue
+            actual = rows[0][0] if what == "SHOW CREATE MODEL" else [list(r) for r in rows]
+            checks.append(compare(subject, what, expected, actual, identifier.catalog))
+    return checks

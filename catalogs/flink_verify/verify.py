@@ -19,6 +19,7 @@ from .checks import (
     VerifyReport,
     check_explain,
     check_functions,
+    check_models,
     check_objects,
     compare,
     first_line_of,
@@ -186,6 +187,8 @@ def verify(
     say("comparing the objects the init script created")
     report.checks += init.checks
     report.checks += check_objects(init.env, init.created, "init script", derived_views=True)
+    for snapshot in chosen:
+        report.checks += check_models(init.env, snapshot)
     order = {s.catalog_name: i for i, s in enumerate(chosen)}
     report.checks.sort(key=lambda c: order.get(c.catalog, len(order)))
     return report

@@ -12,6 +12,7 @@ from .types import DataType
 __all__ = [
     "CatalogDescriptor",
     "CatalogFunction",
+    "CatalogModel",
     "CatalogTable",
     "CatalogView",
     "Column",
@@ -148,4 +149,17 @@ class CatalogView:
     original_query: str
     expanded_query: str
     comment: str | None = None
+    temporary: bool = False
+
+
+@dataclass
+class CatalogModel:
+    """A model (Flink's ``CatalogModel``): its input and output columns (physical, both empty
+    or both given), comment and options. Flink stores it without contacting the provider."""
+
+    identifier: ObjectIdentifier
+    input_columns: list[Column] = field(default_factory=list)
+    output_columns: list[Column] = field(default_factory=list)
+    comment: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
     temporary: bool = False

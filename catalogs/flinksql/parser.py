@@ -8,6 +8,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import Token, TokenType
 
+from . import model_parser, read_parser
 from . import statements as st
 from .dialect import DIALECT
 from .errors import FlinkSqlError, SqlParseError, ValidationError
@@ -256,12 +257,17 @@ class _Parser:
         self.s.expect_keyword("CREATE")
         if self.s.accept_keyword("CATALOG"):
             return self.create_catalog()
+        if self.s.at_keyword("MATERIALIZED") or self.s.at_keyword("OR", "REPLACE", "MATERIALIZED"):
+            return self.refused_rest("CREATE MATERIALIZED TABLE")
         if self.s.accept_keyword("DATABASE"):
             return self.create_database()
         or_replace = self.s.accept_keyword("OR", "REPLACE")
         temporary = self.s.accept_keyword("TEMPORARY")
         if self.s.accept_keyword("VIEW"):
             return self.create_view(or_replace, temporary)
+        if self.s.accept_keyword("MODEL"):
+            # Flink's grammar reads OR REPLACE here and then creates as without it
+            return model_parser.create_model(self, temporary)
         if or_replace:
             raise self.s.unexpected()
         system = temporary and self.s.accept_keyword("SYSTEM")
@@ -270,6 +276,12 @@ class _Parser:
         if self.s.accept_keyword("FUNCTION"):
             return self.create_function(temporary, system)
         raise self.s.unexpected()
+
+    def refused_rest(self, keyword: str) -> st.UnsupportedStatement:
+        """The rest of a statement the dashboard does not run, read without checking it."""
+        while not self.s.at_end():
+            self.s.advance()
+        return st.UnsupportedStatement(keyword)
 
     def create_catalog(self) -> st.CreateCatalog:
         if_not_exists = self.if_not_exists()
@@ -541,6 +553,10 @@ class _Parser:
             self.s.expect_keyword("AS")
             position, query = self.query()
             return st.AlterViewAs(path, query, position)
+        if self.s.accept_keyword("MODEL"):
+            return model_parser.alter_model(self)
+        if self.s.at_keyword("MATERIALIZED"):
+            return self.refused_rest("ALTER MATERIALIZED TABLE")
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             path = self.path()
@@ -603,6 +619,8 @@ class _Parser:
             else:
                 self.s.accept_keyword("RESTRICT")
             return st.DropDatabase(path, if_exists, cascade)
+        if self.s.at_keyword("MATERIALIZED"):
+            return self.refused_rest("DROP MATERIALIZED TABLE")
         temporary = self.s.accept_keyword("TEMPORARY")
         system = temporary and self.s.accept_keyword("SYSTEM")
         if not system and self.s.accept_keyword("TABLE"):
@@ -611,6 +629,8 @@ class _Parser:
         if not system and self.s.accept_keyword("VIEW"):
             if_exists = self.if_exists()
             return st.DropView(self.path(), if_exists, temporary)
+        if not system and self.s.accept_keyword("MODEL"):
+            return model_parser.drop_model(self, temporary)
         if self.s.accept_keyword("FUNCTION"):
             if_exists = self.if_exists()
             return st.DropFunction(self.path(1 if system else 3), if_exists, temporary, system)
@@ -651,7 +671,18 @@ class _Parser:
                 return st.ShowCreateTable(self.path())
             if self.s.accept_keyword("CATALOG"):
                 return st.ShowCreateCatalog(self.name())
+            if self.s.accept_keyword("MODEL"):
+                return st.ShowCreateModel(self.path())
+            if self.s.at_keyword("MATERIALIZED"):
+                return self.refused_rest("SHOW CREATE MATERIALIZED TABLE")
+            if self.s.at_keyword("CONNECTION"):
+                return self.refused_rest("SHOW CREATE CONNECTION")
             raise self.s.unexpected()
+        if self.s.accept_keyword("MODELS"):
+            return model_parser.show_models(self)
+        more = read_parser.show_more(self)
+        if more is not None:
+            return more
         unsupported = _UNSUPPORTED_SHOW.get(self.s.peek().text.upper() if self.s.peek() else "")
         if unsupported is not None and self.s.is_word(self.s.peek()):
             while not self.s.at_end():
@@ -672,7 +703,9 @@ class _Parser:
 
     def describe(self) -> st.Statement:
         self.s.advance()  # DESCRIBE or DESC
-        for word in ("FUNCTION", "DATABASE", "MODEL", "JOB"):
+        if self.s.accept_keyword("MODEL"):
+            return model_parser.describe_model(self)
+        for word in ("FUNCTION", "DATABASE", "JOB"):
             if self.s.at_keyword(word):
                 while not self.s.at_end():
                     self.s.advance()
@@ -706,14 +739,7 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
 # SHOW statements about the session, the cluster or objects the dashboard does not manage.
 _UNSUPPORTED_SHOW = {
     "JOBS": "SHOW JOBS",
-    "MODULES": "SHOW MODULES",
-    "FULL": "SHOW FULL MODULES",
-    "JARS": "SHOW JARS",
-    "PARTITIONS": "SHOW PARTITIONS",
-    "PROCEDURES": "SHOW PROCEDURES",
-    "MODELS": "SHOW MODELS",
     "CONNECTIONS": "SHOW CONNECTIONS",
-    "MATERIALIZED": "SHOW MATERIALIZED TABLES",
     "FUNCTIONS": "SHOW FUNCTIONS",
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .catalog import (
     CatalogDescriptor,
     CatalogFunction,
+    CatalogModel,
     CatalogTable,
     CatalogView,
     Column,
@@ -164,3 +165,47 @@ def create_function(function: CatalogFunction) -> str:
     if function.jars:
         text += " USING " + ", ".join(f"JAR {quote_string(j)}" for j in function.jars)
     return text + "\n"
+
+
+def _model_columns(columns: list[Column]) -> str:
+    parts = []
+    for column in columns:
+        text = f"{quote_identifier(column.name)} {column.data_type.serializable()}"
+        if column.comment:
+            text += f" COMMENT {quote_string(column.comment)}"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def show_create_model(model: CatalogModel) -> str:
+    """The text of ``SHOW CREATE MODEL``, trailing newline included."""
+    keyword = "CREATE TEMPORARY MODEL" if model.temporary else "CREATE MODEL"
+    text = f"{keyword} {model.identifier.quoted()}\n"
+    if model.input_columns:
+        text += f"INPUT ({_model_columns(model.input_columns)})\n"
+    if model.output_columns:
+        text += f"OUTPUT ({_model_columns(model.output_columns)})\n"
+    if model.comment:
+        text += f"COMMENT {quote_string(model.comment)}\n"
+    return text + _options_block(model.options) if model.options else text
+
+
+def describe_model(model: CatalogModel) -> tuple[list[str], list[Row]]:
+    """``DESCRIBE MODEL``: the input columns, then the output columns; a ``comment`` column
+    only when some column has a comment."""
+    columns = [(c, True) for c in model.input_columns]
+    columns += [(c, False) for c in model.output_columns]
+    with_comment = any(c.comment is not None for c, _ in columns)
+    rows: list[Row] = []
+    for column, is_input in columns:
+        row: Row = [
+            column.name,
+            column.data_type.summary_without_nullability(),
+            column.data_type.nullable,
+            is_input,
+        ]
+        if with_comment:
+            row.append(column.comment)
+        rows.append(row)
+    names = ["name", "type", "null", "is input"] + (["comment"] if with_comment else [])
+    return names, rows

@@ -388,6 +388,95 @@ class ShowUserFunctions(Statement):
     like: LikePattern | None = None
 
 
+# -- models ------------------------------------------------------------------------------
+@dataclass
+class CreateModel(Statement):
+    """``CREATE [TEMPORARY] MODEL``: input and output columns are both given or both left
+    out; the options hold the provider's settings (Flink stores them without contacting it)."""
+
+    path: Path
+    input_columns: list[ColumnSpec] = field(default_factory=list)
+    output_columns: list[ColumnSpec] = field(default_factory=list)
+    comment: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    if_not_exists: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class AlterModelRename(Statement):
+    path: Path
+    new_path: Path
+    if_exists: bool = False
+
+
+@dataclass
+class AlterModelSet(Statement):
+    path: Path
+    options: dict[str, str]
+    if_exists: bool = False
+
+
+@dataclass
+class AlterModelReset(Statement):
+    path: Path
+    keys: list[str]
+    if_exists: bool = False
+
+
+@dataclass
+class DropModel(Statement):
+    path: Path
+    if_exists: bool = False
+    temporary: bool = False
+
+
+@dataclass
+class ShowModels(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowCreateModel(Statement):
+    path: Path
+
+
+@dataclass
+class DescribeModel(Statement):
+    path: Path
+    extended: bool = False
+
+
+# -- reading the session and what catalogs hold besides tables, views, functions, models
+@dataclass
+class ShowModules(Statement):
+    full: bool = False
+
+
+@dataclass
+class ShowJars(Statement):
+    pass
+
+
+@dataclass
+class ShowProcedures(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class ShowPartitions(Statement):
+    path: Path
+    partition: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class ShowMaterializedTables(Statement):
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
 # -- what the dashboard does not run -----------------------------------------------------
 @dataclass
 class UnsupportedStatement(Statement):

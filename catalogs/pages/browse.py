@@ -102,6 +102,11 @@ def database(request: HttpRequest, environment: str, catalog: str, database: str
         "tables": _linked(tables, "table", names),
         "views": _linked(views, "view", names),
         "functions": paginate(request, functions, "functions", found.function_count),
+        "models": _linked(
+            paginate(request, found.models.order_by("name"), "models", found.model_count),
+            "model",
+            names,
+        ),
         "tree": tree(found.catalog.environment, found.catalog, found),
     }
     return render_page(request, "catalogs/database.html", context)

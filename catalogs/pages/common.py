@@ -24,7 +24,7 @@ from environments import page_cache
 from environments.models import Environment
 
 from ..converters import NameConverter
-from ..models import Catalog, Database, Function, Table
+from ..models import Catalog, Database, Function, Model, Table
 
 PAGE_SIZE = 50
 TREE_LIMIT = 25  # a sidebar, not the list: "All databases…" and "All objects…" link to that
@@ -103,24 +103,32 @@ def page_slice(
 
 
 def count_objects(databases: Iterable[Database]) -> None:
-    """Set ``table_count``, ``view_count`` and ``function_count`` on each of ``databases``.
+    """Set ``table_count``, ``view_count``, ``function_count`` and ``model_count`` on each of
+    ``databases``.
 
     One grouped query over indexes, for the databases a page shows, not for all of them.
     """
     by_id = {database.pk: database for database in databases}
     for database in by_id.values():
         database.table_count = database.view_count = database.function_count = 0
+        database.model_count = 0
     if not by_id:
         return
     ids = ", ".join(["%s"] * len(by_id))
-    attribute = {Table.Kind.TABLE: "table_count", Table.Kind.VIEW: "view_count"}
+    attribute = {
+        Table.Kind.TABLE: "table_count",
+        Table.Kind.VIEW: "view_count",
+        "model": "model_count",
+    }
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT database_id, kind, COUNT(*) FROM {Table._meta.db_table} "
             f"WHERE database_id IN ({ids}) GROUP BY database_id, kind "
             f"UNION ALL SELECT database_id, 'function', COUNT(*) FROM {Function._meta.db_table} "
+            f"WHERE database_id IN ({ids}) GROUP BY database_id "
+            f"UNION ALL SELECT database_id, 'model', COUNT(*) FROM {Model._meta.db_table} "
             f"WHERE database_id IN ({ids}) GROUP BY database_id",
-            [*by_id, *by_id],
+            [*by_id, *by_id, *by_id],
         )
         for database_id, kind, n in cursor.fetchall():
             setattr(by_id[database_id], attribute.get(kind, "function_count"), n)
@@ -150,7 +158,7 @@ def _tree_rows(
     environment: Environment, catalog: Catalog | None, database: Database | None
 ) -> dict[str, list[dict[str, Any]]]:
     """The rows the tree shows, in one query: the environment's catalogs, and the first
-    ``TREE_LIMIT`` + 1 databases of ``catalog`` and tables, views and functions of
+    ``TREE_LIMIT`` + 1 databases of ``catalog`` and tables, views, functions and models of
     ``database``, each list in name order (with their status for views).
 
     Every page shows the tree: one round trip instead of five, without the ORM's cost of
@@ -165,6 +173,7 @@ def _tree_rows(
             ("tables", Table, "''", "database_id = %s AND kind = %s", tables),
             ("views", Table, "status", "database_id = %s AND kind = %s", views),
             ("functions", Function, "''", "database_id = %s", [database.pk]),
+            ("models", Model, "''", "database_id = %s", [database.pk]),
         ]
     sql, params = [], []
     for list_name, model, status, where, values in parts:
@@ -213,7 +222,8 @@ def tree(
     objects = None
     if catalog is not None and database is not None:
         objects = {"more": False}
-        for key, url in [("tables", "table"), ("views", "view"), ("functions", None)]:
+        kinds = [("tables", "table"), ("views", "view"), ("functions", None), ("models", "model")]
+        for key, url in kinds:
             objects[key], more = _first(rows[key])
             objects["more"] = objects["more"] or more
             if url:

@@ -52,6 +52,10 @@ def _dumps(state: ConsoleState) -> str:
         session.current_database,
         {name: _masked(table) for name, table in session.temporary_tables.items()},
         session.temporary_functions,
+        {
+            name: replace(model, options=_masked_options(model.options))
+            for name, model in session.temporary_models.items()
+        },
         [mask_ddl(script) for script in state.history],
     )
     payload = base64.b64encode(pickle.dumps(saved)).decode("ascii")
@@ -61,7 +65,11 @@ def _dumps(state: ConsoleState) -> str:
 def _masked(table: CatalogTable | CatalogView) -> CatalogTable | CatalogView:
     if not isinstance(table, CatalogTable):
         return table
-    return replace(table, options={k: mask_value(k, v) for k, v in table.options.items()})
+    return replace(table, options=_masked_options(table.options))
+
+
+def _masked_options(options: dict[str, str]) -> dict[str, str]:
+    return {k: mask_value(k, v) for k, v in options.items()}
 
 
 def _loads(text: str, environment: Environment) -> ConsoleState | None:
@@ -71,10 +79,11 @@ def _loads(text: str, environment: Environment) -> ConsoleState | None:
         return None
     try:
         saved = pickle.loads(base64.b64decode(payload))
-        catalog, database, tables, functions, history = saved
+        catalog, database, tables, functions, models, history = saved
     except (pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError):
         return None  # written by an earlier release whose classes differ: start afresh
-    return ConsoleState(Session(environment, catalog, database, tables, functions), history)
+    session = Session(environment, catalog, database, tables, functions, models)
+    return ConsoleState(session, history)
 
 
 def console_state(
@@ -120,6 +129,7 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         "session": state.session,
         "temporary_tables": sorted(str(i) for i in state.session.temporary_tables),
         "temporary_functions": sorted(str(i) for i in state.session.temporary_functions),
+        "temporary_models": sorted(str(i) for i in state.session.temporary_models),
         "history": state.history,
         "script": script,
         "results": results,

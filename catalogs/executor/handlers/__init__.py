@@ -7,7 +7,7 @@ from typing import Any
 
 from catalogs.flinksql import statements as st
 
-from . import catalogs, databases, functions, tables, views
+from . import catalogs, databases, functions, models, reads, tables, views
 from .context import Context, Result
 
 HANDLERS: dict[type[st.Statement], Callable[[Context, Any], Result]] = {
@@ -15,6 +15,8 @@ HANDLERS: dict[type[st.Statement], Callable[[Context, Any], Result]] = {
     **databases.HANDLERS,
     **tables.HANDLERS,
     **functions.HANDLERS,
+    **models.HANDLERS,
+    **reads.HANDLERS,
     **views.HANDLERS,
 }
 

@@ -52,7 +52,8 @@ def drop_database(ctx: Context, s: st.DropDatabase) -> Result:
         raise ValidationError(
             f"Database default of the environment catalog {catalog.name} cannot be dropped."
         )
-    if not s.cascade and (database.tables.exists() or database.functions.exists()):
+    held = (database.tables, database.functions, database.models)
+    if not s.cascade and any(objects.exists() for objects in held):
         raise ValidationError(f"Database {database.name} in catalog {catalog.name} is not empty.")
     permissions.require_drop_use(ctx.user, database.functions.all())
     database.delete()

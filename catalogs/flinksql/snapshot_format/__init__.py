@@ -4,7 +4,8 @@ A snapshot is ``{"version": 1, "snapshotId", "catalogName", "databaseName", "fli
 "createdAt", ..., "tables": [...], "views": [...], "udfs": [...]}``. The bootstrap loader ignores
 unknown fields, so the dashboard writes a few more that make a snapshot complete and loadable
 with schemas: every view's ``columns``, the catalog's ``catalogComment``/``catalogOptions``, the
-``databases`` with their comments, each function's ``jars``/``returnType``/``artifact``, and
+``databases`` with their comments, each function's ``jars``/``returnType``/``artifact``, the
+``models`` (Flink 2.x catalog models, their columns and options), and
 ``secrets`` (the option values replaced by ``${VARIABLE}`` placeholders).
 
 Writing is streamed (:class:`SnapshotWriter`), one object at a time, and gives exactly the bytes
@@ -60,6 +61,7 @@ from .writing import (
     database_entry,
     dumps,
     header,
+    model_entry,
     order_views,
     reads,
     relations_read,
@@ -92,6 +94,7 @@ __all__ = [
     "init_statements",
     "is_snapshot_id",
     "iter_objects",
+    "model_entry",
     "new_snapshot_id",
     "order_views",
     "parse_snapshot",

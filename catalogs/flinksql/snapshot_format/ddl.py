@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import render
@@ -29,7 +29,7 @@ from .writing import relations_read, type_text
 class PlannedStatement:
     """One statement of an import or an init script, and the snapshot object it creates."""
 
-    kind: str  # catalog, database, table, function, use, view
+    kind: str  # catalog, database, table, function, model, use, view
     name: str  # what it creates, e.g. sales.orders
     sql: str
     catalog: str = ""  # the catalog it creates the object in
@@ -46,8 +46,8 @@ def import_statements(
     snapshot: Snapshot, catalog: str, create_catalog: bool, views: bool = True
 ) -> list[PlannedStatement]:
     """The statements that create the snapshot's objects in ``catalog``, in dependency order:
-    the catalog, databases, tables, functions, then (unless ``views`` is false) views after
-    what they read."""
+    the catalog, databases, tables, functions, models, then (unless ``views`` is false) views
+    after what they read (a view may call a model through ``ML_PREDICT``)."""
     planned: list[PlannedStatement] = []
     if create_catalog:
         # the catalog's own options, as they were; a snapshot without them (written by
@@ -85,6 +85,17 @@ def import_statements(
                 "function",
                 short_name(function.identifier),
                 render.create_function(moved_function).rstrip("\n"),
+                catalog,
+            )
+        )
+    for model in snapshot.models:
+        place = ObjectIdentifier(catalog, model.identifier.database, model.identifier.name)
+        moved_model = replace(model, identifier=place)
+        planned.append(
+            PlannedStatement(
+                "model",
+                short_name(model.identifier),
+                render.show_create_model(moved_model).rstrip("\n"),
                 catalog,
             )
         )

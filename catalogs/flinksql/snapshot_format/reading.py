@@ -10,6 +10,7 @@ from typing import Any
 
 from ..catalog import (
     CatalogFunction,
+    CatalogModel,
     CatalogTable,
     CatalogView,
     Column,
@@ -47,6 +48,7 @@ class Snapshot:
     functions: list[tuple[CatalogFunction, dict[str, Any]]]
     catalog_comment: str | None = None
     catalog_options: dict[str, str] = field(default_factory=dict)
+    models: list[CatalogModel] = field(default_factory=list)
 
     @property
     def snapshot_id(self) -> str:
@@ -109,8 +111,9 @@ def validate(document: Any) -> Snapshot:
         for i, entry in enumerate(document["udfs"])
         if (f := _function(catalog, default_database, i, entry, function_names, errors)) is not None
     ]
+    models = _models(catalog, default_database, document.get("models"), errors)
     known = {d["name"] for d in databases}
-    for obj in [*tables, *views, *(f for f, _ in functions)]:
+    for obj in [*tables, *views, *(f for f, _ in functions), *models]:
         if obj.identifier.database not in known:
             known.add(obj.identifier.database)
             databases.append(database_entry(obj.identifier.database, None, {}))
@@ -126,6 +129,7 @@ def validate(document: Any) -> Snapshot:
         functions,
         catalog_comment,
         catalog_options,
+        models,
     )
 
 
@@ -477,3 +481,42 @@ def _function(
         return None
     identifier = function_identifier(catalog, database, name)
     return CatalogFunction(identifier, str(class_name), language.upper(), list(jars)), extras
+
+
+def _models(catalog: str, default: str, entries: Any, errors: list[str]) -> list[CatalogModel]:
+    """The optional ``models`` array (absent in snapshots of other tools, or older ones)."""
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        errors.append(f"models: must be an array, not {_kind(entries)}.")
+        return []
+    names: dict[tuple[str, str], str] = {}
+    models = []
+    for index, entry in enumerate(entries):
+        found = _object_name("models", index, entry, default, errors)
+        if found is None:
+            continue
+        database, name, where = found
+        count = len(errors)
+        _claim(names, (database, name), where, errors, "model")
+        sides = []
+        for key in ("inputColumns", "outputColumns"):
+            raw = entry.get(key) or []
+            if not isinstance(raw, list):
+                errors.append(f"{where}: {key}: must be an array.")
+                raw = []
+            seen: set[str] = set()
+            columns = [_column(c, f"{where}: {key}[{i}]", seen, errors) for i, c in enumerate(raw)]
+            if any(c is not None and c.kind != ColumnKind.PHYSICAL for c in columns):
+                errors.append(f"{where}: {key}: a model has only physical columns.")
+            sides.append([c for c in columns if c is not None])
+        if bool(sides[0]) != bool(sides[1]):
+            errors.append(f"{where}: a model has both input and output columns, or neither.")
+        options = _string_map(entry.get("options") or {}, f"{where}: options", errors)
+        if not options:
+            errors.append(f"{where}: options: a model needs at least one option (its provider).")
+        comment = _optional_string(entry.get("comment"), f"{where}: comment", errors)
+        if len(errors) == count:
+            identifier = ObjectIdentifier(catalog, database, name)
+            models.append(CatalogModel(identifier, sides[0], sides[1], comment, options))
+    return models

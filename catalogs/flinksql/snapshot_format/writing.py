@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from ..catalog import (
     CatalogFunction,
+    CatalogModel,
     CatalogTable,
     CatalogView,
     Column,
@@ -166,6 +167,20 @@ def udf_entry(
     }
 
 
+def model_entry(model: CatalogModel, secrets: SecretPlaceholders) -> dict[str, Any]:
+    """A model (an extra ``models`` array the bootstrap loader ignores): its columns as a
+    table's, its options with secret values replaced by placeholders."""
+    identifier = model.identifier
+    return {
+        "database": identifier.database,
+        "name": identifier.name,
+        "comment": model.comment,
+        "inputColumns": [column_entry(c) for c in model.input_columns],
+        "outputColumns": [column_entry(c) for c in model.output_columns],
+        "options": secrets.options(identifier.database, identifier.name, model.options),
+    }
+
+
 def database_entry(name: str, comment: str | None, properties: dict[str, str]) -> dict[str, Any]:
     return {"name": name, "comment": comment, "properties": dict(sorted(properties.items()))}
 
@@ -203,9 +218,10 @@ def _nested(value: Any, level: int) -> str:
 
 
 class SnapshotWriter:
-    """Writes a snapshot to ``out`` one object at a time: tables, then views, then functions."""
+    """Writes a snapshot to ``out`` one object at a time: tables, then views, then functions,
+    then models."""
 
-    SECTIONS = ("tables", "views", "udfs")
+    SECTIONS = ("tables", "views", "udfs", "models")
 
     def __init__(self, out: TextIO, head: Document) -> None:
         self.out = out
@@ -244,8 +260,11 @@ class SnapshotWriter:
     def udf(self, entry: dict[str, Any]) -> None:
         self._item(2, entry)
 
+    def model(self, entry: dict[str, Any]) -> None:
+        self._item(3, entry)
+
     def close(self, secrets: list[dict[str, str | None]]) -> None:
-        self._enter(2)
+        self._enter(3)
         self._close_section()
         self.out.write(f'  "secrets": {_nested(secrets, 1)}\n}}\n')
 

@@ -1,0 +1,72 @@
+"""Forms that build the model statements (CREATE MODEL, ALTER MODEL SET / RESET); renames and
+drops use the shared :class:`~catalogs.forms.RenameForm` and :class:`~catalogs.forms.DropForm`.
+Nothing here writes models: the executor runs what they build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from .flinksql.catalog import quote_identifier, quote_string
+from .forms import (
+    KEEP_SECRETS,
+    Built,
+    StatementForm,
+    TableOptionsForm,
+    _options_field,
+    _with_options,
+)
+
+COLUMNS_HELP = "Columns as in Flink SQL, e.g. text STRING, score DOUBLE NOT NULL COMMENT 'x'"
+
+
+class ModelForm(StatementForm):
+    """CREATE MODEL: input and output columns (both or neither), a comment and the provider's
+    options, which Flink stores without contacting the provider."""
+
+    name = forms.CharField(max_length=255)
+    input_columns = forms.CharField(
+        label="Input columns", required=False, help_text=COLUMNS_HELP, widget=forms.TextInput
+    )
+    output_columns = forms.CharField(
+        label="Output columns", required=False, help_text=COLUMNS_HELP, widget=forms.TextInput
+    )
+    comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    options = _options_field(
+        "One option a line: key = value, e.g. provider = openai (at least one)"
+    )
+    if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
+
+    def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.database = database
+
+    def statement(self) -> Built:
+        catalog, database = (quote_identifier(n) for n in self.database)
+        built = Built().add("CREATE MODEL ")
+        if self.value("if_not_exists"):
+            built.add("IF NOT EXISTS ", "if_not_exists")
+        built.add(f"{catalog}.{database}.")
+        built.add(self.name_value("name"), "name", self.value("name") or "")
+        for keyword, field_name in (("INPUT", "input_columns"), ("OUTPUT", "output_columns")):
+            columns = (self.value(field_name) or "").strip()
+            if columns:
+                built.add(f"\n{keyword} (").add(columns, field_name, columns).add(")")
+        comment = self.value("comment")
+        if comment:
+            built.add("\nCOMMENT ").add(quote_string(comment), "comment", comment)
+        _with_options(built, self.value("options") or "")
+        return built
+
+
+class ModelOptionsForm(TableOptionsForm):
+    """ALTER MODEL ... SET the options that changed, RESET the removed ones."""
+
+    keyword = "MODEL"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields[
+            "options"
+        ].help_text = f"The provider's options, one a line: key = value. {KEEP_SECRETS}"

@@ -1,0 +1,140 @@
+-- Models: CREATE / ALTER / DROP [TEMPORARY] MODEL, SHOW MODELS, SHOW CREATE MODEL, DESCRIBE MODEL.
+-- Flink stores a model's provider options without contacting the provider.
+CREATE CATALOG g_models WITH ('type' = 'generic_in_memory');
+USE CATALOG g_models;
+CREATE DATABASE other;
+SHOW MODELS;
+
+-- creating models
+CREATE MODEL m1 INPUT (text STRING, n INT NOT NULL COMMENT 'count') OUTPUT (label STRING) COMMENT 'my model' WITH ('provider' = 'openai', 'endpoint' = 'https://api.openai.com/v1/chat/completions', 'model' = 'gpt-4o', 'task' = 'classification');
+CREATE MODEL m2 WITH ('provider' = 'openai', 'task' = 'text_generation');
+CREATE MODEL m3 INPUT (a DECIMAL(10, 2), ts TIMESTAMP(3), r ROW<x INT>, arr ARRAY<STRING NOT NULL>) OUTPUT (b BYTES, ltz TIMESTAMP_LTZ(3)) WITH ('provider' = 'foo', 'z' = '1', 'a' = '2');
+CREATE MODEL m4 INPUT (a string not null) OUTPUT (b varchar(3)) WITH ('provider' = 'x');
+CREATE MODEL m5 INPUT (a STRING) OUTPUT (a STRING) COMMENT '' WITH ('provider' = 'x');
+CREATE MODEL m6 INPUT (a STRING PRIMARY KEY NOT ENFORCED, WATERMARK FOR a AS a) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL m7 INPUT (a STRING) OUTPUT (b STRING) COMMENT 'it''s' WITH ('provider' = 'x', 'k' = 'it''s');
+CREATE MODEL `select` INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL MixedM INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL other.m1 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL g_models.other.o2 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+SHOW MODELS;
+SHOW MODELS FROM other;
+SHOW MODELS IN g_models.other;
+SHOW MODELS LIKE 'm%';
+SHOW MODELS NOT LIKE 'm%';
+SHOW MODELS ILIKE 'M%';
+SHOW CREATE MODEL m1;
+SHOW CREATE MODEL m2;
+SHOW CREATE MODEL m3;
+SHOW CREATE MODEL m4;
+SHOW CREATE MODEL m5;
+SHOW CREATE MODEL m6;
+SHOW CREATE MODEL m7;
+SHOW CREATE MODEL `select`;
+SHOW CREATE MODEL other.m1;
+DESCRIBE MODEL m1;
+DESC MODEL m1;
+DESCRIBE MODEL EXTENDED m1;
+DESCRIBE MODEL m2;
+DESCRIBE MODEL m3;
+DESCRIBE MODEL m5;
+
+-- models and tables have separate names
+CREATE TABLE m1 (x INT);
+CREATE MODEL t1 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE TABLE t1 (x INT);
+SHOW TABLES;
+DESCRIBE m1;
+
+-- refused
+CREATE MODEL m1 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL IF NOT EXISTS m1 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE OR REPLACE MODEL m1 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL e1 INPUT (a STRING) OUTPUT (b STRING);
+CREATE MODEL e2 INPUT (a STRING) OUTPUT (b STRING) WITH ();
+CREATE MODEL IF NOT EXISTS m1 INPUT (a STRING) OUTPUT (b STRING);
+CREATE MODEL e3 INPUT (a STRING) WITH ('provider' = 'x');
+CREATE MODEL e4 OUTPUT (a STRING) WITH ('provider' = 'x');
+CREATE MODEL e5 INPUT (a STRING, a INT) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL e6 INPUT (a STRING) OUTPUT (b STRING, b INT) WITH ('provider' = 'x');
+CREATE MODEL e7 INPUT () OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL e8 INPUT (a STRING METADATA) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL e9 INPUT (a AS UPPER(x)) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL e10 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x') AS SELECT 1;
+CREATE MODEL missing_db.e11 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE MODEL g_missing.d.e12 INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+SHOW CREATE MODEL missing;
+DESCRIBE MODEL missing;
+SHOW MODELS FROM missing_db;
+SHOW MODELS FROM g_missing.d;
+
+-- altering models
+ALTER MODEL m1 SET ('model' = 'gpt-4.1');
+ALTER MODEL m1 RESET ('task');
+ALTER MODEL m1 RESET ('nonexistent');
+SHOW CREATE MODEL m1;
+ALTER MODEL m7 RESET ('provider', 'k');
+SHOW CREATE MODEL m7;
+ALTER MODEL m7 SET ('provider' = '');
+SHOW CREATE MODEL m7;
+ALTER MODEL m1 SET ();
+ALTER MODEL m1 RESET ();
+ALTER MODEL missing SET ('a' = 'b');
+ALTER MODEL missing RESET ('a');
+ALTER MODEL IF EXISTS missing SET ('a' = 'b');
+ALTER MODEL IF EXISTS missing RESET ('a');
+ALTER MODEL IF EXISTS missing RENAME TO x;
+ALTER MODEL missing RENAME TO x;
+ALTER MODEL m1 RENAME TO m2;
+ALTER MODEL m1 RENAME TO m1;
+ALTER MODEL m1 RENAME TO g_missing.d.x;
+ALTER MODEL m1 RENAME TO m9;
+SHOW MODELS;
+SHOW CREATE MODEL m9;
+
+-- temporary models
+CREATE TEMPORARY MODEL tm INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE TEMPORARY MODEL tm INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE TEMPORARY MODEL IF NOT EXISTS tm INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+CREATE TEMPORARY MODEL tm2 WITH ('provider' = 'x');
+SHOW MODELS;
+SHOW CREATE MODEL tm;
+SHOW CREATE MODEL tm2;
+DESCRIBE MODEL tm;
+DESCRIBE MODEL tm2;
+ALTER MODEL tm SET ('a' = 'b');
+ALTER MODEL tm RESET ('a');
+ALTER MODEL tm RENAME TO tm3;
+DROP MODEL tm;
+DROP MODEL IF EXISTS tm;
+CREATE MODEL tm INPUT (a INT) OUTPUT (b INT) WITH ('provider' = 'permanent');
+SHOW MODELS;
+SHOW CREATE MODEL tm;
+DROP MODEL tm;
+SHOW CREATE MODEL tm;
+DROP TEMPORARY MODEL tm;
+DROP TEMPORARY MODEL tm;
+DROP TEMPORARY MODEL IF EXISTS tm;
+DROP TEMPORARY MODEL g_models.`default`.tm2;
+SHOW CREATE MODEL tm;
+
+-- dropping models
+DROP MODEL missing;
+DROP MODEL IF EXISTS missing;
+DROP MODEL other.o2;
+DROP MODEL g_models.other.m1;
+SHOW MODELS FROM other;
+DROP MODEL t1;
+SHOW TABLES;
+DROP MODEL m9;
+SHOW MODELS;
+
+-- where the dashboard differs (deviations.json): a rename to another database, and a database's models
+CREATE MODEL mr INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+ALTER MODEL mr RENAME TO other.mr;
+CREATE DATABASE d2;
+CREATE MODEL d2.z INPUT (a STRING) OUTPUT (b STRING) WITH ('provider' = 'x');
+DROP DATABASE d2;
+DROP DATABASE d2 CASCADE;
+CREATE DATABASE d2;
+SHOW MODELS FROM d2
