@@ -30,8 +30,8 @@ from environments.services import ServiceError, create_environment
 
 from . import models as m
 from . import snapshots
-from .executor import Session, store
-from .executor.impact import ImpactReport, impact_of, may_mark
+from .executor import marks, store
+from .executor.impact import ImpactReport, impacts_of
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import quote_identifier, quote_string
@@ -272,29 +272,31 @@ def plan_folder(
     statements = plan.statements
     if not statements:
         return result
-    dry = _as_approved(environment)
-    texts = [p.sql for p in statements]
-    if may_mark(texts):
-        result.impact = impact_of(Session.start(dry), None, texts)
-    result.errors += _check(dry, statements, desired, allow_drops)
+    result.impact, errors = _dry_run(_as_approved(environment), statements, desired, allow_drops)
+    result.errors += errors
     return result
 
 
-def _check(
+def _dry_run(
     environment: Environment,
     statements: list[sf.PlannedStatement],
     desired: list[sf.Snapshot],
     allow_drops: bool,
-) -> list[str]:
-    """Run the plan (rolled back) and compare what it gives with the folder."""
+) -> tuple[ImpactReport, list[str]]:
+    """Run the plan through the executor (rolled back): the views whose marks it sets, at
+    any depth (as :func:`catalogs.executor.impact.impact_of` reports them, from the same
+    observed marks), and whether it fails or does not give the folder's definitions."""
     errors: list[str] = []
     names = [s.catalog_name for s in desired]
+    impact = ImpactReport()
     try:
-        with transaction.atomic():
+        with transaction.atomic(), marks.observed() as changes:
             report = snapshots.ImportReport(dry_run=False)
             snapshots.run_statements(
                 environment, statements, None, report, variables=_as_is(statements)
             )
+            impact.results = [o.result for o in report.outcomes if o.result is not None]
+            impact.impacts = impacts_of(changes)
             errors += [f"the plan fails: {failure}" for failure in report.failures]
             if not errors:
                 after = environment_definitions(environment, names)
@@ -306,7 +308,7 @@ def _check(
             raise _Discard
     except _Discard:
         pass
-    return errors
+    return impact, errors
 
 
 # -- apply ------------------------------------------------------------------------------------
