@@ -8,12 +8,12 @@ environment's. Each object that differs gets the smallest change Flink supports:
 - databases: ``ALTER DATABASE SET``;
 - tables: ``ALTER TABLE DROP WATERMARK / DROP PRIMARY KEY / DROP (columns) / ADD (...) /
   MODIFY (...) / SET (...) / RESET (...)``, columns placed with ``FIRST`` / ``AFTER``;
-- views: ``ALTER VIEW ... AS`` when only the query changed, ``CREATE OR REPLACE VIEW`` when its
-  column names or comment changed;
+- views: ``ALTER VIEW ... AS`` when only the query changed (or the column types it gives);
 - functions: ``ALTER FUNCTION`` for the class or language.
 
 What Flink cannot alter is dropped and created again, with the reason (a table's comment or
-partition keys, a table that becomes a view, a function's jars), and a loud warning where a
+partition keys, a table that becomes a view, a view's column names or comment, a function's
+jars), and a loud warning where a
 drop has consequences outside the catalog (:data:`DROP_CONSEQUENCES`). What cannot be done
 with statements at all (a catalog's type, a database's comment) is an error of the plan.
 
@@ -59,7 +59,7 @@ MANAGED_CATALOGS = {
 class Step:
     """One object's change: what, why, and its statements."""
 
-    action: str  # create, change, replace, re-create, drop
+    action: str  # create, change, re-create, drop
     kind: str  # catalog, database, table, view, function
     name: str  # catalog[.database[.object]]
     statements: list[PlannedStatement]
@@ -82,7 +82,7 @@ class Plan:
         return bool(self.steps or self.skipped_drops or self.errors)
 
     def counts(self) -> dict[str, int]:
-        result = {"create": 0, "change": 0, "replace": 0, "re-create": 0, "drop": 0}
+        result = {"create": 0, "change": 0, "re-create": 0, "drop": 0}
         for step in self.steps:
             result[step.action] += 1
         return result
@@ -431,13 +431,15 @@ def _view(new: CatalogView, old: CatalogView | None) -> Step | None:
     ):
         return None
     if new.comment != old.comment or names[0] != names[1]:
-        text = text.replace("CREATE VIEW", "CREATE OR REPLACE VIEW", 1)
+        # Flink 2.3 refuses CREATE OR REPLACE VIEW of an existing view (the dashboard follows
+        # CMF there): DROP and CREATE run in both
+        drop = _statement("view", label, f"DROP VIEW {identifier.quoted()}", identifier.catalog)
         return Step(
-            "replace",
+            "re-create",
             "view",
             label,
-            use + [_statement("view", label, text, identifier.catalog)],
-            "its column names or comment change, which ALTER VIEW cannot do",
+            [*use, drop, _statement("view", label, text, identifier.catalog)],
+            "ALTER VIEW cannot change a view's column names or comment",
         )
     reason = (
         ""

@@ -124,7 +124,7 @@ def render_plan(planned: Any) -> str:
     if not plan.pending:
         return "-- No changes: the environment equals the folder.\n"
     lines.append(f"-- Plan: {summary}; {len(plan.skipped_drops)} drop(s) not allowed.")
-    signs = {"create": "+", "change": "~", "replace": "~", "re-create": "-/+", "drop": "-"}
+    signs = {"create": "+", "change": "~", "re-create": "-/+", "drop": "-"}
     for step in plan.steps:
         lines.append("")
         head = f"-- {signs[step.action]} {step.action} {step.kind} {step.name}"
