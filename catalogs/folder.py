@@ -250,6 +250,12 @@ class FolderPlan:
         return [p.sql for p in self.plan.statements]
 
 
+def placeholders(planned: FolderPlan) -> list[str]:
+    """The placeholders the plan's statements need values for (a view's query is no option:
+    its literals stay as they are)."""
+    return placeholder_variables(p.sql for p in planned.plan.statements if p.kind != "view")
+
+
 def _as_approved(environment: Environment) -> Environment:
     """The environment for a dry run: approvals are what apply asks for, not a dry run."""
     dry = copy.copy(environment)
@@ -318,6 +324,7 @@ class Applied:
     report: snapshots.ImportReport | None = None
     change_request: Any = None  # opened instead, where the environment needs approvals
     missing_variables: list[str] = field(default_factory=list)
+    filled: list[sf.PlannedStatement] = field(default_factory=list)  # what runs
 
 
 def apply_folder(
@@ -331,10 +338,51 @@ def apply_folder(
     """Plan, then run the plan through the executor in one all-or-nothing transaction; where
     the environment needs approvals, open a change request with it instead (as ``user``).
     The placeholders of secret options take their values from ``variables``."""
-    planned = plan_folder(environment, files, allow_drops)
-    applied = Applied(planned)
-    statements = planned.plan.statements
-    if planned.exit_code != 2 or not statements:
+    if environment.required_approvals:
+        return open_change_request(environment, files, user, variables, allow_drops, title)
+    applied = _filled_plan(environment, files, variables, allow_drops)
+    if applied.filled:
+        applied.report = snapshots.run_statements(
+            environment, applied.filled, user, snapshots.ImportReport(dry_run=False)
+        )
+    return applied
+
+
+def open_change_request(
+    environment: Environment,
+    files: Mapping[str, bytes],
+    user: Any,
+    variables: Mapping[str, str] | None = None,
+    allow_drops: bool = False,
+    title: str = "",
+) -> Applied:
+    """Plan, then open a change request (as ``user``, an editor) holding the plan's
+    statements, to be reviewed and applied as any other; nothing runs now."""
+    from changes.services import open_request
+
+    applied = _filled_plan(environment, files, variables, allow_drops)
+    if applied.filled:
+        applied.change_request = open_request(
+            environment,
+            user,
+            title or "Apply a catalog folder",
+            "Opened from a catalog folder's plan.",
+            ";\n".join(p.sql for p in applied.filled) + ";",
+        )
+    return applied
+
+
+def _filled_plan(
+    environment: Environment,
+    files: Mapping[str, bytes],
+    variables: Mapping[str, str] | None,
+    allow_drops: bool,
+) -> Applied:
+    """The plan, and its statements with the placeholders filled in (none when there is
+    nothing to do, the plan has errors, or a value is missing)."""
+    applied = Applied(plan_folder(environment, files, allow_drops))
+    statements = applied.plan.plan.statements
+    if applied.plan.exit_code != 2 or not statements:
         return applied
     report = snapshots.ImportReport(dry_run=False)
     filled = snapshots.filled(statements, variables or {}, report)
@@ -342,18 +390,7 @@ def apply_folder(
         applied.missing_variables = report.missing_variables
         applied.report = report
         return applied
-    if environment.required_approvals:
-        from changes.services import open_request
-
-        applied.change_request = open_request(
-            environment,
-            user,
-            title or "Apply a catalog folder",
-            "Opened by catalog_folder apply.",
-            ";\n".join(p.sql for p in filled) + ";",
-        )
-        return applied
-    applied.report = snapshots.run_statements(environment, filled, user, report)
+    applied.filled = filled
     return applied
 
 
@@ -361,6 +398,8 @@ __all__ = [
     "Applied",
     "FolderPlan",
     "apply_folder",
+    "open_change_request",
+    "placeholders",
     "catalog_names",
     "export_files",
     "folder_definitions",
