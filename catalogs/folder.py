@@ -53,7 +53,8 @@ def catalog_names(environment: Environment, names: list[str] | None = None) -> l
     return list(rows.order_by("name").values_list("name", flat=True))
 
 
-def _snapshot(catalog: m.Catalog) -> sf.Snapshot:
+def catalog_snapshot(catalog: m.Catalog) -> sf.Snapshot:
+    """The catalog as it is now, as a snapshot (secrets as placeholders)."""
     return sf.validate(snapshots.live_document(catalog))
 
 
@@ -61,7 +62,7 @@ def export_files(environment: Environment, names: list[str] | None = None) -> di
     """The folder of the catalogs, path -> bytes, secrets as placeholders."""
     files: dict[str, bytes] = {}
     for name in catalog_names(environment, names):
-        files.update(fd.folder_files(_snapshot(snapshots.get_catalog(environment, name))))
+        files.update(fd.folder_files(catalog_snapshot(snapshots.get_catalog(environment, name))))
     return dict(sorted(files.items()))
 
 
@@ -196,7 +197,15 @@ def folder_definitions(files: Mapping[str, bytes]) -> list[sf.Snapshot]:
     file and the line of every problem. Nothing is kept."""
     ordered = fd.in_dependency_order(fd.read_folder(files))
     planned, sources = _scratch_statements(ordered)
-    names = [i.catalog for i in ordered if i.kind == "catalog"]
+    where = [f"{i.source}: {i.kind} {i.label}: " if i else "" for i in sources]
+    return made_definitions(planned, where, [i.catalog for i in ordered if i.kind == "catalog"])
+
+
+def made_definitions(
+    planned: list[sf.PlannedStatement], where: list[str], names: list[str]
+) -> list[sf.Snapshot]:
+    """The catalogs ``names`` as ``planned`` makes them in a scratch environment, rolled back;
+    :class:`fd.FolderInvalid` with each failure after its ``where`` (one per statement)."""
     errors: list[str] = []
     result: list[sf.Snapshot] = []
     try:
@@ -204,15 +213,12 @@ def folder_definitions(files: Mapping[str, bytes]) -> list[sf.Snapshot]:
             scratch = create_environment(f"folder-{random.token_hex(8)}")
             report = snapshots.ImportReport(dry_run=False)
             snapshots.run_statements(scratch, planned, None, report, variables=_as_is(planned))
-            for problem in report.errors:
-                errors.append(problem)
+            errors += report.errors
             for index, outcome in enumerate(report.outcomes):
                 if outcome.result is not None and not outcome.result.ok:
-                    item = sources[index]
-                    where = f"{item.source}: {item.kind} {item.label}: " if item else ""
-                    errors.append(f"{where}{outcome.result.error}")
+                    errors.append(f"{where[index]}{outcome.result.error}")
             if not errors:
-                result = [_snapshot(snapshots.get_catalog(scratch, n)) for n in names]
+                result = [catalog_snapshot(snapshots.get_catalog(scratch, n)) for n in names]
             raise _Discard
     except _Discard:
         pass
@@ -227,7 +233,7 @@ def environment_definitions(
     found: dict[str, sf.Snapshot | None] = {}
     for name in names:
         catalog = store.catalog_or_none(environment, name)
-        found[name] = _snapshot(catalog) if catalog is not None else None
+        found[name] = catalog_snapshot(catalog) if catalog is not None else None
     return found
 
 
@@ -272,6 +278,14 @@ def plan_folder(
         desired = folder_definitions(files)
     except fd.FolderInvalid as exc:
         return FolderPlan(fd.Plan(), errors=exc.errors)
+    return plan_definitions(environment, desired, allow_drops)
+
+
+def plan_definitions(
+    environment: Environment, desired: list[sf.Snapshot], allow_drops: bool = False
+) -> FolderPlan:
+    """The plan that makes the catalogs of ``environment`` equal ``desired`` (snapshots as
+    the executor makes them), dry-run for its impact and checked."""
     names = [s.catalog_name for s in desired]
     plan = fd.plan_changes(desired, environment_definitions(environment, names), allow_drops)
     result = FolderPlan(plan)
@@ -340,7 +354,7 @@ def apply_folder(
     The placeholders of secret options take their values from ``variables``."""
     if environment.required_approvals:
         return open_change_request(environment, files, user, variables, allow_drops, title)
-    applied = _filled_plan(environment, files, variables, allow_drops)
+    applied = _filled(plan_folder(environment, files, allow_drops), variables)
     if applied.filled:
         applied.report = snapshots.run_statements(
             environment, applied.filled, user, snapshots.ImportReport(dry_run=False)
@@ -358,31 +372,47 @@ def open_change_request(
 ) -> Applied:
     """Plan, then open a change request (as ``user``, an editor) holding the plan's
     statements, to be reviewed and applied as any other; nothing runs now."""
+    planned = plan_folder(environment, files, allow_drops)
+    return propose(
+        environment,
+        planned,
+        user,
+        variables,
+        title or "Apply a catalog folder",
+        "Opened from a catalog folder's plan.",
+    )
+
+
+def propose(
+    environment: Environment,
+    planned: FolderPlan,
+    user: Any,
+    variables: Mapping[str, str] | None,
+    title: str,
+    description: str,
+) -> Applied:
+    """A change request holding ``planned``'s statements, placeholders filled in; none when
+    there is nothing to do, the plan has errors, or a value is missing."""
     from changes.services import open_request
 
-    applied = _filled_plan(environment, files, variables, allow_drops)
+    applied = _filled(planned, variables)
     if applied.filled:
         applied.change_request = open_request(
             environment,
             user,
-            title or "Apply a catalog folder",
-            "Opened from a catalog folder's plan.",
+            title,
+            description,
             ";\n".join(p.sql for p in applied.filled) + ";",
         )
     return applied
 
 
-def _filled_plan(
-    environment: Environment,
-    files: Mapping[str, bytes],
-    variables: Mapping[str, str] | None,
-    allow_drops: bool,
-) -> Applied:
+def _filled(planned: FolderPlan, variables: Mapping[str, str] | None) -> Applied:
     """The plan, and its statements with the placeholders filled in (none when there is
     nothing to do, the plan has errors, or a value is missing)."""
-    applied = Applied(plan_folder(environment, files, allow_drops))
-    statements = applied.plan.plan.statements
-    if applied.plan.exit_code != 2 or not statements:
+    applied = Applied(planned)
+    statements = planned.plan.statements
+    if planned.exit_code != 2 or not statements:
         return applied
     report = snapshots.ImportReport(dry_run=False)
     filled = snapshots.filled(statements, variables or {}, report)
@@ -400,7 +430,11 @@ __all__ = [
     "apply_folder",
     "open_change_request",
     "placeholders",
+    "plan_definitions",
+    "propose",
+    "made_definitions",
     "catalog_names",
+    "catalog_snapshot",
     "export_files",
     "folder_definitions",
     "folder_zip",
