@@ -353,6 +353,12 @@ def apply_folder(
     the environment needs approvals, open a change request with it instead (as ``user``).
     The placeholders of secret options take their values from ``variables``."""
     if environment.required_approvals:
+        if user is None:
+            raise ServiceError(
+                f"Environment '{environment.name}' needs {environment.required_approvals} "
+                "approval(s) for every change: name the editor who opens the change request "
+                "(--user)."
+            )
         return open_change_request(environment, files, user, variables, allow_drops, title)
     applied = _filled(plan_folder(environment, files, allow_drops), variables)
     if applied.filled:

@@ -203,6 +203,10 @@ def test_where_approvals_are_needed_apply_opens_a_change_request(
         {"c/catalog.sql": CATALOG, "c/d/t.sql": b"CREATE TABLE t (a INT);"},
     )
     assert _plan(environment, root)[0] == 2
+    with pytest.raises(CommandError, match=r"needs 1 approval\(s\) for every change: name"):
+        call_command(
+            "catalog_folder", "apply", str(root), "--environment", "default", stdout=io.StringIO()
+        )
     out = io.StringIO()
     call_command(
         "catalog_folder",

@@ -240,3 +240,18 @@ def test_its_impact_names_the_views_a_change_breaks(db: None) -> None:
     from catalogs.management.commands.catalog_folder import render_plan
 
     assert "-- Impact: 1 view would become broken." in render_plan(planned)
+
+
+def test_a_dropped_database_goes_after_its_content(db: None) -> None:
+    old = (
+        "CREATE DATABASE c.o; CREATE TABLE o.t (a INT)"
+        + DG
+        + "CREATE VIEW o.v AS SELECT a FROM o.t;"
+    )
+    planned, target, files = _plan(old, "", allow_drops=True)
+    assert planned.sql == [
+        "DROP VIEW `c`.`o`.`v`",
+        "DROP TABLE `c`.`o`.`t`",
+        "DROP DATABASE `c`.`o`",
+    ]
+    _applied_twice(target, files, allow_drops=True)

@@ -136,6 +136,8 @@ def plan_changes(
     for _, view in views_in_order(desired):
         if view.identifier in view_steps:
             plan.steps.append(view_steps[view.identifier])
+    # readers before what they read, a database after its content
+    late.sort(key=lambda step: ("view", "table", "function", "database").index(step.kind))
     for step in late:
         (plan.steps if allow_drops else plan.skipped_drops).append(step)
     return plan

@@ -136,6 +136,9 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
             except FlinkSqlError as exc:
                 errors.append(f"{source}: {exc.message}")
                 continue
+            except RecursionError:
+                errors.append(f"{source}: the statement is nested too deeply to be read.")
+                continue
             if isinstance(statement, st.UseCatalog):
                 catalog, database = statement.name, None
                 continue
@@ -290,5 +293,6 @@ def in_dependency_order(found: list[FolderStatement]) -> list[FolderStatement]:
             waiting[reader] -= 1
             if waiting[reader] == 0:
                 heapq.heappush(ready, reader)
-    ordered += [n for n in range(len(views)) if n not in set(ordered)]  # a cycle: the executor says
+    done = set(ordered)
+    ordered += [n for n in range(len(views)) if n not in done]  # a cycle: the executor says so
     return others + [views[n] for n in ordered]
