@@ -210,8 +210,8 @@ def _databases(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
             plan.steps.append(
                 Step("change", "database", label, [_statement("database", name, sql, catalog)])
             )
-    for name in before:
-        if name not in wanted and old is not None:
+    for name in before:  # a new catalog's default database too, when the folder has none
+        if name not in wanted:
             sql = f"DROP DATABASE {quote_identifier(catalog)}.{quote_identifier(name)}"
             late.append(
                 Step(
