@@ -156,7 +156,14 @@ def _scratch_statements(
         planned.append(sf.PlannedStatement(kind, item.label, sql, item.catalog))
         sources.append(item)
 
+    used = {(i.catalog, i.database) for i in ordered if i.kind != "catalog"}
     for item in ordered:
+        if item.kind == "catalog" and (item.catalog, defaults[item.catalog]) not in used:
+            # CREATE CATALOG makes its default database; a folder without it has none
+            add(item.kind, item.statement.text, item)
+            quoted = f"{quote_identifier(item.catalog)}.{quote_identifier(defaults[item.catalog])}"
+            add("database", f"DROP DATABASE {quoted}", item)
+            continue
         if item.kind != "catalog":
             context = (item.context[0], None if item.kind == "database" else item.context[1])
             if context != current:

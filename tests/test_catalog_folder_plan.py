@@ -255,3 +255,17 @@ def test_a_dropped_database_goes_after_its_content(db: None) -> None:
         "DROP DATABASE `c`.`o`",
     ]
     _applied_twice(target, files, allow_drops=True)
+
+
+def test_a_new_catalog_without_its_default_database_is_created_without_it(db: None) -> None:
+    target = create_environment("target")
+    files = {
+        "c/catalog.sql": CATALOG.split("\n")[0].encode(),
+        "c/o/database.sql": b"CREATE DATABASE c.o;",
+    }
+    planned = folder.plan_folder(target, files)
+    assert planned.sql[-1] == "DROP DATABASE `c`.`d`"
+    assert (
+        planned.plan.steps[-1].reason == "CREATE CATALOG creates it; the folder's catalog has none"
+    )
+    _applied_twice(target, files)

@@ -210,17 +210,20 @@ def _databases(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
             plan.steps.append(
                 Step("change", "database", label, [_statement("database", name, sql, catalog)])
             )
-    for name in before:  # a new catalog's default database too, when the folder has none
+    for name in before:
         if name not in wanted:
             sql = f"DROP DATABASE {quote_identifier(catalog)}.{quote_identifier(name)}"
-            late.append(
-                Step(
-                    "drop",
-                    "database",
-                    f"{catalog}.{name}",
-                    [_statement("database", name, sql, catalog)],
-                )
+            step = Step(
+                "drop",
+                "database",
+                f"{catalog}.{name}",
+                [_statement("database", name, sql, catalog)],
             )
+            if old is None:  # the default database CREATE CATALOG made, which the folder lacks
+                step.reason = "CREATE CATALOG creates it; the folder's catalog has none"
+                plan.steps.append(step)
+            else:
+                late.append(step)
 
 
 def _drop_warning(table: CatalogTable, catalog_type: str) -> str:
