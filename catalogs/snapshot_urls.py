@@ -1,8 +1,9 @@
-"""URLs of snapshots, catalog-store folders and init scripts (included from config.urls)."""
+"""URLs of snapshots, catalog-store folders, init scripts and catalog folders (included from
+config.urls)."""
 
 from django.urls import path
 
-from .pages import snapshots
+from .pages import folder, snapshots
 
 ENV = "env/<name:environment>"
 
@@ -14,6 +15,8 @@ urlpatterns = [
     path(f"{ENV}/snapshots", snapshots.snapshot_list, name="snapshot-list"),
     path(f"{ENV}/snapshots/take", snapshots.snapshot_take, name="snapshot-take"),
     path(f"{ENV}/snapshots/import", snapshots.snapshot_import, name="snapshot-import"),
+    path(f"{ENV}/folder.zip", folder.folder_download, name="folder-zip"),
+    path(f"{ENV}/folder/plan", folder.folder_plan, name="folder-plan"),
     path(f"{ENV}/catalog-store.zip", snapshots.catalog_store_download, name="catalog-store-zip"),
     path(
         f"{ENV}/catalogs/<name:catalog>/init.sql",

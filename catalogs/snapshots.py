@@ -600,12 +600,12 @@ def run_statements(
     """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
     answers a failure message (or None), which fails the import like a failed statement.
     A placeholder is never stored: each takes its value from ``variables``, and without
-    one for every placeholder nothing runs (:func:`_filled`).
+    one for every placeholder nothing runs (:func:`filled`).
 
     The statements run as the executor's bulk batches (the same rules, CREATE statements
     written set-wise), which stop at the first failure. A dry run that fails then runs every
     statement on its own instead, so that it reports what each of them would do."""
-    planned = _filled(planned, variables or {}, report)
+    planned = filled(planned, variables or {}, report)
     if report.missing_variables:
         return report
     executor = Executor(Session.start(environment), user)
@@ -623,7 +623,7 @@ def run_statements(
     return report
 
 
-def _filled(
+def filled(
     planned: list[sf.PlannedStatement], variables: Mapping[str, str], report: ImportReport
 ) -> list[sf.PlannedStatement]:
     """``planned`` with its placeholder option values filled in; a view's query is not an

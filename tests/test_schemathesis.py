@@ -64,6 +64,7 @@ STATEMENTS = "/api/v1/environments/{environment}/statements"
 # A dry run: it runs the statements in a rolled-back transaction and keeps nothing
 # (tests/test_impact.py checks the database is unchanged after it, whoever asks).
 IMPACT = "/api/v1/environments/{environment}/impact"
+FOLDER_PLAN = "/api/v1/environments/{environment}/folder/plan"
 
 
 def schema_valid_data_accepted(ctx: CheckContext, response: Any, case: schemathesis.Case) -> Any:
@@ -94,6 +95,8 @@ VIEWER_WRITES = {
     ("POST", f"{CR}{{number}}/comments"): lambda body: True,
     ("POST", STATEMENTS): lambda body: body["changes"] == [],
     ("POST", IMPACT): lambda body: "impact" in body,
+    # a folder's plan is a dry run too (tests/test_catalog_folder_api.py checks it keeps nothing)
+    ("POST", FOLDER_PLAN): lambda body: "exit_code" in body,
 }
 
 

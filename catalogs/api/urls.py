@@ -2,7 +2,7 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import documents, lineage, model_views, snapshots, views
+from . import documents, folder, lineage, model_views, snapshots, views
 
 ensure_name_converter()
 
@@ -20,6 +20,13 @@ urlpatterns = [
     path(SNAPSHOT, snapshots.SnapshotDetail.as_view(), name="api-snapshot"),
     path(f"{SNAPSHOT}/content", snapshots.SnapshotContent.as_view(), name="api-snapshot-content"),
     path(f"{SNAPSHOT}/diff", snapshots.SnapshotDiff.as_view(), name="api-snapshot-diff"),
+    path(f"{ENV}/folder", folder.FolderExport.as_view(), name="api-folder"),
+    path(f"{ENV}/folder/plan", folder.FolderPlan.as_view(), name="api-folder-plan"),
+    path(
+        f"{ENV}/folder/change-request",
+        folder.FolderChangeRequest.as_view(),
+        name="api-folder-change-request",
+    ),
     path(f"{ENV}/catalogs/", views.CatalogList.as_view(), name="api-catalogs"),
     path(CATALOG, views.CatalogDetail.as_view(), name="api-catalog"),
     path(f"{CATALOG}/databases/", views.DatabaseList.as_view(), name="api-databases"),

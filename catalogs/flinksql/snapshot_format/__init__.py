@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from .ddl import (
     PlannedStatement,
+    column_clause,
+    create_catalog_statement,
     create_table_statement,
+    create_view_statement,
     import_statements,
     init_script,
     init_statements,
@@ -83,8 +86,11 @@ __all__ = [
     "SnapshotDiff",
     "SnapshotInvalid",
     "SnapshotWriter",
+    "column_clause",
     "column_entry",
+    "create_catalog_statement",
     "create_table_statement",
+    "create_view_statement",
     "database_entry",
     "diff_documents",
     "dumps",

@@ -56,11 +56,8 @@ def import_statements(
             "type": "generic_in_memory",
             "default-database": snapshot.database_name,
         }
-        text = f"CREATE CATALOG {quote_identifier(catalog)}\n"
-        if snapshot.catalog_comment is not None:
-            text += f"COMMENT {quote_string(snapshot.catalog_comment)}\n"
-        text += _with(options)
-        planned.append(PlannedStatement("catalog", catalog, text.rstrip("\n"), catalog))
+        text = create_catalog_statement(catalog, snapshot.catalog_comment, options)
+        planned.append(PlannedStatement("catalog", catalog, text, catalog))
     for database in snapshot.databases:
         text = render.create_database(
             catalog, database["name"], database["comment"], database["properties"]
@@ -102,6 +99,14 @@ def import_statements(
     if views:
         planned += _view_statements([(snapshot, v, catalog) for v in snapshot.views])
     return planned
+
+
+def create_catalog_statement(name: str, comment: str | None, options: dict[str, str]) -> str:
+    """``CREATE CATALOG`` with the catalog's comment and options (sorted by key)."""
+    text = f"CREATE CATALOG {quote_identifier(name)}\n"
+    if comment is not None:
+        text += f"COMMENT {quote_string(comment)}\n"
+    return (text + _with(options)).rstrip("\n")
 
 
 def init_statements(snapshots: list[Snapshot]) -> list[PlannedStatement]:
@@ -195,7 +200,7 @@ def create_table_statement(table: CatalogTable) -> str:
     (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
     SHOW CREATE TABLE cannot print), and a table without columns has no parentheses (Flink
     rejects ``()``)."""
-    lines = [_column_clause(c) for c in table.columns] + render.constraint_lines(table)
+    lines = [column_clause(c) for c in table.columns] + render.constraint_lines(table)
     text = f"CREATE TABLE {table.identifier.quoted()}"
     if lines:
         text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
@@ -209,7 +214,8 @@ def create_table_statement(table: CatalogTable) -> str:
     return text.rstrip("\n")
 
 
-def _column_clause(column: Column) -> str:
+def column_clause(column: Column) -> str:
+    """A column as CREATE TABLE (and ALTER TABLE ADD/MODIFY) declares it."""
     text = quote_identifier(column.name)
     if column.kind == ColumnKind.COMPUTED:
         text += f" AS {column.expression}"
@@ -226,6 +232,12 @@ def _column_clause(column: Column) -> str:
     if column.comment is not None:
         text += f" COMMENT {quote_string(column.comment)}"
     return text
+
+
+def create_view_statement(view: CatalogView) -> str:
+    """``CREATE VIEW`` that re-creates ``view`` where it is: its column names, its comment
+    and its expanded query (names resolved as the view stores them)."""
+    return _create_view(view, view.identifier.catalog, view.identifier.catalog)
 
 
 def _create_view(view: CatalogView, catalog: str, old_catalog: str) -> str:

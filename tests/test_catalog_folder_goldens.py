@@ -1,0 +1,59 @@
+"""The round trip of catalog folders (#19) on the goldens' catalogs: every catalog the golden
+scripts leave behind is exported, applied into an empty environment and exported again, with
+the same bytes; a plan after the apply exits 0."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from catalogs import folder
+from environments.models import Environment
+from environments.services import create_environment
+from tests.snapshot_catalogs import golden_catalogs
+from tests.test_catalog_folder import _variables
+
+# Where the round trip does not hold yet, and why (strict: one that starts to hold fails, so
+# that it leaves this list). Measured 2026-12-01.
+NOT_YET = {
+    "keywords_queries": "the stored expanded query does not parse again (LOCALTIME)",
+    "views_joins": "the stored expanded query of a NATURAL JOIN does not parse again",
+    "views_subqueries_more": "the stored expanded query does not parse again (CURRENT_TIMESTAMP)",
+    "tables": "a computed column's expression expands again to another text "
+    "(CAST(CAST(1 AS INTEGER) AS INTEGER)), as in Flink (tests/test_snapshots.py)",
+    "views_checks_families": "an expanded query expands again to another text",
+    "views_more": "an expanded query expands again to another text",
+    "views_literals_columns": "a literal's expanded text (_UTF16'...') expands again to "
+    "another text",
+    "views_literals_text": "a literal's expanded text (_UTF16'...') expands again to another text",
+    "views_writer_render": "NOT BETWEEN ASYMMETRIC ... IS FALSE expands again to another text",
+    "views_ddl": "the source keeps a view reading a temporary table, which no folder holds",
+    "views_rules": "the source keeps a view reading a view that no longer exists (broken)",
+    "views_writer_setops": "the expanded query of a scalar subquery with LIMIT does not "
+    "resolve again (Object 'c' not found)",
+}
+SCRIPTS = [
+    pytest.param(p.stem, marks=pytest.mark.xfail(reason=NOT_YET[p.stem], strict=True))
+    if p.stem in NOT_YET
+    else p.stem
+    for p in sorted((Path(__file__).parent / "goldens").glob("*.sql"))
+]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_it_round_trips_the_goldens_catalogs(environment: Environment, script: str) -> None:
+    catalogs = golden_catalogs(script)
+    if not catalogs:
+        pytest.skip(f"{script} leaves no catalog behind")
+    source = catalogs[0].environment
+    names = [c.name for c in catalogs]
+    files = folder.export_files(source, names)
+    target = create_environment("target")
+    applied = folder.apply_folder(target, files, variables=_variables(files))
+    assert applied.plan.exit_code == 2, applied.plan.errors + applied.plan.plan.errors
+    assert applied.report is not None and applied.report.ok, applied.report.failures
+    again = folder.export_files(target, names)
+    assert {p: d for p, d in again.items() if files.get(p) != d} == {}
+    assert sorted(again) == sorted(files)
+    assert folder.plan_folder(target, files).exit_code == 0
