@@ -158,7 +158,7 @@ public class Shout extends org.apache.flink.table.functions.ScalarFunction {
 @pytest.fixture(scope="module")
 def udf(
     dashboard: LiveDashboard, snapshot_id: str, tmp_path_factory: pytest.TempPathFactory
-) -> None:
+) -> Path:
     """A tiny ScalarFunction, compiled here, uploaded as artifact ``shout.jar`` (alice holds Use
     on it, carol does not), a function of the catalog from it and a view that calls it."""
     import pyflink
@@ -190,15 +190,16 @@ def udf(
     )
     assert status == 200, body
     dashboard.run(
-        "CREATE VIEW loud AS SELECT id, shout(CAST(id AS STRING)) AS loud FROM gen",
+        "CREATE VIEW loud AS SELECT id, SHOUT(CAST(id AS STRING)) AS loud FROM gen",
         catalog="shop",
         database="sales",
     )
+    return build / "shout.jar"
 
 
 @pytest.fixture(scope="module")
 def session_2(
-    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, udf: None, failing_url: str
+    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, udf: Path, failing_url: str
 ) -> dict[str, dict]:
     """A new JVM reads everything back, pinned and live, and meets the rules and errors."""
     options = catalog_options(dashboard)
@@ -214,11 +215,16 @@ def session_2(
         "describe gen": "DESCRIBE shop.sales.gen",
         "functions": "SHOW USER FUNCTIONS IN shop.sales",
         "query": "SELECT id, twice FROM shop.sales.gen_view",
-        # The dashboard stores the call unqualified (`shout`(...)) where Flink writes
-        # `shop`.`sales`.`shout`(...): it resolves in the view's own catalog and database only.
-        "use catalog": "USE CATALOG shop",
-        "use database": "USE sales",
+        # a view calling a catalog function resolves in any session (Flink writes its path)
         "udf query": "SELECT id, loud FROM shop.sales.loud",
+        "udf view": "SHOW CREATE VIEW shop.sales.loud",
+        # Flink's own text of the same view, in a catalog of its own
+        "mem": "CREATE CATALOG mem WITH ('type' = 'generic_in_memory')",
+        "mem function": f"CREATE FUNCTION mem.`default`.shout AS 'example.Shout' USING JAR '{udf}'",
+        "mem gen": "CREATE TABLE mem.`default`.gen (id INT) WITH ('connector' = 'datagen')",
+        "mem view": "CREATE VIEW mem.`default`.loud AS SELECT id, mem.`default`.SHOUT("
+        "CAST(id AS STRING)) AS loud FROM mem.`default`.gen",
+        "mem show": "SHOW CREATE VIEW mem.`default`.loud",
         "no use": create_catalog("carol", {**options, "token": dashboard.tokens["carol"]}),
         "no use query": "SELECT carol.sales.shout('x')",
         # the token from DASHBOARD_TOKEN, and another name for the catalog in Flink
@@ -337,6 +343,16 @@ def test_a_bounded_query_through_a_view_returns_rows(session_2: dict) -> None:
 
 def test_a_view_calling_a_function_from_an_artifact_runs(session_2: dict) -> None:
     assert sorted(rows(session_2["udf query"])) == [["1", "1!"], ["2", "2!"], ["3", "3!"]]
+
+
+def test_a_view_calling_a_catalog_function_is_written_as_flink_writes_it(
+    dashboard: LiveDashboard, session_2: dict
+) -> None:
+    [[flinks]] = rows(session_2["mem show"])
+    [[stored]] = dashboard.answer("SHOW CREATE VIEW shop.sales.loud")
+    assert "`mem`.`default`.`shout`(" in flinks
+    assert stored == flinks.replace("`mem`.`default`", "`shop`.`sales`")
+    assert rows(session_2["udf view"]) == [[stored]]
 
 
 def test_a_view_names_the_catalog_as_flink_knows_it(session_2: dict) -> None:

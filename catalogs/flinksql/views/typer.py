@@ -357,14 +357,14 @@ class ViewTyper(_Typer):
         declared = reader.function_return_type(node.name)
         if declared is None:
             return None
-        from .. import catalog as _catalog
 
         validator = self.context.validator
         identifier = function_identifier(node.name, validator.catalog, validator.database)
         validator.dependencies.setdefault(
             ("function", identifier), Dependency("function", identifier)
         )
-        node.meta["function_text"] = _catalog.quote_identifier(node.name)
+        # Flink writes a catalog function's call by its whole path: it resolves in any session
+        node.meta["function_text"] = identifier.quoted()
         if declared == "unknown":
             raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
         for arg in node.expressions:
