@@ -146,6 +146,46 @@ def test_it_keeps_marks_history_and_clauses_as_the_statement_path(environment) -
     assert marks["w_all"] == marks["gone_reader"] == "broken"
 
 
+def test_a_view_created_over_a_stale_view_is_stale_on_both_paths(environment) -> None:
+    """The mark of a view a run creates over a view already stale: stale, with its path, and
+    so is a view over that one, created in the same run."""
+    prelude = (
+        "CREATE CATALOG {c} WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
+        "CREATE TABLE {c}.d.t (a INT) WITH ('connector' = 'datagen');"
+        "CREATE VIEW {c}.d.v1 AS SELECT a FROM {c}.d.t;"
+        "ALTER TABLE {c}.d.t MODIFY a BIGINT"
+    )
+    batch = [
+        "CREATE VIEW {c}.d.v2 AS SELECT a FROM {c}.d.v1",
+        "CREATE VIEW {c}.d.v3 AS SELECT a FROM {c}.d.v2",
+        "CREATE VIEW {c}.d.fresh AS SELECT a FROM {c}.d.t",
+    ]
+    for name in ("cat_a", "cat_b"):
+        results = Executor(Session.start(environment)).execute_script(prelude.format(c=name))
+        assert all(r.ok for r in results), results
+    statement_path = Executor(Session.start(environment)).execute_script(
+        ";\n".join(s.format(c="cat_a") for s in batch), all_or_nothing=True
+    )
+    bulk_path = Executor(Session.start(environment)).execute_bulk(
+        s.format(c="cat_b") for s in batch
+    )
+    assert [r.ok for r in bulk_path] == [r.ok for r in statement_path] == [True] * 3
+    marks = {}
+    for name in ("cat_a", "cat_b"):
+        rows = Table.objects.filter(database__catalog__name=name, kind="VIEW")
+        marks[name] = {
+            r.name: (r.status, r.status_reason.replace(name, "c")) for r in rows.order_by("name")
+        }
+    assert marks["cat_b"] == marks["cat_a"]
+    assert {n: status for n, (status, _) in marks["cat_b"].items()} == {
+        "fresh": "ok",
+        "v1": "stale",
+        "v2": "stale",
+        "v3": "stale",
+    }
+    assert "(path c.d.v3 -> c.d.v2 -> c.d.v1 -> c.d.t)" in marks["cat_b"]["v3"][1]
+
+
 @pytest.fixture
 def stored(environment) -> Executor:
     executor = Executor(Session.start(environment))

@@ -68,6 +68,8 @@ class BatchContext(Context):
     _history: list[tuple[m.HistoryEntry, list[m.HistoryChange]]] = field(default_factory=list)
     _to_lock: dict[ObjectIdentifier, int] = field(default_factory=dict)
     _to_refresh: list[ObjectIdentifier] = field(default_factory=list)
+    # created views that read a stored view with a mark: theirs is computed once written
+    _to_mark: list[ObjectIdentifier] = field(default_factory=list)
     _reader: SessionCatalogReader | None = None
 
     def look_up_created(self, statements: Iterable[st.Statement]) -> None:
@@ -230,6 +232,8 @@ class BatchContext(Context):
         assert existing is None, "a batch does not replace views"
         row = store.view_row(database, view, None)
         columns = store.view_columns(row, view)
+        if any(self._marked(marks.dependency_target(d)) for d in dependencies):
+            self._to_mark.append(view.identifier)
         for source in [*dependencies, *lineage]:
             source.view = row
         self._create(row, columns, view.identifier, dependencies, lineage)
@@ -276,6 +280,15 @@ class BatchContext(Context):
             raise FlushFailed(self.position, exc) from exc
         # the views that read a name the run created, from the state it leaves
         marks.recompute(Context(self.session, self.user), readers)
+        # a view created over a stale view is stale too, and so is every view over it
+        if self._to_mark:
+            marks.refresh_readers(Context(self.session, self.user), *self._to_mark)
+
+    def _marked(self, identifier: ObjectIdentifier) -> bool:
+        """Whether a stored relation (not one the run created) carries a mark."""
+        stored = self._stored.get(identifier)
+        row = stored.row if stored is not None else None
+        return row is not None and row.status != m.Table.Status.OK
 
     def _lock(self) -> None:
         """Lock the stored relations the run's views read, in a fixed order, as the statement

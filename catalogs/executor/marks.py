@@ -267,6 +267,9 @@ def _target(d: m.Dependency) -> ObjectIdentifier:
     return ObjectIdentifier(d.catalog_name, d.database_name, d.object_name)
 
 
+dependency_target = _target  # what a dependency row names
+
+
 def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
     if not start:
         return
