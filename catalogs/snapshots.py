@@ -33,7 +33,8 @@ from environments.models import Environment, Role
 from environments.services import ServiceError
 
 from . import models as m
-from .executor import Executor, Session, StatementResult, store
+from .executor import Executor, Session, StatementResult, marks, store
+from .executor.impact import Impact, impacts_of
 from .flinksql import catalog_store as cs
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import (
@@ -481,6 +482,8 @@ class ImportReport:
     # with skip_broken: the views left out because their query no longer resolves, each with
     # why ("database.view: message")
     skipped: list[str] = field(default_factory=list)
+    # the views elsewhere whose mark the import sets or clears, transitively (a dry run too)
+    impacts: list[Impact] = field(default_factory=list)
 
     @property
     def code(self) -> str | None:
@@ -609,7 +612,7 @@ def run_statements(
     if report.missing_variables:
         return report
     executor = Executor(Session.start(environment), user)
-    with executor.all_or_nothing():
+    with executor.all_or_nothing(), marks.observed() as changes:
         if skip_broken:
             planned = _without_unresolved(environment, user, planned, report, after)
         ok = _run_in_batches(executor, planned, report, after)
@@ -620,6 +623,7 @@ def run_statements(
             transaction.set_rollback(True)
         else:
             report.applied = True
+    report.impacts = impacts_of(changes) if report.ok else []
     return report
 
 

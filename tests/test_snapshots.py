@@ -645,3 +645,46 @@ def test_the_command_fails_with_the_reason(demo: Catalog, tmp_path) -> None:
     assert status == 1 and "STRNG" in err and "unchanged" in err
     status, _, err = command("show", "20990101-000000-ffff")
     assert status == 1 and "no snapshot" in err
+
+
+def test_an_import_reports_the_views_elsewhere_whose_mark_it_changes(
+    environment: Environment, admin_user, tmp_path
+) -> None:
+    """A view of another catalog reads a table the import brings back: the dry run and the
+    import say it becomes readable again (and the dry run leaves it broken)."""
+    run = Executor(Session.start(environment), admin_user).execute_script
+    results = run(
+        "CREATE CATALOG src WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
+        "CREATE TABLE src.d.t (a INT) WITH ('connector' = 'datagen');"
+        "CREATE CATALOG app WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
+        "CREATE VIEW app.d.reader AS SELECT a FROM src.d.t;"
+        "CREATE VIEW app.d.upper_reader AS SELECT a FROM app.d.reader"
+    )
+    assert all(r.ok for r in results), results
+    data, _ = snapshots.export_bytes(Catalog.objects.get(environment=environment, name="src"))
+    assert run("DROP TABLE src.d.t")[0].ok
+    assert Table.objects.get(name="upper_reader").status == "broken"
+
+    dry = snapshots.import_snapshot(environment, "src", data, admin_user, dry_run=True)
+    assert dry.ok, dry.failures
+    assert sorted((str(i.view), i.before, str(i.mark)) for i in dry.impacts) == [
+        ("app.d.reader", "broken", "ok"),
+        ("app.d.upper_reader", "broken", "ok"),
+    ]
+    assert Table.objects.get(name="upper_reader").status == "broken"
+
+    out = io.StringIO()
+    path = tmp_path / "src.json"
+    path.write_bytes(data)
+    call_command(
+        "snapshot",
+        "import",
+        str(path),
+        "--environment",
+        environment.name,
+        "--catalog",
+        "src",
+        stdout=out,
+    )
+    assert "[impact] view app.d.reader became ok" in out.getvalue()
+    assert Table.objects.get(name="upper_reader").status == "ok"

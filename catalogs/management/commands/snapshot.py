@@ -201,6 +201,10 @@ class Command(BaseCommand):
             )
         done = "would be created (dry run)" if report.dry_run else "created"
         self.stdout.write(f"{len(report.outcomes)} statements: every object {done}.")
+        for item in report.impacts:
+            becomes = "would become" if report.dry_run else "became"
+            line = f"[impact] view {item.view} {becomes} {item.mark}: {item.consequence}"
+            self.stdout.write(line)
 
     def _verify(self, options: dict[str, Any]) -> None:
         from catalogs import flink_verify
