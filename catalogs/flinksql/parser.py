@@ -618,11 +618,14 @@ class _Parser:
             while not self.s.at_end():
                 self.s.advance()
             return st.UnsupportedStatement(unsupported)
-        if self.s.accept_keyword("USER", "FUNCTIONS"):
+        user = self.s.accept_keyword("USER")
+        if self.s.accept_keyword("FUNCTIONS"):
             database = None
             if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
                 database = self.path(2)
-            return st.ShowUserFunctions(database, self.like_pattern())
+            if user:
+                return st.ShowUserFunctions(database, self.like_pattern())
+            return st.ShowFunctions(database, self.like_pattern())
         raise self.s.unexpected()
 
     def use(self) -> st.Statement:
@@ -633,7 +636,10 @@ class _Parser:
 
     def describe(self) -> st.Statement:
         self.s.advance()  # DESCRIBE or DESC
-        for word in ("FUNCTION", "DATABASE", "MODEL", "JOB"):
+        if self.s.accept_keyword("FUNCTION"):
+            extended = self.s.accept_keyword("EXTENDED")
+            return st.DescribeFunction(self.path(3), extended)
+        for word in ("DATABASE", "MODEL", "JOB"):
             if self.s.at_keyword(word):
                 while not self.s.at_end():
                     self.s.advance()
@@ -675,7 +681,6 @@ _UNSUPPORTED_SHOW = {
     "MODELS": "SHOW MODELS",
     "CONNECTIONS": "SHOW CONNECTIONS",
     "MATERIALIZED": "SHOW MATERIALIZED TABLES",
-    "FUNCTIONS": "SHOW FUNCTIONS",
 }
 
 _HANDLERS: dict[str, Callable[[_Parser], st.Statement]] = {

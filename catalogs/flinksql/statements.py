@@ -388,6 +388,20 @@ class ShowUserFunctions(Statement):
     like: LikePattern | None = None
 
 
+@dataclass
+class ShowFunctions(Statement):
+    """``SHOW FUNCTIONS``: the built-in functions and the user's."""
+
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
+class DescribeFunction(Statement):
+    path: Path
+    extended: bool = False
+
+
 # -- what the dashboard does not run -----------------------------------------------------
 @dataclass
 class UnsupportedStatement(Statement):

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from .. import builtins
 from ..expressions import PARSER_FUNCTIONS
 from ..types import DataType
 
@@ -16,7 +17,7 @@ AGGREGATES = frozenset(
     LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
     GROUPING GROUP_ID GROUPING_ID
     """.split()
-)
+) | (builtins.aggregate_functions() - {"LAG", "LEAD", "DISTINCT"})
 RANKING = frozenset(["ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE"])
 # Functions a view writes by their upper-case name (resolved by Calcite's or Flink's operator
 # tables at parse time); any other call keeps the name as written, quoted.
@@ -31,6 +32,7 @@ VIEW_FUNCTIONS = (
     SESSION_PROCTIME ROW ARRAY MAP TIMESTAMPADD TIMESTAMPDIFF
     """.split()
     )
+    | builtins.unquoted_functions()
 )
 # Group window functions of the legacy GROUP BY TUMBLE(...) syntax and their helpers.
 GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])

@@ -212,13 +212,13 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         if not comparable([type_of(node.this), *values]):
             raise ValidationError("Values passed to IN operator must have compatible types")
     elif isinstance(node, exp.Initcap):
-        parts = [node.this, node.args.get("expression")]
+        delimiters = node.args.get("expression")
         # sqlglot fills in a default delimiter set nobody wrote (it has no position in the text)
-        written = [
-            p
-            for p in parts
-            if p is not None and not (isinstance(p, exp.Literal) and "start" not in p.meta)
-        ]
+        written = [node.this] if node.this is not None else []
+        if delimiters is not None and not (
+            isinstance(delimiters, exp.Literal) and "start" not in delimiters.meta
+        ):
+            written.append(delimiters)
         check_function("INITCAP", [type_of(p) for p in written])
     elif isinstance(node, exp.Substring):
         parts = [node.this, node.args.get("start"), node.args.get("length")]

@@ -7,10 +7,14 @@ from typing import Any
 
 from sqlglot import exp
 
-from ..errors import ValidationError
+from .. import builtins
+from ..dialect import JsonFunction
+from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
+    _FUNCTIONS,
     T,
     _cast_type_for_parser,
+    _is_literal,
     _is_typed_literal,
     _least_restrictive,
     _strip,
@@ -27,6 +31,7 @@ from .calls import (
     GROUP_WINDOW_HELPERS,
     GROUP_WINDOWS,
     RANKING,
+    UNIT_FUNCTIONS,
     QueryExpr,
     function_identifier,
     is_aggregate,
@@ -158,14 +163,27 @@ class ViewTyper(_Typer):
                 target = parse_type(_cast_type_for_parser(node.to), ddl=False)
                 check_cast(self.type_of(node.this), target)
             return
+        parsed = _parsed_call(node)
+        if parsed is not None:
+            name, operands = parsed
+            message = builtins.refusal(name, [(self.type_of(a), _is_literal(a)) for a in operands])
+            if message is not None:
+                raise ValidationError(message)
         if isinstance(node, exp.Anonymous):
             name = node.name.upper()
-            if name in FUNCTION_FORMS and not node.meta.get("niladic") and not self._is_udf(node):
-                operands = [
-                    a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
-                ]
-                if not any(isinstance(a, exp.Star) for a in operands):
-                    check_function(name, [self.type_of(a) for a in operands])
+            if node.meta.get("niladic") or self._is_udf(node):
+                return
+            operands = [
+                a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
+            ]
+            if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
+                return
+            arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
+            message = builtins.refusal(name, arguments)
+            if message is not None:
+                raise ValidationError(message)
+            if name in FUNCTION_FORMS:
+                check_function(name, [t for t, _ in arguments])
             return
         check_operator(node, self.type_of)
 
@@ -281,13 +299,23 @@ class ViewTyper(_Typer):
         special = self._builtin(node, name)
         if special is not None:
             return special
-        if name in _MORE_FUNCTIONS:
-            args = [self.type_of(a) for a in node.expressions]
-            return _MORE_FUNCTIONS[name](args, any(a.nullable for a in args))
         result = self._function(node)
         if name in ("FLOOR", "CEIL", "ABS"):
             return result
-        return result.with_time_attribute(None) if result.time_attribute else result
+        result = result.with_time_attribute(None) if result.time_attribute else result
+        return self._rowtime_kept(name, node.expressions, result)
+
+    def _rowtime_kept(
+        self, name: str, operands: list[exp.Expression], result: DataType
+    ) -> DataType:
+        """``result``, a rowtime attribute still where Flink keeps its first operand's
+        (COALESCE(rowtime, ...), GREATEST, FIRST_VALUE ...: functions_oracle.json)."""
+        if not operands or not builtins.keeps_rowtime(name):
+            return result
+        first = self.type_of(operands[0])
+        if first.time_attribute == "ROWTIME" and first.with_time_attribute(None) == result:
+            return result.with_time_attribute("ROWTIME")
+        return result
 
     def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
         """Built-in functions whose type depends on more than their arguments' types."""
@@ -334,14 +362,21 @@ class ViewTyper(_Typer):
             known = [t for t in types if t.name != "NULL"]
             if not known:
                 raise ValidationError("Illegal use of 'NULL'")
+            first = types[0].with_time_attribute(None)
+            if name == "IFNULL" and not first.nullable and len(types) == 2:
+                # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number
+                other = types[1]
+                if first.name == other.name or first.is_string and other.is_string:
+                    return self._rowtime_kept(name, args, first)
             common = known[0].with_time_attribute(None)
             for other in known[1:]:
-                common = _least_restrictive(common, other.with_time_attribute(None))
+                common = _coalesced(common, other.with_time_attribute(None))
             common = common.with_nullable(True)
             for arg, t in zip(args, types, strict=True):
                 if t.name != "NULL" and _needs_cast(t, common):
                     arg.meta["coerce_to"] = calcite_type_name(common)
-            return common.with_nullable(all(t.nullable for t in types))
+            common = common.with_nullable(all(t.nullable for t in types))
+            return self._rowtime_kept(name, args, common)
         return None
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:
@@ -358,7 +393,7 @@ class ViewTyper(_Typer):
         )
         node.meta["function_text"] = _catalog.quote_identifier(node.name)
         if declared == "unknown":
-            raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+            raise unknown_function_type(identifier)
         for arg in node.expressions:
             self.type_of(arg)
         return declared
@@ -392,7 +427,7 @@ class ViewTyper(_Typer):
                 return DataType("DECIMAL", (38, max(6, arg.scale)), nullable)
             return arg.with_nullable(nullable)
         if name in ("MIN", "MAX", "FIRST_VALUE", "LAST_VALUE"):
-            return arg.with_nullable(nullable)
+            return self._rowtime_kept(name, [first], arg.with_nullable(nullable))
         if name in ("STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "VARIANCE"):
             if arg.name == "DECIMAL":
                 return DataType("DECIMAL", (38, max(6, arg.scale)), True)
@@ -404,11 +439,48 @@ class ViewTyper(_Typer):
         if name == "COLLECT":
             return DataType("MULTISET", (), False, (arg,))
         if name == "ARRAY_AGG":
-            return DataType("ARRAY", (), True, (arg,))
-        return arg.with_nullable(True)
+            return DataType("ARRAY", (), arg.nullable, (arg,))
+        operands = [a.expressions[0] if isinstance(a, exp.Distinct) else a for a in args]
+        recorded = builtins.call_type(name, [(self.type_of(a), _is_literal(a)) for a in operands])
+        if recorded is None:
+            raise ValidationError(f"No match found for function signature {node.name}")
+        return recorded
+
+    @property
+    def hand_rules(self) -> Any:
+        return _HAND_RULES
 
     # The common type rule lives in .common_type (scopes and query blocks use it too).
     least_restrictive = staticmethod(least_restrictive)
+
+
+def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | None:
+    """A built-in call sqlglot reads into a node of its own: the function's name and operands."""
+    if isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
+        operands = [node.this, node.args.get("decimals")]
+        name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
+        return name, [o for o in operands if o is not None]
+    if isinstance(node, JsonFunction):
+        return node.name, list(node.expressions)
+    if (
+        isinstance(node, exp.Trim)
+        and not node.args.get("expression")
+        and not node.args.get("position")
+    ):
+        return "TRIM", [node.this]
+    return None
+
+
+def _coalesced(a: DataType, b: DataType) -> DataType:
+    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
+    FLOAT and DOUBLE, and collections of the common, nullable if either is, element type."""
+    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
+        return T("DOUBLE")
+    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
+        (x,), (y,) = a.children, b.children
+        element = _coalesced(x, y).with_nullable(x.nullable or y.nullable)
+        return DataType(a.name, (), True, (element,))
+    return _least_restrictive(a, b)
 
 
 def _needs_cast(source: DataType, target: DataType) -> bool:
@@ -522,3 +594,4 @@ _MORE_FUNCTIONS = {
     "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
     "JSON_STRING": lambda args, nullable: T("STRING").with_nullable(nullable),
 }
+_HAND_RULES = {**_FUNCTIONS, **_MORE_FUNCTIONS}
