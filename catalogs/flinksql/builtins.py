@@ -344,4 +344,26 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
 
 
 # -- rules the record cannot express ------------------------------------------------------------
-PRECISION_RULES: dict[str, Rule] = {}
+def _decimal_modulo(types: Sequence[DataType]) -> DataType | None:
+    """MOD of DECIMALs (an integer counting as a DECIMAL of its digits): the smaller integral
+    part and the larger scale (Flink's ``LogicalTypeMerging.findModuloDecimalType``)."""
+    if len(types) != 2 or not any(t.name == "DECIMAL" for t in types):
+        return None
+    if not all(t.name == "DECIMAL" or t.is_integer for t in types):
+        return None
+    (p1, s1), (p2, s2) = (_decimal_digits(t) for t in types)
+    scale = max(s1, s2)
+    precision = min(min(p1 - s1, p2 - s2) + scale, 38)
+    return DataType("DECIMAL", (precision, scale), any(t.nullable for t in types))
+
+
+_INTEGER_DIGITS = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
+
+
+def _decimal_digits(t: DataType) -> tuple[int, int]:
+    if t.name == "DECIMAL":
+        return int(t.params[0]), int(t.params[1])
+    return _INTEGER_DIGITS[t.name], 0
+
+
+PRECISION_RULES: dict[str, Rule] = {"MOD": _decimal_modulo}

@@ -576,11 +576,6 @@ class _Typer:
             return self._common(*branches, default if default is not None else exp.Null())
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
 
-    @property
-    def hand_rules(self) -> Mapping[str, Callable[[list[DataType], bool], DataType]]:
-        """Rules of built-in functions for calls the record of Flink's answers does not type."""
-        return _FUNCTIONS
-
     def _is(self, node: exp.Is, negated: bool) -> DataType:
         operand = self.type_of(node.this)
         if node.expression.meta.get("unknown") and operand.name not in ("BOOLEAN", "NULL"):
@@ -691,26 +686,18 @@ class _Typer:
             result = self._common(*node.expressions[1:])
             return result.with_nullable(result.nullable or condition.nullable)
         args = [self.type_of(a) for a in node.expressions]
-        nullable = any(a.nullable for a in args)
         lookup = _user_functions.get()
         qualified = lookup(node.name) if lookup is not None else None
         if qualified is not None:
             # Flink instantiates the class to learn its result type; the dashboard has no JVM.
             raise unknown_function_type(qualified)
         arguments = [(t, _is_literal(a)) for t, a in zip(args, node.expressions, strict=True)]
-        try:
-            recorded = builtins.call_type(name, arguments)
-        except builtins.UnknownCall:
-            if name not in self.hand_rules:
-                raise
-            recorded = None
-        if recorded is not None:
-            return recorded
-        rule = self.hand_rules.get(name)
-        if rule is None:
+        # Flink's record of its built-in functions types every call (data/functions_oracle.json)
+        recorded = builtins.call_type(name, arguments)
+        if recorded is None:
             families = ", ".join(_family(a) for a in args)
             raise ValidationError(f"No match found for function signature {node.name}({families})")
-        return rule(args, nullable)
+        return recorded
 
 
 def _is_literal(node: exp.Expression) -> bool:
@@ -946,52 +933,3 @@ def _family(t: DataType) -> str:
     if root in ("ARRAY", "MULTISET", "MAP", "ROW"):
         return f"<{message_type(t)}>"
     return f"<{root}>"
-
-
-def _trimmed(arg: DataType, nullable: bool) -> DataType:
-    """LTRIM/RTRIM keep the length of a character argument, as VARCHAR."""
-    if arg.is_string:
-        return DataType("VARCHAR", (arg.length,), nullable)
-    return T("STRING").with_nullable(nullable)
-
-
-def _same(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].with_nullable(nullable)
-
-
-def _fixed(text: str, always_not_null: bool = False):
-    def rule(args: list[DataType], nullable: bool) -> DataType:
-        return T(text).with_nullable(False if always_not_null else nullable)
-
-    return rule
-
-
-_FUNCTIONS = {
-    "ABS": _same,
-    "UPPER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
-    "LOWER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
-    "INITCAP": _fixed("STRING"),
-    "CONCAT": _fixed("STRING"),
-    "CONCAT_WS": _fixed("STRING"),
-    "REGEXP_REPLACE": _fixed("STRING"),
-    "REGEXP_EXTRACT": _fixed("STRING"),
-    "REPLACE": _fixed("STRING"),
-    "LTRIM": lambda args, nullable: _trimmed(args[0], nullable),
-    "RTRIM": lambda args, nullable: _trimmed(args[0], nullable),
-    "FROM_UNIXTIME": _fixed("STRING"),
-    "DATE_FORMAT": _fixed("STRING"),
-    "MD5": _fixed("CHAR(32)"),
-    "CHAR_LENGTH": _fixed("INT"),
-    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
-    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)"),
-    "TO_DATE": _fixed("DATE"),
-    "UNIX_TIMESTAMP": _fixed("BIGINT"),
-    "NOW": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
-    "PROCTIME": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
-    "COALESCE": lambda args, nullable: args[0].with_nullable(all(a.nullable for a in args)),
-    "JSON_VALUE": _fixed("STRING"),
-    "SUM": _same,
-    "MAX": _same,
-    "MIN": _same,
-    "COUNT": _fixed("BIGINT", always_not_null=True),
-}

@@ -3,15 +3,12 @@ functions, on top of the computed-column typer of :mod:`..expressions`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlglot import exp
 
 from .. import builtins
 from ..dialect import JsonFunction
 from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
-    _FUNCTIONS,
     T,
     _cast_type_for_parser,
     _is_literal,
@@ -275,6 +272,10 @@ class ViewTyper(_Typer):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:
             return self.type_of(node.expressions[0]).with_nullable(False)
+        if name in GROUP_WINDOW_HELPERS and name.endswith(("_START", "_END")):
+            for arg in node.expressions:
+                self.type_of(arg)
+            return T("TIMESTAMP(3) NOT NULL")
         if name in GROUP_WINDOW_HELPERS and name.endswith(("_ROWTIME", "_PROCTIME")):
             for arg in node.expressions:
                 self.type_of(arg)
@@ -322,6 +323,13 @@ class ViewTyper(_Typer):
         args = node.expressions
         if name in EXTRACT_FUNCTIONS and len(args) == 1:
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
+        if name == "NULLIF" and len(args) == 2:
+            # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
+            first = self.type_of(args[0])
+            self.type_of(args[1])
+            return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
+                True
+            )
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
@@ -446,10 +454,6 @@ class ViewTyper(_Typer):
             raise ValidationError(f"No match found for function signature {node.name}")
         return recorded
 
-    @property
-    def hand_rules(self) -> Any:
-        return _HAND_RULES
-
     # The common type rule lives in .common_type (scopes and query blocks use it too).
     least_restrictive = staticmethod(least_restrictive)
 
@@ -507,91 +511,3 @@ def _concat(a: DataType, b: DataType) -> DataType:
     length = min((a.length or 0) + (b.length or 0), 2147483647)
     name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
     return DataType(name, (length,), nullable)
-
-
-def _fixed(text: str, always_not_null: bool = False, always_nullable: bool = False) -> Any:
-    def rule(args: list[DataType], nullable: bool) -> DataType:
-        if always_nullable:
-            return parse_type(text, ddl=False)
-        return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
-
-    return rule
-
-
-def _string_function(args: list[DataType], nullable: bool) -> DataType:
-    return T("STRING").with_nullable(nullable)
-
-
-def _same(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].with_nullable(nullable).with_time_attribute(None)
-
-
-def _element(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].children[0].with_nullable(True)
-
-
-_MORE_FUNCTIONS = {
-    "MOD": lambda args, nullable: args[1].with_nullable(nullable),
-    "ROUND": _same,
-    "TRUNCATE": _same,
-    "NULLIF": lambda args, nullable: args[0].with_nullable(True),
-    "ELEMENT": _element,
-    "GROUPING": _fixed("BIGINT", always_not_null=True),
-    "GROUP_ID": _fixed("BIGINT", always_not_null=True),
-    "INITCAP": _string_function,
-    "UUID": _fixed("CHAR(36)", always_not_null=True),
-    "CHARACTER_LENGTH": _fixed("INT"),
-    "POSITION": _fixed("INT"),
-    "LOCATE": _fixed("INT"),
-    "INSTR": _fixed("INT"),
-    "SUBSTR": _string_function,
-    "SUBSTRING": _string_function,
-    "LPAD": _string_function,
-    "RPAD": _string_function,
-    "REPEAT": _string_function,
-    "REVERSE": _string_function,
-    "SPLIT_INDEX": _string_function,
-    "JSON_QUERY": _string_function,
-    "TO_BASE64": _string_function,
-    "FROM_BASE64": _string_function,
-    "HEX": _string_function,
-    "SHA1": _fixed("CHAR(40)"),
-    "SHA256": _fixed("CHAR(64)"),
-    "LOCALTIMESTAMP": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "CURRENT_DATE": _fixed("DATE", always_not_null=True),
-    "TUMBLE_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "TUMBLE_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "HOP_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "HOP_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "SESSION_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "SESSION_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "JSON_EXISTS": _fixed("BOOLEAN"),
-    "IS_ALPHA": _fixed("BOOLEAN"),
-    "IS_DIGIT": _fixed("BOOLEAN"),
-    "IS_DECIMAL": _fixed("BOOLEAN"),
-    "REGEXP": _fixed("BOOLEAN"),
-    "LN": _fixed("DOUBLE"),
-    "LOG": _fixed("DOUBLE"),
-    "LOG10": _fixed("DOUBLE"),
-    "LOG2": _fixed("DOUBLE"),
-    "EXP": _fixed("DOUBLE"),
-    "SQRT": _fixed("DOUBLE"),
-    "POWER": _fixed("DOUBLE"),
-    "SIN": _fixed("DOUBLE"),
-    "COS": _fixed("DOUBLE"),
-    "TAN": _fixed("DOUBLE"),
-    "RAND": _fixed("DOUBLE", always_not_null=True),
-    "PI": _fixed("DOUBLE", always_not_null=True),
-    "E": _fixed("DOUBLE", always_not_null=True),
-    "HASH_CODE": _fixed("INT"),
-    "CARDINALITY": _fixed("INT"),
-    # Flink's parsing conversions answer NULL for text they cannot read: always nullable.
-    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)", always_nullable=True),
-    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)", always_nullable=True),
-    "TO_DATE": _fixed("DATE", always_nullable=True),
-    "SHA2": _fixed("VARCHAR(128)"),
-    "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
-    "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
-    "JSON_STRING": lambda args, nullable: T("STRING").with_nullable(nullable),
-}
-_HAND_RULES = {**_FUNCTIONS, **_MORE_FUNCTIONS}
