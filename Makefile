@@ -29,6 +29,7 @@ test: .venv/.installed-dev $(PLUGIN_JAR)
 goldens: .venv/.installed-dev
 	$(PYTHON) tests/flink_oracle.py
 	$(PYTHON) tests/record_keywords_oracle.py
+	$(PYTHON) tests/record_functions_oracle.py
 
 lint: .venv/.installed-dev
 	.venv/bin/ruff check .

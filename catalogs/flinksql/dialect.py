@@ -215,6 +215,25 @@ _INTERVAL_SPANS = {
 }
 
 
+_PLAIN_CALLS = ("CHR", "DECODE")
+
+
+def _parse_json_arrayagg(self: Flink.Parser) -> exp.Anonymous:
+    """``JSON_ARRAYAGG(value [ABSENT ON NULL | NULL ON NULL])``: a call whose ``on_null`` meta
+    holds the clause (Flink writes the default, ABSENT, back)."""
+    value = self._parse_assignment()
+    expressions = [value] if value is not None else []
+    on_null = "ABSENT"
+    if self._curr is not None and self._curr.text.upper() in ("ABSENT", "NULL"):
+        on_null = self._curr.text.upper()
+        self._advance()
+        if not (self._match_text_seq("ON") and self._match(TokenType.NULL)):
+            self.raise_error("Expected ON NULL")
+    call = self.expression(exp.Anonymous(this="JSON_ARRAYAGG", expressions=expressions))
+    call.meta["on_null"] = on_null
+    return call
+
+
 class Flink(Dialect):
     NORMALIZE_FUNCTIONS = False
 
@@ -254,11 +273,13 @@ class Flink(Dialect):
             "SOME": parser.Parser.NO_PAREN_FUNCTION_PARSERS["ANY"],
         }
         FUNCTION_PARSERS = {
-            **parser.Parser.FUNCTION_PARSERS,
+            # CHR(n) and DECODE(bytes, charset) are plain function calls in Flink
+            **{k: v for k, v in parser.Parser.FUNCTION_PARSERS.items() if k not in _PLAIN_CALLS},
             **{
                 name: (lambda n: lambda self: _parse_json_function(self, n))(name)
                 for name in ("JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_ARRAY")
             },
+            "JSON_ARRAYAGG": _parse_json_arrayagg,
         }
 
         UNARY_PARSERS = {

@@ -58,3 +58,18 @@ class Forbidden(FlinkSqlError):
     """The user may not run this statement (role, or Use permission on an artifact)."""
 
     code = "forbidden"
+
+
+def unknown_function_type(identifier: object) -> ValidationError:
+    """A view calls a user-defined function whose result type the dashboard cannot know.
+
+    Flink instantiates the function's class to learn it, and says ``Cannot instantiate
+    user-defined function`` when it cannot; the dashboard has no JVM to load the class. Its
+    explanation follows on a line of its own (the comparisons with Flink's messages stop at
+    the first tab-indented line, where a Java stack trace would start).
+    """
+    return ValidationError(
+        f"Cannot instantiate user-defined function '{identifier}'.\n\tThe dashboard cannot "
+        "load the function's class to learn its result type (it runs no JVM): declare the "
+        "function's result type to call it in a view."
+    )

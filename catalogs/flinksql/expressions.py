@@ -18,10 +18,10 @@ from functools import cache
 from sqlglot import exp
 from sqlglot.tokens import TokenType
 
-from . import literals
+from . import builtins, literals
 from .catalog import quote_identifier
 from .dialect import JsonFunction, UnaryPlus
-from .errors import ValidationError
+from .errors import ValidationError, unknown_function_type
 from .types import DataType, parse_type
 
 # Functions Flink's parser resolves itself (Calcite's standard table and Flink's own legacy
@@ -545,7 +545,9 @@ class _Typer:
             return T("DATE NOT NULL")
         if isinstance(node, exp.Substring | exp.Trim):
             args = [a for a in (node.this, node.args.get("start"), node.args.get("length")) if a]
-            nullable = any(self.type_of(a).nullable for a in args)
+            nullable = any([self.type_of(a).nullable for a in args])
+            # Flink's SUBSTRING answers NULL past the end: always nullable
+            nullable = nullable or isinstance(node, exp.Substring)
             source = self.type_of(node.this)
             if source.is_string:
                 # Calcite keeps the length: SUBSTRING/TRIM of CHAR(3) is VARCHAR(3).
@@ -597,7 +599,8 @@ class _Typer:
         raise ValidationError(f"Cannot apply 'ITEM' to {container.summary()}")
 
     def _json_function(self, node: JsonFunction) -> DataType:
-        args = [self.type_of(a) for a in node.expressions]
+        for arg in node.expressions:
+            self.type_of(arg)
         for key in ("empty_default", "error_default"):
             if node.args.get(key) is not None:
                 self.type_of(node.args[key])
@@ -605,7 +608,7 @@ class _Typer:
         if name == "JSON_ARRAY":
             return T("STRING NOT NULL")
         if name == "JSON_EXISTS":
-            return T("BOOLEAN").with_nullable(any(a.nullable for a in args))
+            return T("BOOLEAN")
         returning = node.args.get("returning")
         if returning:
             return parse_type(returning, ddl=False).with_nullable(True)
@@ -672,6 +675,11 @@ class _Typer:
             return _typed_literal_type(node.to.sql().upper(), node.this.this)
         source = self.type_of(node.this)
         target = parse_type(_cast_type_for_parser(node.to), ddl=False)
+        if target.is_interval:
+            # Flink keeps every interval as one of its two SQL interval types (the types of
+            # interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3)
+            year_month = target.name == "INTERVAL_YEAR_MONTH"
+            target = T("INTERVAL MONTH" if year_month else "INTERVAL SECOND(3)")
         return target.with_nullable(True if safe else source.nullable)
 
     def _function(self, node: exp.Anonymous) -> DataType:
@@ -681,17 +689,27 @@ class _Typer:
             result = self._common(*node.expressions[1:])
             return result.with_nullable(result.nullable or condition.nullable)
         args = [self.type_of(a) for a in node.expressions]
-        nullable = any(a.nullable for a in args)
         lookup = _user_functions.get()
         qualified = lookup(node.name) if lookup is not None else None
         if qualified is not None:
             # Flink instantiates the class to learn its result type; the dashboard has no JVM.
-            raise ValidationError(f"Cannot instantiate user-defined function '{qualified}'.")
-        rule = _FUNCTIONS.get(name)
-        if rule is None:
+            raise unknown_function_type(qualified)
+        arguments = [(t, _is_literal(a)) for t, a in zip(args, node.expressions, strict=True)]
+        # Flink's record of its built-in functions types every call (data/functions_oracle.json)
+        recorded = builtins.call_type(name, arguments)
+        if recorded is None:
             families = ", ".join(_family(a) for a in args)
             raise ValidationError(f"No match found for function signature {node.name}({families})")
-        return rule(args, nullable)
+        return recorded
+
+
+def _is_literal(node: exp.Expression) -> bool:
+    """A number or character literal, signed or not (a call may need one where a column of
+    the same type is refused)."""
+    node = _strip(node)
+    if isinstance(node, exp.Neg):
+        node = _strip(node.this)
+    return isinstance(node, exp.Literal)
 
 
 def op_is(node: exp.Expression, *kinds: type) -> bool:
@@ -924,52 +942,3 @@ def _family(t: DataType) -> str:
     if root in ("ARRAY", "MULTISET", "MAP", "ROW"):
         return f"<{message_type(t)}>"
     return f"<{root}>"
-
-
-def _trimmed(arg: DataType, nullable: bool) -> DataType:
-    """LTRIM/RTRIM keep the length of a character argument, as VARCHAR."""
-    if arg.is_string:
-        return DataType("VARCHAR", (arg.length,), nullable)
-    return T("STRING").with_nullable(nullable)
-
-
-def _same(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].with_nullable(nullable)
-
-
-def _fixed(text: str, always_not_null: bool = False):
-    def rule(args: list[DataType], nullable: bool) -> DataType:
-        return T(text).with_nullable(False if always_not_null else nullable)
-
-    return rule
-
-
-_FUNCTIONS = {
-    "ABS": _same,
-    "UPPER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
-    "LOWER": lambda args, nullable: args[0].with_nullable(nullable).with_time_attribute(None),
-    "INITCAP": _fixed("STRING"),
-    "CONCAT": _fixed("STRING"),
-    "CONCAT_WS": _fixed("STRING"),
-    "REGEXP_REPLACE": _fixed("STRING"),
-    "REGEXP_EXTRACT": _fixed("STRING"),
-    "REPLACE": _fixed("STRING"),
-    "LTRIM": lambda args, nullable: _trimmed(args[0], nullable),
-    "RTRIM": lambda args, nullable: _trimmed(args[0], nullable),
-    "FROM_UNIXTIME": _fixed("STRING"),
-    "DATE_FORMAT": _fixed("STRING"),
-    "MD5": _fixed("CHAR(32)"),
-    "CHAR_LENGTH": _fixed("INT"),
-    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)"),
-    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)"),
-    "TO_DATE": _fixed("DATE"),
-    "UNIX_TIMESTAMP": _fixed("BIGINT"),
-    "NOW": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
-    "PROCTIME": _fixed("TIMESTAMP_LTZ(3)", always_not_null=True),
-    "COALESCE": lambda args, nullable: args[0].with_nullable(all(a.nullable for a in args)),
-    "JSON_VALUE": _fixed("STRING"),
-    "SUM": _same,
-    "MAX": _same,
-    "MIN": _same,
-    "COUNT": _fixed("BIGINT", always_not_null=True),
-}

@@ -688,11 +688,14 @@ class _Parser:
             while not self.s.at_end():
                 self.s.advance()
             return st.UnsupportedStatement(unsupported)
-        if self.s.accept_keyword("USER", "FUNCTIONS"):
+        user = self.s.accept_keyword("USER")
+        if self.s.accept_keyword("FUNCTIONS"):
             database = None
             if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
                 database = self.path(2)
-            return st.ShowUserFunctions(database, self.like_pattern())
+            if user:
+                return st.ShowUserFunctions(database, self.like_pattern())
+            return st.ShowFunctions(database, self.like_pattern())
         raise self.s.unexpected()
 
     def use(self) -> st.Statement:
@@ -705,7 +708,10 @@ class _Parser:
         self.s.advance()  # DESCRIBE or DESC
         if self.s.accept_keyword("MODEL"):
             return model_parser.describe_model(self)
-        for word in ("FUNCTION", "DATABASE", "JOB"):
+        if self.s.accept_keyword("FUNCTION"):
+            extended = self.s.accept_keyword("EXTENDED")
+            return st.DescribeFunction(self.path(3), extended)
+        for word in ("DATABASE", "JOB"):
             if self.s.at_keyword(word):
                 while not self.s.at_end():
                     self.s.advance()
@@ -740,7 +746,6 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
 _UNSUPPORTED_SHOW = {
     "JOBS": "SHOW JOBS",
     "CONNECTIONS": "SHOW CONNECTIONS",
-    "FUNCTIONS": "SHOW FUNCTIONS",
 }
 
 _HANDLERS: dict[str, Callable[[_Parser], st.Statement]] = {

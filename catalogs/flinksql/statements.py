@@ -438,12 +438,26 @@ class ShowModels(Statement):
 
 
 @dataclass
+class ShowFunctions(Statement):
+    """``SHOW FUNCTIONS``: the built-in functions and the user's."""
+
+    database: Path | None = None
+    like: LikePattern | None = None
+
+
+@dataclass
 class ShowCreateModel(Statement):
     path: Path
 
 
 @dataclass
 class DescribeModel(Statement):
+    path: Path
+    extended: bool = False
+
+
+@dataclass
+class DescribeFunction(Statement):
     path: Path
     extended: bool = False
 

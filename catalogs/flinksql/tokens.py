@@ -111,7 +111,12 @@ class TokenStream:
 
     def compound_identifier(self) -> list[str]:
         parts = [self.identifier()]
-        while self.accept(TokenType.DOT):
+        while (dot := self.peek()) is not None and self.accept(TokenType.DOT):
+            following = self.peek()
+            if following is not None and self.is_word(following) and is_reserved(following.text):
+                # Flink's parser takes "." <reserved word> as one wrong choice, at the dot
+                line, column = self.position(dot)
+                raise SqlParseError(f'Encountered ". {self.image(following)}"', line, column)
             parts.append(self.identifier())
         return parts
 

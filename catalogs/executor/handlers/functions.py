@@ -1,4 +1,4 @@
-"""CREATE / ALTER / DROP FUNCTION and SHOW USER FUNCTIONS.
+"""CREATE / ALTER / DROP FUNCTION, SHOW [USER] FUNCTIONS and DESCRIBE FUNCTION.
 
 Flink keeps function names in lower case. The dashboard has no JVM: it records a
 function's class and jars as Flink's catalog does, without loading the class.
@@ -10,10 +10,12 @@ from django.db import IntegrityError, transaction
 
 from catalogs import models as m
 from catalogs.executor import permissions, store
+from catalogs.flinksql import builtins
 from catalogs.flinksql import statements as st
 from catalogs.flinksql.catalog import CatalogFunction, ObjectIdentifier, function_identifier
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
+from catalogs.flinksql.quoting import quote_identifier
 
 from .context import OK, Context, Result
 
@@ -151,19 +153,57 @@ def drop_function(ctx: Context, s: st.DropFunction) -> Result:
     return OK
 
 
-def show_user_functions(ctx: Context, s: st.ShowUserFunctions) -> Result:
+def _user_function_names(ctx: Context, path: tuple[str, ...] | None) -> set[str]:
+    """The names of the user's functions ``SHOW [USER] FUNCTIONS [FROM path]`` lists: the
+    database's catalog functions, its temporary ones and the temporary system functions."""
     session = ctx.session
-    if s.database is None:
+    if path is None:
         catalog_name, database_name = session.current_catalog, session.current_database
     else:
-        catalog_name, database_name = session.resolve_database(s.database)
+        catalog_name, database_name = session.resolve_database(path)
     catalog = ctx.catalog(catalog_name, MISSING_CATALOG)
     database = store.database_or_none(catalog, database_name)
     names = set(database.functions.values_list("name", flat=True)) if database else set()
     for key in session.temporary_functions:
         if key.catalog == "" or (key.catalog, key.database) == (catalog_name, database_name):
             names.add(key.name)
+    return names
+
+
+def show_user_functions(ctx: Context, s: st.ShowUserFunctions) -> Result:
+    names = _user_function_names(ctx, s.database)
     return ["function name"], [[n] for n in filter_names(list(names), s.like)]
+
+
+def show_functions(ctx: Context, s: st.ShowFunctions) -> Result:
+    """The built-in functions (Flink's core module, as recorded from the engine) and the user's,
+    sorted, each name once."""
+    names = _user_function_names(ctx, s.database) | set(builtins.listed_functions())
+    return ["function name"], [[n] for n in filter_names(sorted(names), s.like)]
+
+
+def describe_function(ctx: Context, s: st.DescribeFunction) -> Result:
+    """A built-in function's description as Flink gives it. Flink describes a user's function by
+    instantiating its class, which the dashboard cannot load: it answers what Flink answers
+    when the class cannot be instantiated."""
+    rows = builtins.describe_function(s.path[0], s.extended) if len(s.path) == 1 else None
+    if rows is not None:
+        return ["info name", "info value"], rows
+    identifier = _identifier(ctx, s.path)
+    key = function_identifier("", "", identifier.name)
+    temporary = ctx.session.temporary_functions
+    if len(s.path) == 1 and key in temporary:
+        raise ValidationError(f"Cannot instantiate user-defined function '{s.path[0]}'.")
+    catalog = ctx.catalog_or_none(identifier.catalog)
+    database = catalog and store.database_or_none(catalog, identifier.database)
+    stored = bool(database) and database.functions.filter(name=identifier.name).exists()
+    if not stored and identifier not in temporary:
+        written = ".".join(quote_identifier(part) for part in s.path)
+        raise ValidationError(f"Function with the identifier '{written}' doesn't exist.")
+    raise ValidationError(
+        f"Cannot instantiate user-defined function "
+        f"'{identifier.catalog}.{identifier.database}.{s.path[-1]}'."
+    )
 
 
 HANDLERS = {
@@ -171,4 +211,6 @@ HANDLERS = {
     st.AlterFunction: alter_function,
     st.DropFunction: drop_function,
     st.ShowUserFunctions: show_user_functions,
+    st.ShowFunctions: show_functions,
+    st.DescribeFunction: describe_function,
 }

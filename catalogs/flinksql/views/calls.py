@@ -7,22 +7,26 @@ from typing import Any
 
 from sqlglot import exp
 
+from .. import builtins
 from ..expressions import PARSER_FUNCTIONS
 from ..types import DataType
 
-AGGREGATES = frozenset(
+# Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
+# (BITMAP_BUILD_AGG ...) come from the record of its built-in functions.
+_SQL_AGGREGATES = frozenset(
     """
     COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
     LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
     GROUPING GROUP_ID GROUPING_ID
     """.split()
 )
+AGGREGATES = _SQL_AGGREGATES | (builtins.aggregate_functions() - {"LAG", "LEAD", "DISTINCT"})
 RANKING = frozenset(["ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE"])
 # Functions a view writes by their upper-case name (resolved by Calcite's or Flink's operator
 # tables at parse time); any other call keeps the name as written, quoted.
 VIEW_FUNCTIONS = (
     PARSER_FUNCTIONS
-    | AGGREGATES
+    | _SQL_AGGREGATES
     | RANKING
     | frozenset(
         """
@@ -31,6 +35,7 @@ VIEW_FUNCTIONS = (
     SESSION_PROCTIME ROW ARRAY MAP TIMESTAMPADD TIMESTAMPDIFF
     """.split()
     )
+    | builtins.unquoted_functions()
 )
 # Group window functions of the legacy GROUP BY TUMBLE(...) syntax and their helpers.
 GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])

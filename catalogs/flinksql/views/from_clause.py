@@ -8,7 +8,7 @@ from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import TableArgument
-from ..errors import SqlParseError, ValidationError
+from ..errors import SqlParseError, ValidationError, unknown_function_type
 from ..expressions import _family, calcite_type_name
 from ..types import DataType
 from .relations import Dependency
@@ -397,7 +397,7 @@ class FromClause:
             families = ", ".join(_family(t) for t in types)
             raise ValidationError(f"No match found for function signature {call.name}({families})")
         identifier = ObjectIdentifier(self.catalog, self.database, call.name)
-        raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+        raise unknown_function_type(identifier)
 
     def changelog(self, call: exp.Anonymous, node: exp.Expression, scope: Scope) -> str:
         """TO_CHANGELOG(TABLE t): the rows of ``t`` with an ``op`` column in front."""

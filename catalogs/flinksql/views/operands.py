@@ -217,9 +217,9 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         if not comparable([type_of(node.this), *values]):
             raise ValidationError("Values passed to IN operator must have compatible types")
     elif isinstance(node, exp.Initcap):
-        written = [] if node.this is None else [node.this]
-        # sqlglot fills in a default delimiter set nobody wrote (it has no position in the text)
         delimiters = node.args.get("expression")
+        # sqlglot fills in a default delimiter set nobody wrote (it has no position in the text)
+        written = [node.this] if node.this is not None else []
         if delimiters is not None and not (
             isinstance(delimiters, exp.Literal) and "start" not in delimiters.meta
         ):

@@ -10,7 +10,7 @@ from ..errors import ValidationError
 from ..expressions import _strip
 from ..keywords import read_as_column
 from ..types import DataType
-from .calls import GROUP_WINDOW_HELPERS, NILADIC, QueryExpr, is_aggregate
+from .calls import GROUP_WINDOW_HELPERS, NILADIC, RANKING, QueryExpr, is_aggregate
 from .common_type import least_restrictive
 from .conditions import check_condition
 from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
@@ -298,6 +298,9 @@ class QueryBlocks:
                 bare = bare.this
             if isinstance(bare, exp.Null):
                 raise ValidationError("Illegal use of 'NULL'")
+            if alias is None and _is_window_function(bare):
+                # Flink takes RANK() without OVER under an alias only (functions_oracle.json)
+                raise ValidationError("OVER clause is necessary for window functions")
             niladic = self._niladic_name(bare, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
@@ -583,3 +586,8 @@ def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataT
     if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
         return common.with_time_attribute(left.time_attribute)
     return common
+
+
+def _is_window_function(node: exp.Expression) -> bool:
+    """A call of a ranking or offset function, without OVER."""
+    return isinstance(node, exp.Anonymous) and node.name.upper() in (*RANKING, "LAG", "LEAD")

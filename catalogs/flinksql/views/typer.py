@@ -3,14 +3,15 @@ functions, on top of the computed-column typer of :mod:`..expressions`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlglot import exp
 
-from ..errors import ValidationError
+from .. import builtins
+from ..dialect import JsonFunction
+from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
     T,
     _cast_type_for_parser,
+    _is_literal,
     _is_typed_literal,
     _least_restrictive,
     _strip,
@@ -27,6 +28,7 @@ from .calls import (
     GROUP_WINDOW_HELPERS,
     GROUP_WINDOWS,
     RANKING,
+    UNIT_FUNCTIONS,
     QueryExpr,
     function_identifier,
     is_aggregate,
@@ -158,14 +160,27 @@ class ViewTyper(_Typer):
                 target = parse_type(_cast_type_for_parser(node.to), ddl=False)
                 check_cast(self.type_of(node.this), target)
             return
+        parsed = _parsed_call(node)
+        if parsed is not None:
+            name, operands = parsed
+            message = builtins.refusal(name, [(self.type_of(a), _is_literal(a)) for a in operands])
+            if message is not None:
+                raise ValidationError(message)
         if isinstance(node, exp.Anonymous):
             name = node.name.upper()
-            if name in FUNCTION_FORMS and not node.meta.get("niladic") and not self._is_udf(node):
-                operands = [
-                    a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
-                ]
-                if not any(isinstance(a, exp.Star) for a in operands):
-                    check_function(name, [self.type_of(a) for a in operands])
+            if node.meta.get("niladic") or self._is_udf(node):
+                return
+            operands = [
+                a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
+            ]
+            if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
+                return
+            arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
+            message = builtins.refusal(name, arguments)
+            if message is not None:
+                raise ValidationError(message)
+            if name in FUNCTION_FORMS:
+                check_function(name, [t for t, _ in arguments])
             return
         check_operator(node, self.type_of)
 
@@ -257,6 +272,10 @@ class ViewTyper(_Typer):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:
             return self.type_of(node.expressions[0]).with_nullable(False)
+        if name in GROUP_WINDOW_HELPERS and name.endswith(("_START", "_END")):
+            for arg in node.expressions:
+                self.type_of(arg)
+            return T("TIMESTAMP(3) NOT NULL")
         if name in GROUP_WINDOW_HELPERS and name.endswith(("_ROWTIME", "_PROCTIME")):
             for arg in node.expressions:
                 self.type_of(arg)
@@ -281,19 +300,36 @@ class ViewTyper(_Typer):
         special = self._builtin(node, name)
         if special is not None:
             return special
-        if name in _MORE_FUNCTIONS:
-            args = [self.type_of(a) for a in node.expressions]
-            return _MORE_FUNCTIONS[name](args, any(a.nullable for a in args))
         result = self._function(node)
         if name in ("FLOOR", "CEIL", "ABS"):
             return result
-        return result.with_time_attribute(None) if result.time_attribute else result
+        result = result.with_time_attribute(None) if result.time_attribute else result
+        return self._rowtime_kept(name, node.expressions, result)
+
+    def _rowtime_kept(
+        self, name: str, operands: list[exp.Expression], result: DataType
+    ) -> DataType:
+        """``result``, a rowtime attribute still where Flink keeps its first operand's
+        (COALESCE(rowtime, ...), GREATEST, FIRST_VALUE ...: functions_oracle.json)."""
+        if not operands or not builtins.keeps_rowtime(name):
+            return result
+        first = self.type_of(operands[0])
+        if first.time_attribute == "ROWTIME" and first.with_time_attribute(None) == result:
+            return result.with_time_attribute("ROWTIME")
+        return result
 
     def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
         """Built-in functions whose type depends on more than their arguments' types."""
         args = node.expressions
         if name in EXTRACT_FUNCTIONS and len(args) == 1:
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
+        if name == "NULLIF" and len(args) == 2:
+            # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
+            first = self.type_of(args[0])
+            self.type_of(args[1])
+            return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
+                True
+            )
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
@@ -334,22 +370,21 @@ class ViewTyper(_Typer):
             known = [t for t in types if t.name != "NULL"]
             if not known:
                 raise ValidationError("Illegal use of 'NULL'")
-            first = known[0].with_time_attribute(None)
-            common = first
+            first = types[0].with_time_attribute(None)
+            if name == "IFNULL" and not first.nullable and len(types) == 2:
+                # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number
+                other = types[1]
+                if first.name == other.name or first.is_string and other.is_string:
+                    return self._rowtime_kept(name, args, first)
+            common = known[0].with_time_attribute(None)
             for other in known[1:]:
-                common = _least_restrictive(common, other.with_time_attribute(None))
-                if {common.name, other.name} == {"FLOAT", "DOUBLE"}:
-                    # Flink's COALESCE merges types its own way: FLOAT and DOUBLE give DOUBLE
-                    common = DataType("DOUBLE")
+                common = _coalesced(common, other.with_time_attribute(None))
             common = common.with_nullable(True)
             for arg, t in zip(args, types, strict=True):
                 if t.name != "NULL" and _needs_cast(t, common):
                     arg.meta["coerce_to"] = calcite_type_name(common)
-            result = common.with_nullable(all(t.nullable for t in types))
-            if known[0].time_attribute and first.with_nullable(True) == common:
-                # the first argument's time attribute stays where its type does
-                result = result.with_time_attribute(known[0].time_attribute)
-            return result
+            common = common.with_nullable(all(t.nullable for t in types))
+            return self._rowtime_kept(name, args, common)
         return None
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:
@@ -366,7 +401,7 @@ class ViewTyper(_Typer):
         # Flink writes a catalog function's call by its whole path: it resolves in any session
         node.meta["function_text"] = identifier.quoted()
         if declared == "unknown":
-            raise ValidationError(f"Cannot instantiate user-defined function '{identifier}'.")
+            raise unknown_function_type(identifier)
         for arg in node.expressions:
             self.type_of(arg)
         return declared
@@ -400,7 +435,7 @@ class ViewTyper(_Typer):
                 return DataType("DECIMAL", (38, max(6, arg.scale)), nullable)
             return arg.with_nullable(nullable)
         if name in ("MIN", "MAX", "FIRST_VALUE", "LAST_VALUE"):
-            return arg.with_nullable(nullable)
+            return self._rowtime_kept(name, [first], arg.with_nullable(nullable))
         if name in ("STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "VARIANCE"):
             if arg.name == "DECIMAL":
                 return DataType("DECIMAL", (38, max(6, arg.scale)), True)
@@ -412,11 +447,44 @@ class ViewTyper(_Typer):
         if name == "COLLECT":
             return DataType("MULTISET", (), False, (arg,))
         if name == "ARRAY_AGG":
-            return DataType("ARRAY", (), True, (arg,))
-        return arg.with_nullable(True)
+            return DataType("ARRAY", (), arg.nullable, (arg,))
+        operands = [a.expressions[0] if isinstance(a, exp.Distinct) else a for a in args]
+        recorded = builtins.call_type(name, [(self.type_of(a), _is_literal(a)) for a in operands])
+        if recorded is None:
+            raise ValidationError(f"No match found for function signature {node.name}")
+        return recorded
 
     # The common type rule lives in .common_type (scopes and query blocks use it too).
     least_restrictive = staticmethod(least_restrictive)
+
+
+def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | None:
+    """A built-in call sqlglot reads into a node of its own: the function's name and operands."""
+    if isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
+        operands = [node.this, node.args.get("decimals")]
+        name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
+        return name, [o for o in operands if o is not None]
+    if isinstance(node, JsonFunction):
+        return node.name, list(node.expressions)
+    if (
+        isinstance(node, exp.Trim)
+        and not node.args.get("expression")
+        and not node.args.get("position")
+    ):
+        return "TRIM", [node.this]
+    return None
+
+
+def _coalesced(a: DataType, b: DataType) -> DataType:
+    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
+    FLOAT and DOUBLE, and collections of the common, nullable if either is, element type."""
+    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
+        return T("DOUBLE")
+    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
+        (x,), (y,) = a.children, b.children
+        element = _coalesced(x, y).with_nullable(x.nullable or y.nullable)
+        return DataType(a.name, (), True, (element,))
+    return _least_restrictive(a, b)
 
 
 def _needs_cast(source: DataType, target: DataType) -> bool:
@@ -443,90 +511,3 @@ def _concat(a: DataType, b: DataType) -> DataType:
     length = min((a.length or 0) + (b.length or 0), 2147483647)
     name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
     return DataType(name, (length,), nullable)
-
-
-def _fixed(text: str, always_not_null: bool = False, always_nullable: bool = False) -> Any:
-    def rule(args: list[DataType], nullable: bool) -> DataType:
-        if always_nullable:
-            return parse_type(text, ddl=False)
-        return parse_type(text, ddl=False).with_nullable(False if always_not_null else nullable)
-
-    return rule
-
-
-def _string_function(args: list[DataType], nullable: bool) -> DataType:
-    return T("STRING").with_nullable(nullable)
-
-
-def _same(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].with_nullable(nullable).with_time_attribute(None)
-
-
-def _element(args: list[DataType], nullable: bool) -> DataType:
-    return args[0].children[0].with_nullable(True)
-
-
-_MORE_FUNCTIONS = {
-    "MOD": lambda args, nullable: args[1].with_nullable(nullable),
-    "ROUND": _same,
-    "TRUNCATE": _same,
-    "NULLIF": lambda args, nullable: args[0].with_nullable(True),
-    "ELEMENT": _element,
-    "GROUPING": _fixed("BIGINT", always_not_null=True),
-    "GROUP_ID": _fixed("BIGINT", always_not_null=True),
-    "INITCAP": _string_function,
-    "UUID": _fixed("CHAR(36)", always_not_null=True),
-    "CHARACTER_LENGTH": _fixed("INT"),
-    "POSITION": _fixed("INT"),
-    "LOCATE": _fixed("INT"),
-    "INSTR": _fixed("INT"),
-    "SUBSTR": _string_function,
-    "SUBSTRING": _string_function,
-    "LPAD": _string_function,
-    "RPAD": _string_function,
-    "REPEAT": _string_function,
-    "REVERSE": _string_function,
-    "SPLIT_INDEX": _string_function,
-    "JSON_QUERY": _string_function,
-    "TO_BASE64": _string_function,
-    "FROM_BASE64": _string_function,
-    "HEX": _string_function,
-    "SHA1": _fixed("CHAR(40)"),
-    "SHA256": _fixed("CHAR(64)"),
-    "LOCALTIMESTAMP": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "CURRENT_DATE": _fixed("DATE", always_not_null=True),
-    "TUMBLE_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "TUMBLE_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "HOP_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "HOP_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "SESSION_START": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "SESSION_END": _fixed("TIMESTAMP(3)", always_not_null=True),
-    "JSON_EXISTS": _fixed("BOOLEAN"),
-    "IS_ALPHA": _fixed("BOOLEAN"),
-    "IS_DIGIT": _fixed("BOOLEAN"),
-    "IS_DECIMAL": _fixed("BOOLEAN"),
-    "REGEXP": _fixed("BOOLEAN"),
-    "LN": _fixed("DOUBLE"),
-    "LOG": _fixed("DOUBLE"),
-    "LOG10": _fixed("DOUBLE"),
-    "LOG2": _fixed("DOUBLE"),
-    "EXP": _fixed("DOUBLE"),
-    "SQRT": _fixed("DOUBLE"),
-    "POWER": _fixed("DOUBLE"),
-    "SIN": _fixed("DOUBLE"),
-    "COS": _fixed("DOUBLE"),
-    "TAN": _fixed("DOUBLE"),
-    "RAND": _fixed("DOUBLE", always_not_null=True),
-    "PI": _fixed("DOUBLE", always_not_null=True),
-    "E": _fixed("DOUBLE", always_not_null=True),
-    "HASH_CODE": _fixed("INT"),
-    "CARDINALITY": _fixed("INT"),
-    # Flink's parsing conversions answer NULL for text they cannot read: always nullable.
-    "TO_TIMESTAMP_LTZ": _fixed("TIMESTAMP_LTZ(3)", always_nullable=True),
-    "TO_TIMESTAMP": _fixed("TIMESTAMP(3)", always_nullable=True),
-    "TO_DATE": _fixed("DATE", always_nullable=True),
-    "SHA2": _fixed("VARCHAR(128)"),
-    "STR_TO_MAP": _fixed("MAP<STRING, STRING>"),
-    "UNIX_TIMESTAMP": lambda args, nullable: T("BIGINT").with_nullable(bool(args) and nullable),
-    "JSON_STRING": lambda args, nullable: T("STRING").with_nullable(nullable),
-}

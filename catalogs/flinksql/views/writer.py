@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
@@ -130,6 +131,11 @@ class ViewWriter(_Writer):
                 self._writing_else = False
             return f"CASE WHEN {a} = {b} THEN NULL ELSE {otherwise} END"
         args = ", ".join(self.write(a) for a in node.expressions)
+        if upper == "JSON_ARRAYAGG" and len(node.expressions) == 1:
+            return f"JSON_ARRAYAGG({args} {node.meta.get('on_null', 'ABSENT')} ON NULL)"
+        renamed = builtins.renamed_functions().get(upper)
+        if renamed is not None and node.meta.get("function_text") is None:
+            return f"{quote_identifier(renamed)}({args})"
         if upper in GROUP_WINDOWS and node.meta.get("in_group_by"):
             return f"${upper}({args})"
         if upper in VIEW_FUNCTIONS:

@@ -1,0 +1,369 @@
+"""Flink 2.3's built-in functions, as the engine answered for them: their names (``SHOW
+FUNCTIONS``), their descriptions (``DESCRIBE FUNCTION [EXTENDED]``) and the types of their calls.
+
+Nothing here is written from memory: ``data/functions_oracle.json`` is real Flink's answer,
+recorded by ``tests/record_functions_oracle.py``: each function called over the columns of one
+table of every typical argument type, and the result type Flink derived or the message it
+refused the call with.
+
+A call is typed from that record. A call over exactly recorded argument types answers what Flink
+answered. Another call is typed by the rule the recorded calls of the same function, number of
+arguments and argument type roots (``DECIMAL``, ``VARCHAR`` ...) all follow (:data:`_RULES`: a
+fixed type, an argument's type, an array's element ...), or by one of the few rules the record
+cannot express (precision arithmetic, :data:`PRECISION_RULES`), each checked against the record
+by ``tests/test_builtins.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import FlinkSqlError, ValidationError
+from .types import TIME_ATTRIBUTES, DataType, array_of, parse_type
+
+DATA = Path(__file__).parent / "data" / "functions_oracle.json"
+
+# Literal operands of the recorded calls, by their text: a call may need a literal (a
+# precision, a format) where a column of the same type is refused.
+_LITERAL_TYPES = {"3": "INT NOT NULL", "'x'": "CHAR(1) NOT NULL"}
+
+# An argument as a call's key knows it: its type, and whether it is a literal.
+Argument = tuple[DataType, bool]
+Rule = Callable[[Sequence[DataType]], DataType]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One recorded call: its text, its arguments and Flink's answer."""
+
+    text: str
+    arguments: tuple[Argument, ...]
+    result: DataType | None  # None: refused
+    error: str | None
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+def listed_functions() -> list[str]:
+    """The names ``SHOW FUNCTIONS`` lists in a fresh session (the core module's), in its order."""
+    return list(_data()["show_functions"])
+
+
+def describe_function(name: str, extended: bool) -> list[list[str]] | None:
+    """``DESCRIBE FUNCTION [EXTENDED] name``'s rows for a built-in function, or None when no
+    listed function has that name (case-insensitively, as Flink resolves it). Flink writes the
+    signature with the name as the statement spells it."""
+    described = _data()["describe_extended"]
+    match = next((n for n in described if n.lower() == name.lower()), None)
+    if match is None or isinstance(described[match], str):
+        return None
+    rows = [list(row) for row in described[match]]
+    for row in rows:
+        if row[0] == "signature":
+            lines = row[1].split("\n")
+            row[1] = "\n".join(
+                name + line[len(match) :] if line.lower().startswith(match.lower()) else line
+                for line in lines
+            )
+    return rows if extended else rows[:2]
+
+
+@cache
+def _argument(text: str) -> Argument:
+    literal = _LITERAL_TYPES.get(text)
+    if literal is not None:
+        return parse_type(literal, ddl=False), True
+    return column_type(text), False
+
+
+def column_type(name: str) -> DataType:
+    """The type of a column of the recorded calls' table (its rowtime attribute included)."""
+    data_type = parse_type(_data()["columns"][name], ddl=False)
+    return data_type.with_time_attribute("ROWTIME" if name == ROWTIME_COLUMN else None)
+
+
+ROWTIME_COLUMN = "t_rowtime"
+
+
+def _split_arguments(call: str) -> tuple[str, ...]:
+    inner = call[call.index("(") + 1 : -1]
+    return tuple(inner.split(", ")) if inner else ()
+
+
+@cache
+def _result(text: str) -> DataType | None:
+    attribute = None
+    for kind in TIME_ATTRIBUTES:
+        if text.endswith(f" *{kind}*"):
+            text, attribute = text.removesuffix(f" *{kind}*"), kind
+    try:
+        return parse_type(text, ddl=False).with_time_attribute(attribute)
+    except FlinkSqlError:
+        return None  # a type the dashboard cannot spell (RAW ...): the call stays unknown
+
+
+@cache
+def recorded_calls() -> dict[str, tuple[Call, ...]]:
+    """Every recorded call, by upper-case function name."""
+    data = _data()
+    messages = data["messages"]
+    calls: dict[str, tuple[Call, ...]] = {}
+    for name, cases in data["calls"].items():
+        found = []
+        for text, answer in cases.items():
+            arguments = tuple(_argument(a) for a in _split_arguments(text))
+            if isinstance(answer, str):
+                result = _result(answer)
+                if result is None:
+                    continue
+                found.append(Call(text, arguments, result, None))
+            else:
+                found.append(Call(text, arguments, None, messages[answer]))
+        calls[name] = tuple(found)
+    return calls
+
+
+def typed_functions() -> frozenset[str]:
+    """The upper-case names of the functions some SQL call of which Flink accepted."""
+    return frozenset(
+        name
+        for name, cases in _data()["calls"].items()
+        if any(isinstance(answer, str) for answer in cases.values())
+    )
+
+
+@cache
+def keeps_rowtime(name: str) -> bool:
+    """Whether a recorded call of ``name`` answered a rowtime attribute (its first operand's:
+    Flink keeps it through COALESCE, GREATEST, FIRST_VALUE ...)."""
+    return any(
+        c.result is not None and c.result.time_attribute == "ROWTIME"
+        for c in recorded_calls().get(name, ())
+    )
+
+
+def unquoted_functions() -> frozenset[str]:
+    """The functions a view stores by their upper-case name, unquoted (those of Calcite's and
+    Flink's SQL operator tables); Flink quotes the others' names as written."""
+    return frozenset(
+        name for name, text in _data()["written"].items() if text.startswith(f"{name}(")
+    )
+
+
+@cache
+def renamed_functions() -> dict[str, str]:
+    """The functions a view stores under another name (TRANSLATE as `TRANSLATE3`)."""
+    renamed = {}
+    for name, text in _data()["written"].items():
+        if text.startswith("`"):
+            written = text[1 : text.index("`", 1)]
+            if written.upper() != name:
+                renamed[name] = written
+    return renamed
+
+
+def aggregate_functions() -> frozenset[str]:
+    """The upper-case names of the aggregate functions SQL calls (``DESCRIBE FUNCTION
+    EXTENDED`` kind ``AGGREGATE``, or Calcite's), some call of which Flink accepted."""
+    kinds = {
+        name.upper()
+        for name, rows in _data()["describe_extended"].items()
+        if not isinstance(rows, str) and ["kind", "AGGREGATE"] in rows
+    }
+    return frozenset((kinds | _SQL_AGGREGATES) & typed_functions())
+
+
+# Aggregate functions of Calcite's operator table that SHOW FUNCTIONS does not list.
+_SQL_AGGREGATES = frozenset(["APPROX_COUNT_DISTINCT", "SINGLE_VALUE", "JSON_ARRAYAGG"])
+
+
+# -- rules --------------------------------------------------------------------------------------
+def _nullable_if_any(types: Sequence[DataType]) -> bool:
+    return any(t.nullable for t in types)
+
+
+_NULLABILITY: dict[str, Callable[[Sequence[DataType]], bool]] = {
+    "any": _nullable_if_any,
+    "all": lambda types: all(t.nullable for t in types),
+    "first": lambda types: types[0].nullable,
+    "never": lambda types: False,
+    "always": lambda types: True,
+}
+
+
+def _plain(t: DataType) -> DataType:
+    return t.with_time_attribute(None) if t.time_attribute else t
+
+
+def _shapes(arity: int, sample: DataType) -> dict[str, Callable[[Sequence[DataType]], Any]]:
+    shapes: dict[str, Callable[[Sequence[DataType]], Any]] = {
+        "fixed": lambda types: sample.with_nullable(True),
+    }
+    for i in range(arity):
+        shapes[f"argument {i}"] = lambda types, i=i: _plain(types[i]).with_nullable(True)
+        shapes[f"element of argument {i}"] = lambda types, i=i: (
+            types[i].children[0].with_nullable(True)
+            if types[i].name in ("ARRAY", "MULTISET")
+            else None
+        )
+        shapes[f"array of argument {i}"] = lambda types, i=i: array_of(
+            _plain(types[i]), nullable=True
+        )
+        shapes[f"VARCHAR of argument {i}'s length"] = lambda types, i=i: (
+            DataType("VARCHAR", (types[i].length,)) if types[i].is_string else None
+        )
+    return shapes
+
+
+def _fit(calls: Sequence[Call]) -> Rule | None:
+    """The one rule every accepted call of ``calls`` follows, or None."""
+    accepted = [c for c in calls if c.result is not None]
+    if not accepted:
+        return None
+    arity = len(accepted[0].arguments)
+    for shape in _shapes(arity, accepted[0].result).values():
+        for nullability in _NULLABILITY.values():
+
+            def rule(types: Sequence[DataType], shape=shape, nullability=nullability) -> Any:
+                result = shape(types)
+                return None if result is None else result.with_nullable(nullability(types))
+
+            if all(rule([a for a, _ in c.arguments]) == c.result for c in accepted):
+                return rule
+    return None
+
+
+def _roots(types: Sequence[DataType]) -> tuple[str, ...]:
+    return tuple(t.name for t in types)
+
+
+@cache
+def _rules(name: str) -> dict[tuple[str, ...], Rule | None]:
+    """The rule of each recorded tuple of argument type roots of ``name``'s calls (None where
+    they follow none, or where Flink refused them all)."""
+    groups: dict[tuple[str, ...], list[Call]] = {}
+    for call in recorded_calls().get(name, ()):
+        if any(t.time_attribute for t, _ in call.arguments):
+            continue  # a rowtime argument: answered as recorded, by no general rule
+        groups.setdefault(_roots([a for a, _ in call.arguments]), []).append(call)
+    return {roots: _fit(calls) for roots, calls in groups.items()}
+
+
+@cache
+def _arity_rule(name: str, arity: int) -> Rule | None:
+    calls = [
+        c
+        for c in recorded_calls().get(name, ())
+        if len(c.arguments) == arity and not any(t.time_attribute for t, _ in c.arguments)
+    ]
+    return _fit(calls)
+
+
+@cache
+def _exact(name: str) -> dict[tuple[Argument, ...], Call]:
+    found: dict[tuple[Argument, ...], Call] = {}
+    for call in recorded_calls().get(name, ()):
+        found.setdefault(call.arguments, call)
+        found.setdefault(tuple((t, False) for t, _ in call.arguments), call)
+    return found
+
+
+class UnknownCall(ValidationError):
+    """A call of a built-in function over argument types the record does not type."""
+
+
+# Refusals that depend on where the call stands, not on its arguments: the parser's (whose
+# positions are those of the recorded query), and a window function without OVER (which Flink
+# takes under an alias: tests/goldens/views_checks_grouping.json).
+_CONTEXTUAL = ("Encountered ", "Incorrect syntax near", "OVER clause is necessary")
+
+
+def _recorded(name: str, arguments: Sequence[Argument]) -> Call | None:
+    """The recorded call over these arguments: over the same types and literals, else over
+    the same types, else over the same types without their time attributes."""
+    exact = _exact(name)
+    plain = tuple((_plain(t), literal) for t, literal in arguments)
+    for key in (tuple(arguments), plain):
+        call = exact.get(key) or exact.get(tuple((t, False) for t, _ in key))
+        if call is not None:
+            return call
+    return None
+
+
+def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
+    """Flink's message refusing a call of built-in ``name`` over exactly these argument types,
+    if it refused it, wherever the call stands."""
+    call = _recorded(name, arguments)
+    if call is None or call.error is None or call.error.startswith(_CONTEXTUAL):
+        return None
+    return call.error
+
+
+def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
+    """The type Flink derives for a call of built-in ``name`` (upper case) over ``arguments``
+    (their types and whether each is a literal); None if Flink knows no such built-in.
+
+    Raises :class:`ValidationError` with Flink's message where Flink refused the call, and
+    :class:`UnknownCall` where the record neither holds the call nor a rule for it.
+    """
+    if name not in recorded_calls():
+        return None
+    call = _recorded(name, arguments)
+    if call is not None:
+        if call.result is None:
+            raise ValidationError(str(call.error))
+        return call.result
+    types = [_plain(t) for t, _ in arguments]
+    precision = PRECISION_RULES.get(name)
+    if precision is not None:
+        result = precision(types)
+        if result is not None:
+            return result
+    rules = _rules(name)
+    roots = _roots(types)
+    # the rule of calls over the same type roots; over roots not recorded, the rule every
+    # recorded call of as many arguments follows, if there is one
+    rule = rules[roots] if roots in rules else _arity_rule(name, len(types))
+    result = rule(types) if rule is not None else None
+    if result is None:
+        shown = ", ".join(t.summary() for t in types)
+        raise UnknownCall(
+            f"The dashboard cannot derive the type of {name}({shown}): Flink's answer for a "
+            f"call of {name} over these argument types is not in its record of built-in "
+            "functions."
+        )
+    return result
+
+
+# -- rules the record cannot express ------------------------------------------------------------
+def _decimal_modulo(types: Sequence[DataType]) -> DataType | None:
+    """MOD of DECIMALs (an integer counting as a DECIMAL of its digits): the smaller integral
+    part and the larger scale (Flink's ``LogicalTypeMerging.findModuloDecimalType``)."""
+    if len(types) != 2 or not any(t.name == "DECIMAL" for t in types):
+        return None
+    if not all(t.name == "DECIMAL" or t.is_integer for t in types):
+        return None
+    (p1, s1), (p2, s2) = (_decimal_digits(t) for t in types)
+    scale = max(s1, s2)
+    precision = min(min(p1 - s1, p2 - s2) + scale, 38)
+    return DataType("DECIMAL", (precision, scale), any(t.nullable for t in types))
+
+
+_INTEGER_DIGITS = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
+
+
+def _decimal_digits(t: DataType) -> tuple[int, int]:
+    if t.name == "DECIMAL":
+        return int(t.params[0]), int(t.params[1])
+    return _INTEGER_DIGITS[t.name], 0
+
+
+PRECISION_RULES: dict[str, Rule] = {"MOD": _decimal_modulo}
