@@ -27,9 +27,14 @@ from config import caches
 from tests.live_dashboard import PYTHON, ROOT, SETUP, LiveDashboard, free_port
 from tests.test_concurrency import _storm_script
 
+# xdist_group does not hold with pytest 9 (xdist 3.8 sets ``item._nodeid``, which pytest 9
+# no longer reads), so each xdist worker that runs these tests has a database and a Redis
+# database of its own: gw0 uses Redis database 5, gw1 6, ...
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
 POSTGRES = os.environ.get("TWO_SERVERS_POSTGRES", "postgres://postgres@127.0.0.1:5432")
-DATABASE = os.environ.get("TWO_SERVERS_DATABASE", "test_two_servers")
-REDIS_URL = os.environ.get("TWO_SERVERS_REDIS_URL", "redis://127.0.0.1:6379/5")
+DATABASE = os.environ.get("TWO_SERVERS_DATABASE", "test_two_servers") + f"_{WORKER}"
+REDIS = os.environ.get("TWO_SERVERS_REDIS", "redis://127.0.0.1:6379")
+REDIS_URL = f"{REDIS}/{5 + int(WORKER.removeprefix('gw')) % 11}"
 DATABASE_PAGE = "/env/default/catalogs/_env_default/databases/default"
 CONSOLE = "/env/default/console"
 PASSWORD = "two-servers-password"
