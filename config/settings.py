@@ -7,7 +7,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config import limits
+from config import caches, limits
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -108,25 +108,11 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 
-# Pages and API answers kept while their environment has not changed (environments.page_cache):
-# each process's memory, a few hundred pages of some 5-100 KB.
+# Pages and API answers kept while their environment has not changed (environments.page_cache),
+# and pieces of pages: each process's memory, or with REDIS_URL one Redis every app server
+# shares (config/caches.py).
+CACHES = caches.caches(os.environ.get("REDIS_URL", "").strip() or None)
 PAGE_CACHE = _flag("PAGE_CACHE", True)
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 500},
-    },
-    # pieces of pages kept under keys made of their whole content (never stale): the tree
-    "fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragments",
-        "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 1000},
-    },
-}
 # WhiteNoise serves the collected files with far-future caching; hashed names need
 # `manage.py collectstatic` first, so development keeps plain names.
 STORAGES = {
@@ -153,6 +139,8 @@ SECURE_HSTS_PRELOAD = _flag("DJANGO_HSTS_PRELOAD", not DEBUG)
 SESSION_COOKIE_SECURE = _flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
+# Sessions (the console's state among them) are rows in the database every app server shares.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 X_FRAME_OPTIONS = "DENY"
 # Every page forbids inline and foreign scripts (see config/middleware.py).
 CONTENT_SECURITY_POLICY = os.environ.get(

@@ -10,7 +10,8 @@ What differs between readers of one role is put in when the page is served: the 
 and the user's name are rendered as marks (derived from the secret key, so no user text can
 forge one) and replaced per request. A page is neither served from nor kept in the cache while
 the reader has messages waiting, so a message is never shown to someone else. The cache is
-each process's memory (``CACHES["pages"]``); ``PAGE_CACHE=0`` turns it off.
+each process's memory, or the Redis every app server shares (``CACHES["pages"]``,
+``config/caches.py``); ``PAGE_CACHE=0`` turns it off.
 """
 
 from __future__ import annotations
