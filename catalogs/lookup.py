@@ -88,7 +88,8 @@ def get_model(
         database__name=url_name(database),
         name=url_name(model),
     )
-    return _found(rows, user, environment, needed, _environment_of)
+    missing = f"No model '{model}' in database '{catalog}.{database}'."
+    return _found(rows, user, environment, needed, _environment_of, missing)
 
 
 def _environment_of(found: Table | Function | CatalogModel) -> Environment:
