@@ -313,9 +313,18 @@ class ViewTyper(_Typer):
         (COALESCE(rowtime, ...), GREATEST, FIRST_VALUE ...: functions_oracle.json)."""
         if not operands or not builtins.keeps_rowtime(name):
             return result
-        first = self.type_of(operands[0])
-        if first.time_attribute == "ROWTIME" and first.with_time_attribute(None) == result:
-            return result.with_time_attribute("ROWTIME")
+        typed = [self.type_of(o) for o in operands]
+        coalescing = name in ("COALESCE", "IFNULL")
+        if coalescing:  # COALESCE(NULL, ts) keeps ts's attribute
+            typed = [t for t in typed if t.name != "NULL"] or typed
+        first = typed[0]
+        # the first operand's attribute, where its type is the result's, nullability aside
+        # (COALESCE(rowtime, TIMESTAMP '...') is a NOT NULL rowtime); a proctime through
+        # COALESCE too (views_difftest_found)
+        kinds = ("ROWTIME", "PROCTIME") if coalescing else ("ROWTIME",)
+        same = first.with_time_attribute(None).with_nullable(True) == result.with_nullable(True)
+        if first.time_attribute in kinds and same:
+            return result.with_time_attribute(first.time_attribute)
         return result
 
     def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
