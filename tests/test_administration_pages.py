@@ -240,3 +240,17 @@ def test_staff_manage_users(members) -> None:
     browser = Client()
     browser.force_login(staff)
     assert browser.get(reverse("users")).status_code == 200
+
+
+def test_the_artifacts_page_labels_its_use_fields(client: Client, members) -> None:
+    from tests.test_accessibility import Audit
+
+    environment = Environment.objects.get(name="default")
+    upload_artifact(environment, "udfs", "u.jar", b"code")
+    Artifact.objects.get().users.add(members.users["editor"])
+    audit = Audit()
+    audit.feed(client.get(url("environment-artifacts")).text)
+    assert [
+        f for f in audit.fields if f.get("id") not in audit.labelled and not f["_wrapped"]
+    ] == []
+    assert audit.headings == [1, 2, 3, 2]
