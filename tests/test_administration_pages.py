@@ -254,3 +254,10 @@ def test_the_artifacts_page_labels_its_use_fields(client: Client, members) -> No
         f for f in audit.fields if f.get("id") not in audit.labelled and not f["_wrapped"]
     ] == []
     assert audit.headings == [1, 2, 3, 2]
+
+
+def test_a_message_is_shown_once(browsers, members) -> None:
+    response = browsers["owner"].post(
+        url("environment-roles"), {"user": "outsider", "role": "viewer"}, follow=True
+    )
+    assert response.text.count("outsider is now viewer in default.") == 1
