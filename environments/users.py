@@ -12,6 +12,16 @@ from django.db import IntegrityError, transaction
 from .services import ServiceError
 
 
+def password_min_length() -> int:
+    """The shortest password the site's password rules allow (1 when none sets a length)."""
+    lengths = [
+        validator.min_length
+        for validator in password_validation.get_default_password_validators()
+        if isinstance(validator, password_validation.MinimumLengthValidator)
+    ]
+    return max(lengths, default=1)
+
+
 @transaction.atomic
 def create_user(username: str, password: str, email: str = "") -> Any:
     """A new active user who is neither staff nor superuser (roles are granted per

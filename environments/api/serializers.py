@@ -16,6 +16,7 @@ from environments.models import (
     environment_name_validator,
 )
 from environments.services import MAX_REQUIRED_APPROVALS
+from environments.users import password_min_length
 
 from .fields import StrictBooleanField, StrictCharField, StrictIntegerField
 
@@ -70,6 +71,8 @@ class EnvironmentChangeSerializer(serializers.Serializer):
 
 
 class UserSerializer(serializers.ModelSerializer):
+    email = serializers.CharField(read_only=True, help_text="Empty when none was given")
+
     class Meta:
         model = get_user_model()
         fields = ["username", "email", "is_staff", "is_superuser", "is_active"]
@@ -77,9 +80,15 @@ class UserSerializer(serializers.ModelSerializer):
 
 
 class CreateUserSerializer(serializers.Serializer):
-    username = StrictCharField(max_length=150)
-    email = StrictCharField(max_length=254, required=False, default="", allow_blank=True)
-    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
+    username = StrictCharField(max_length=150, validators=[get_user_model().username_validator])
+    email = serializers.EmailField(max_length=254, required=False, default="")
+    password = StrictCharField(
+        min_length=password_min_length(),
+        max_length=128,
+        write_only=True,
+        trim_whitespace=False,
+        help_text="It must pass the site's password rules",
+    )
 
 
 class RoleSerializer(serializers.ModelSerializer):
