@@ -117,12 +117,12 @@ def test_a_superuser_creates_and_lists_users(members: Members, superuser: User) 
         (
             {"username": "bo", "password": "short"},
             400,
-            "This password is too short. It must contain at least 8 characters.",
+            "password: Ensure this field has at least 8 characters.",
         ),
         (
             {"username": "bo", "email": "nope", "password": "a long passphrase"},
             400,
-            "Enter a valid email address.",
+            "email: Enter a valid email address.",
         ),
         ({"username": "bo"}, 400, "password: This field is required."),
     ],
