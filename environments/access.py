@@ -77,3 +77,8 @@ def visible_environments(user: Any) -> QuerySet[Environment]:
     if user.is_superuser:
         return Environment.objects.all()
     return Environment.objects.filter(memberships__user=user).distinct()
+
+
+def may_manage_users(user: Any) -> bool:
+    """Whether the user may create and list users: superusers and staff."""
+    return bool(getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff))

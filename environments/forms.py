@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
-from django import forms
+from typing import Any
 
-from .models import TOKEN_MAX_DAYS, Role, environment_name_validator
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
+from .models import TOKEN_MAX_DAYS, Environment, Role, environment_name_validator
+from .services import MAX_REQUIRED_APPROVALS
+
+
+class UserChoiceField(forms.ModelChoiceField):
+    """A user picked from a list by name; a name not on the list is named in the error."""
+
+    default_error_messages = {"invalid_choice": "There is no user '%(value)s'."}
+
+    def __init__(self, queryset: QuerySet, **kwargs: Any) -> None:
+        super().__init__(queryset.order_by("username"), to_field_name="username", **kwargs)
+
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.get_username()
+
+
+def active_users() -> QuerySet:
+    return get_user_model().objects.filter(is_active=True)
+
+
+def members(environment: Environment) -> QuerySet:
+    """The users holding a role in ``environment``: those who may be given Use."""
+    return active_users().filter(memberships__environment=environment)
 
 
 class EnvironmentForm(forms.Form):
@@ -26,8 +52,12 @@ class DeleteEnvironmentForm(forms.Form):
 
 
 class GrantRoleForm(forms.Form):
-    user = forms.CharField(max_length=150, label="User name")
+    user = UserChoiceField(active_users(), empty_label="Pick a user")
     role = forms.ChoiceField(choices=Role.choices)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["user"].queryset = active_users().order_by("username")
 
 
 class UserForm(forms.Form):
@@ -40,8 +70,31 @@ class UploadArtifactForm(forms.Form):
 
 
 class UseForm(forms.Form):
-    user = forms.CharField(max_length=150, label="User name")
+    user = UserChoiceField(active_users(), empty_label="Pick a member")
     grant = forms.BooleanField(required=False, help_text="Unchecked: revoke")
+
+    def __init__(self, *args: Any, environment: Environment, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["user"].queryset = members(environment).order_by("username")
+
+
+class ApprovalRulesForm(forms.Form):
+    required_approvals = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_REQUIRED_APPROVALS,
+        help_text="0: editors run DDL directly; above 0, DDL runs only through change requests",
+    )
+    allow_self_approval = forms.BooleanField(
+        required=False, label="Authors may approve their own change requests"
+    )
+
+
+class CreateUserForm(forms.Form):
+    username = forms.CharField(max_length=150, label="User name")
+    email = forms.EmailField(required=False, label="E-mail")
+    password = forms.CharField(
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}), strip=False
+    )
 
 
 class IssueTokenForm(forms.Form):

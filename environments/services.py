@@ -35,6 +35,7 @@ from .models import (
 )
 
 DEFAULT_ARTIFACT_MAX_BYTES = 20 * 1024 * 1024
+MAX_REQUIRED_APPROVALS = 10  # more reviewers than a team has would block every change
 
 
 class ServiceError(Exception):
@@ -204,6 +205,37 @@ def delete_environment(environment: Environment) -> None:
     # Catalogs first: their functions protect the artifacts they come from.
     Catalog.objects.filter(environment=environment).delete()
     environment.delete()
+
+
+@transaction.atomic
+def set_approval_rules(
+    environment: Environment, required_approvals: int, allow_self_approval: bool
+) -> str:
+    """Set how many approvals a change request needs and whether its author may give one;
+    the answer says what now holds."""
+    if not 0 <= required_approvals <= MAX_REQUIRED_APPROVALS:
+        raise ServiceError(
+            f"Required approvals are 0 to {MAX_REQUIRED_APPROVALS}; {required_approvals} is not."
+        )
+    environment = Environment.objects.select_for_update().get(pk=environment.pk)
+    environment.required_approvals = required_approvals
+    environment.allow_self_approval = allow_self_approval
+    environment.save(update_fields=["required_approvals", "allow_self_approval"])
+    versions.changed(environment.pk)
+    return approval_rules_text(environment)
+
+
+def approval_rules_text(environment: Environment) -> str:
+    """The environment's approval rules in a sentence."""
+    if not environment.required_approvals:
+        needs = "needs no approval: editors run DDL directly"
+    else:
+        needs = (
+            f"needs {_plural(environment.required_approvals, 'approval')} per change request; "
+            "DDL runs only through change requests"
+        )
+    author = "may" if environment.allow_self_approval else "may not"
+    return f"Environment '{environment.name}' {needs}. Authors {author} approve their own."
 
 
 def find_user(username: str) -> Any:

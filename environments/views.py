@@ -19,9 +19,9 @@ from catalogs.pages.common import page_slice, render_page, url_maker
 from catalogs.secrets import mask_ddl
 
 from . import forms, page_cache, services
-from .access import allowed, role_of
+from .access import allowed, may_manage_users, role_of
 from .lookup import get_environment, url_name
-from .models import Artifact, Role
+from .models import Artifact, Environment, Role
 
 HISTORY_PAGE_SIZE = 25  # statements of many lines each
 
@@ -64,7 +64,7 @@ def environment_settings(request: HttpRequest, environment: str) -> HttpResponse
     found = get_environment(request.user, environment, Role.ADMIN)
     initial = {"name": found.name, "description": found.description}
     form = forms.EnvironmentForm(request.POST or None, initial=initial)
-    if form.is_valid():
+    if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             changed = services.update_environment(
@@ -75,9 +75,48 @@ def environment_settings(request: HttpRequest, environment: str) -> HttpResponse
         else:
             messages.success(request, "Saved.")
             return _back(changed.name)
-    delete_form = forms.DeleteEnvironmentForm(environment_name=found.name)
-    context = {"environment": found, "form": form, "delete_form": delete_form}
+    return _settings_page(request, found, form=form)
+
+
+def _settings_page(
+    request: HttpRequest,
+    found: Environment,
+    form: forms.EnvironmentForm | None = None,
+    approvals: forms.ApprovalRulesForm | None = None,
+) -> HttpResponse:
+    initial = {"name": found.name, "description": found.description}
+    rules = {
+        "required_approvals": found.required_approvals,
+        "allow_self_approval": found.allow_self_approval,
+    }
+    context = {
+        "environment": found,
+        "form": form or forms.EnvironmentForm(initial=initial),
+        "approvals": approvals or forms.ApprovalRulesForm(initial=rules),
+        "rules": services.approval_rules_text(found),
+        "delete_form": forms.DeleteEnvironmentForm(environment_name=found.name),
+        "may_manage_users": may_manage_users(request.user),
+    }
     return render_page(request, "environments/settings.html", context)
+
+
+@login_required
+@require_POST
+def approval_rules(request: HttpRequest, environment: str) -> HttpResponse:
+    found = get_environment(request.user, environment, Role.ADMIN)
+    form = forms.ApprovalRulesForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            said = services.set_approval_rules(
+                found, data["required_approvals"], data["allow_self_approval"]
+            )
+        except services.ServiceError as exc:
+            form.add_error("required_approvals", exc.message)
+        else:
+            messages.success(request, said)
+            return _back(found.name, "environment-settings")
+    return _settings_page(request, found, approvals=form)
 
 
 @login_required
@@ -102,15 +141,23 @@ def roles(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment, Role.ADMIN)
     form = forms.GrantRoleForm(request.POST or None)
     if form.is_valid():
+        user, role = form.cleaned_data["user"], form.cleaned_data["role"]
         try:
-            user = services.find_user(form.cleaned_data["user"])
-            services.grant_role(found, user, form.cleaned_data["role"])
+            services.grant_role(found, user, role)
         except services.ServiceError as exc:
             form.add_error("user", exc.message)
         else:
+            messages.success(
+                request, f"{user.get_username()} is now {Role(role).value} in {found.name}."
+            )
             return _back(found.name, "environment-roles")
     memberships = found.memberships.select_related("user").order_by("user__username")
-    context = {"environment": found, "form": form, "memberships": memberships}
+    context = {
+        "environment": found,
+        "form": form,
+        "memberships": memberships,
+        "roles": Role.choices,
+    }
     return render_page(request, "environments/roles.html", context)
 
 
@@ -122,9 +169,12 @@ def role_revoke(request: HttpRequest, environment: str) -> HttpResponse:
     try:
         if not form.is_valid():
             raise services.ServiceError("Name the user whose role to revoke.")
-        services.revoke_role(found, services.find_user(form.cleaned_data["user"]))
+        user = services.find_user(form.cleaned_data["user"])
+        services.revoke_role(found, user)
     except services.ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{user.get_username()} holds no role in {found.name} now.")
     return _back(found.name, "environment-roles")
 
 
@@ -144,7 +194,8 @@ def artifacts(request: HttpRequest, environment: str) -> HttpResponse:
             messages.success(request, f"Uploaded {version} (sha256 {version.sha256}).")
             return _back(found.name, "environment-artifacts")
     listed = found.artifacts.prefetch_related("versions__uploaded_by", "users")
-    context = {"environment": found, "form": form, "artifacts": listed}
+    use_form = forms.UseForm(environment=found)
+    context = {"environment": found, "form": form, "artifacts": listed, "use_form": use_form}
     return render_page(request, "environments/artifacts.html", context)
 
 
@@ -153,17 +204,21 @@ def artifacts(request: HttpRequest, environment: str) -> HttpResponse:
 def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpResponse:
     found = get_environment(request.user, environment, Role.ADMIN)
     target = get_object_or_404(Artifact, environment=found, name=url_name(artifact))
-    form = forms.UseForm(request.POST)
+    form = forms.UseForm(request.POST, environment=found)
     try:
         if not form.is_valid():
-            raise services.ServiceError("Name the user.")
-        user = services.find_user(form.cleaned_data["user"])
+            raise services.ServiceError(" ".join(form.errors.get("user", ["Pick a member."])))
+        user = form.cleaned_data["user"]
         if form.cleaned_data["grant"]:
             services.grant_use(target, user)
+            said = f"{user.get_username()} may now use {target.name}."
         else:
             services.revoke_use(target, user)
+            said = f"{user.get_username()} may no longer use {target.name}."
     except services.ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, said)
     return _back(found.name, "environment-artifacts")
 
 

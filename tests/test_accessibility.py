@@ -33,6 +33,10 @@ PAGES = [
     ("model-drop", [ENV, CAT, DB, "review_sentiment"]),
     ("snapshot-list", [ENV]),
     ("snapshot-import", [ENV]),
+    ("environment-settings", [ENV]),
+    ("environment-roles", [ENV]),
+    ("environment-artifacts", [ENV]),
+    ("users", []),
 ]
 
 

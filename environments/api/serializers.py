@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
@@ -14,8 +15,10 @@ from environments.models import (
     Role,
     environment_name_validator,
 )
+from environments.services import MAX_REQUIRED_APPROVALS
+from environments.users import password_min_length
 
-from .fields import StrictCharField
+from .fields import StrictBooleanField, StrictCharField, StrictIntegerField
 
 
 class EnvironmentSerializer(serializers.ModelSerializer):
@@ -24,7 +27,16 @@ class EnvironmentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Environment
-        fields = ["name", "description", "catalog", "role", "created_at"]
+        fields = [
+            "name",
+            "description",
+            "catalog",
+            "role",
+            "created_at",
+            "required_approvals",
+            "allow_self_approval",
+        ]
+        read_only_fields = ["required_approvals", "allow_self_approval"]
 
     def get_role(self, environment: Environment) -> str:
         return self.context["roles"](environment)
@@ -47,6 +59,36 @@ class EnvironmentWriteSerializer(serializers.Serializer):
 class EnvironmentChangeSerializer(serializers.Serializer):
     name = StrictCharField(required=False, **ENVIRONMENT_NAME_FIELD)
     description = StrictCharField(allow_blank=True, required=False)
+    required_approvals = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_REQUIRED_APPROVALS,
+        help_text="Approvals a change request needs; above 0, DDL runs only through requests",
+    )
+    allow_self_approval = StrictBooleanField(
+        required=False, help_text="Whether the author of a change request may approve it"
+    )
+
+
+class UserSerializer(serializers.ModelSerializer):
+    email = serializers.CharField(read_only=True, help_text="Empty when none was given")
+
+    class Meta:
+        model = get_user_model()
+        fields = ["username", "email", "is_staff", "is_superuser", "is_active"]
+        read_only_fields = fields
+
+
+class CreateUserSerializer(serializers.Serializer):
+    username = StrictCharField(max_length=150, validators=[get_user_model().username_validator])
+    email = serializers.EmailField(max_length=254, required=False, default="")
+    password = StrictCharField(
+        min_length=password_min_length(),
+        max_length=128,
+        write_only=True,
+        trim_whitespace=False,
+        help_text="It must pass the site's password rules",
+    )
 
 
 class RoleSerializer(serializers.ModelSerializer):

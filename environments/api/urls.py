@@ -3,7 +3,7 @@ from django.urls.converters import get_converters
 
 from catalogs.converters import IdConverter, NameConverter
 
-from . import tokens, views
+from . import tokens, users, views
 
 
 def ensure_name_converter() -> None:
@@ -30,6 +30,7 @@ urlpatterns = [
     path(f"{ARTIFACT}/content", views.ArtifactContent.as_view(), name="api-artifact-content"),
     path(f"{ARTIFACT}/users/<name:user>", views.ArtifactUse.as_view(), name="api-artifact-use"),
     path(f"{ENV}/history/", views.HistoryList.as_view(), name="api-history"),
+    path("users/", users.UserList.as_view(), name="api-users"),
     path("tokens/", tokens.TokenList.as_view(), name="api-tokens"),
     path("tokens/<int:token>/", tokens.TokenDetail.as_view(), name="api-token"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -70,17 +71,25 @@ class EnvironmentDetail(APIView):
     @extend_schema(
         request=s.EnvironmentChangeSerializer,
         responses={200: s.EnvironmentSerializer, **error_responses(400, 403, 409)},
-        description="Rename (its environment catalog is renamed too) or describe (admins).",
+        description="Rename (its environment catalog is renamed too), describe, or set the "
+        "approval rules of its change requests (admins). All or nothing.",
     )
     def patch(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment, Role.ADMIN)
         data = _valid(s.EnvironmentChangeSerializer, request)
-        changed = services.update_environment(
-            found,
-            data.get("name", found.name),
-            data.get("description", found.description),
-            request.user,
-        )
+        with transaction.atomic():
+            if "required_approvals" in data or "allow_self_approval" in data:
+                services.set_approval_rules(
+                    found,
+                    data.get("required_approvals", found.required_approvals),
+                    data.get("allow_self_approval", found.allow_self_approval),
+                )
+            changed = services.update_environment(
+                found,
+                data.get("name", found.name),
+                data.get("description", found.description),
+                request.user,
+            )
         return Response(_environment(request, changed))
 
     @extend_schema(
