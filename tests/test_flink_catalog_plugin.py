@@ -350,7 +350,7 @@ def test_a_view_calling_a_catalog_function_is_written_as_flink_writes_it(
 ) -> None:
     [[flinks]] = rows(session_2["mem show"])
     [[stored]] = dashboard.answer("SHOW CREATE VIEW shop.sales.loud")
-    assert "`mem`.`default`.`shout`(" in flinks
+    assert "`mem`.`default`.`SHOUT`(" in flinks  # the path, and the name as written
     assert stored == flinks.replace("`mem`.`default`", "`shop`.`sales`")
     assert rows(session_2["udf view"]) == [[stored]]
 

@@ -104,7 +104,7 @@ def test_it_records_what_a_view_calls_in_lower_case_and_breaks_it_when_the_funct
     assert (view.status, view.status_reason) == (
         "broken",
         "Flink cannot plan a read of this view: function _env_default.default.mask_email is "
-        "gone (Flink: No match found for function signature mask_email(<CHARACTER>)) (path "
+        "gone (Flink: No match found for function signature MASK_EMAIL(<CHARACTER>)) (path "
         "_env_default.default.v -> _env_default.default.mask_email).",
     )
     assert run_as(environment, editor, "CREATE FUNCTION MASK_EMAIL AS 'com.example.M'").ok

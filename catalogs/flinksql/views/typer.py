@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from .. import builtins
+from ..catalog import quote_identifier
 from ..dialect import JsonFunction
 from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
@@ -407,8 +408,12 @@ class ViewTyper(_Typer):
         validator.dependencies.setdefault(
             ("function", identifier), Dependency("function", identifier)
         )
-        # Flink writes a catalog function's call by its whole path: it resolves in any session
-        node.meta["function_text"] = identifier.quoted()
+        # Flink writes a catalog function's call by its whole path, the name as written: it
+        # resolves in any session
+        written = node.name.split(".")[-1]
+        node.meta["function_text"] = ".".join(
+            quote_identifier(part) for part in (identifier.catalog, identifier.database, written)
+        )
         if declared == "unknown":
             raise unknown_function_type(identifier)
         for arg in node.expressions:

@@ -297,7 +297,7 @@ public class DashboardCatalog extends AbstractCatalog {
     @Override
     public CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
         DatabaseContent database = documents.database(path.getDatabaseName());
-        JsonNode function = database == null ? null : database.functions.get(path.getObjectName());
+        JsonNode function = database == null ? null : database.functions.get(functionName(path));
         if (function == null) {
             throw new FunctionNotExistException(getName(), path);
         }
@@ -348,7 +348,12 @@ public class DashboardCatalog extends AbstractCatalog {
     @Override
     public boolean functionExists(ObjectPath path) throws CatalogException {
         DatabaseContent database = documents.database(path.getDatabaseName());
-        return database != null && database.functions.containsKey(path.getObjectName());
+        return database != null && database.functions.containsKey(functionName(path));
+    }
+
+    /** A function's name as Flink's catalogs compare it: letter case does not count. */
+    private static String functionName(ObjectPath path) {
+        return path.getObjectName().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
