@@ -46,6 +46,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
         "Output column list can not be empty with non-empty input column list."
     )
     page.get_by_label("Output columns").fill("churn_probability DOUBLE")
+    settle(page)
     page.get_by_role("button", name="Create model").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("sales")
     page.locator("#main").get_by_role("link", name="churn").click()

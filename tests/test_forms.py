@@ -139,7 +139,12 @@ def test_it_lists_the_views_a_drop_would_break(client: Client, run: RunScript) -
     assert "1 view would become broken" in html
     assert reverse("view", args=[*DB, "v"]) in html
     table = Table.objects.get(name="t")
-    response = client.post(reverse("table-drop", args=[*DB, "t"]), {"version": table.version})
+    url = reverse("table-drop", args=[*DB, "t"])
+    # a drop that breaks a view asks for the name typed (the confirmation fits the blast radius)
+    refused = client.post(url, {"version": table.version})
+    assert refused.status_code == 200 and "Type t exactly" in refused.text
+    assert Table.objects.get(name="v").status == Table.Status.OK
+    response = client.post(url, {"version": table.version, "confirm_name": "t"})
     assert response.status_code == 302
     assert Table.objects.get(name="v").status == Table.Status.BROKEN
 

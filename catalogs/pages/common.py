@@ -273,6 +273,6 @@ def _sidebar_key(tree: dict[str, Any], on_object_page: bool) -> tuple:
         rows(tree["catalogs"]),
         rows(tree["databases"]),
         tree["more_databases"],
-        *(rows(objects.get(kind, [])) for kind in ("tables", "views", "functions")),
+        *(rows(objects.get(kind, [])) for kind in ("tables", "views", "functions", "models")),
         objects.get("more"),
     )
