@@ -223,5 +223,6 @@ def test_it_stays_consistent_under_a_storm_of_changes_to_the_same_objects() -> N
     assert sum(r.ok for thread in results for r in thread) > 0
     _assert_clear(results)
     _assert_catalog_consistent()
-    assert Table.objects.filter(kind=Table.Kind.VIEW).exists()
+    # views took part (whether any is left at the end depends on the threads' order)
+    assert any(r.ok and r.statement.startswith("CREATE VIEW") for t in results for r in t)
     _assert_marks_and_lineage_recomputed()
