@@ -222,8 +222,7 @@ def tree(
     objects = None
     if catalog is not None and database is not None:
         objects = {"more": False}
-        kinds = [("tables", "table"), ("views", "view"), ("functions", None), ("models", "model")]
-        for key, url in kinds:
+        for key, url in _TREE_KINDS:
             objects[key], more = _first(rows[key])
             objects["more"] = objects["more"] or more
             if url:
@@ -238,6 +237,11 @@ def tree(
         "objects": objects,
         "limit": TREE_LIMIT,
     }
+
+
+# What the tree lists in an open database, with the page each item links to (functions have
+# none); the kept HTML is keyed by the same list, so a kind cannot be shown but left out of it.
+_TREE_KINDS = (("tables", "table"), ("views", "view"), ("functions", None), ("models", "model"))
 
 
 def sidebar_html(tree: dict[str, Any], on_object_page: bool) -> SafeString:
@@ -273,6 +277,6 @@ def _sidebar_key(tree: dict[str, Any], on_object_page: bool) -> tuple:
         rows(tree["catalogs"]),
         rows(tree["databases"]),
         tree["more_databases"],
-        *(rows(objects.get(kind, [])) for kind in ("tables", "views", "functions", "models")),
+        *(rows(objects.get(kind, [])) for kind, _ in _TREE_KINDS),
         objects.get("more"),
     )
