@@ -139,9 +139,7 @@ class TokenStream:
 
     def offset_position(self, offset: int) -> tuple[int, int]:
         """1-based line and column of the character at ``offset`` of the statement."""
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-        return line, column
+        return _line_column(self.text, offset)
 
     def source(self, first: Token, last: Token) -> str:
         """The statement's own text from ``first`` to ``last``, quotes included."""
@@ -238,6 +236,7 @@ class UnterminatedQuote(SqlParseError):
 
 
 def _line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of the character at ``offset`` of ``text``."""
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
