@@ -263,11 +263,9 @@ def _dependencies(rows: Iterable[m.Table]) -> dict[int, list[m.Dependency]]:
     return result
 
 
-def _target(d: m.Dependency) -> ObjectIdentifier:
+def dependency_target(d: m.Dependency) -> ObjectIdentifier:
+    """What a dependency row names."""
     return ObjectIdentifier(d.catalog_name, d.database_name, d.object_name)
-
-
-dependency_target = _target  # what a dependency row names
 
 
 def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
@@ -277,7 +275,7 @@ def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
     rows = _downstream(env, start)
     deps = _dependencies(rows.values())
     # marked views the closure reads: their causes are part of the closure's marks
-    frontier = {_target(d) for ds in deps.values() for d in ds} - set(rows)
+    frontier = {dependency_target(d) for ds in deps.values() for d in ds} - set(rows)
     while frontier:
         found = {
             i: r for i, r in _views_named(env, frontier).items() if r.status != m.Table.Status.OK
@@ -285,7 +283,7 @@ def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
         rows.update(found)
         more = _dependencies(found.values())
         deps.update(more)
-        frontier = {_target(d) for ds in more.values() for d in ds} - set(rows)
+        frontier = {dependency_target(d) for ds in more.values() for d in ds} - set(rows)
     computed = _Computation(env, rows, deps).run()
     observers = _observers.get() or []
     for identifier, mark in computed.items():
@@ -323,7 +321,8 @@ class _Computation:
     def _order(self) -> tuple[list[ObjectIdentifier], list[ObjectIdentifier]]:
         """The views, each after the views it reads (within the set); those in a cycle."""
         reads = {
-            i: {_target(d) for d in self.deps[r.pk]} & set(self.rows) for i, r in self.rows.items()
+            i: {dependency_target(d) for d in self.deps[r.pk]} & set(self.rows)
+            for i, r in self.rows.items()
         }
         order: list[ObjectIdentifier] = []
         done: set[ObjectIdentifier] = set()
@@ -359,7 +358,7 @@ class _Computation:
         broken: list[Cause] = []
         stale: list[Cause] = []
         for d in deps:
-            read = self._read_mark(_target(d))
+            read = self._read_mark(dependency_target(d))
             if read.status == m.Table.Status.BROKEN:
                 broken += [c.through(identifier) for c in read.causes]
             elif read.status == m.Table.Status.STALE:
@@ -380,7 +379,7 @@ class _Computation:
         columns: list[str] = []
         origin: ObjectIdentifier | None = None
         for d in deps:
-            target = _target(d)
+            target = dependency_target(d)
             if d.kind == m.Dependency.Kind.FUNCTION:
                 if not self._function_exists(target):
                     problems.append(f"function {target} is gone")
