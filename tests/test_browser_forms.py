@@ -64,15 +64,15 @@ def test_the_catalog_preview_follows_a_change_of_type_at_once(
     page.goto(f"{base}/env/default/new-catalog")
     preview = page.locator("#statement")
     # the type first, before any other field: the preview follows it at once
-    page.get_by_label("Type").select_option("jdbc")
+    page.get_by_label("Type", exact=True).select_option("jdbc")
     expect(preview).to_contain_text("'type' = 'jdbc'")
     expect(page.locator("fieldset[data-catalog-type='jdbc']")).to_be_visible()
     expect(page.locator("fieldset[data-catalog-type='hive']")).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("lake")
     expect(preview).to_contain_text("CREATE CATALOG `lake`")
-    page.get_by_label("Type").focus()
+    page.get_by_label("Type", exact=True).focus()
     page.keyboard.press("ArrowUp")  # the keyboard changes it too
-    chosen = page.get_by_label("Type").input_value()
+    chosen = page.get_by_label("Type", exact=True).input_value()
     assert chosen != "jdbc"
     expect(preview).to_contain_text(f"'type' = '{chosen}'")
     expect(page.locator(f"fieldset[data-catalog-type='{chosen}']")).to_be_visible()
