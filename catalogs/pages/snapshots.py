@@ -120,6 +120,7 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     elif total <= PAGE_SIZE:
         shown = [(name, paginate(request, objects)) for name, objects in sorted(databases.items())]
     context = {
+        "environment": snapshot.environment,
         "snapshot": snapshot,
         "document": document,
         "summary": [
@@ -176,6 +177,7 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("snapshot", snapshot.snapshot_id)
     context = {
+        "environment": snapshot.environment,
         "snapshot": snapshot,
         "diff": result,
         "old": old,
@@ -216,7 +218,8 @@ def _comparable(snapshot: Snapshot) -> list[Snapshot]:
 def snapshot_delete(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     snapshot = get_snapshot(request.user, snapshot_id, Role.ADMIN)
     if request.method != "POST":
-        return render(request, "snapshots/delete.html", {"snapshot": snapshot})
+        context = {"environment": snapshot.environment, "snapshot": snapshot}
+        return render(request, "snapshots/delete.html", context)
     environment = snapshot.environment.name
     snapshots.delete_snapshot(snapshot, request.user)
     messages.success(request, f"Snapshot {snapshot_id} deleted; the history records it.")
