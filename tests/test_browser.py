@@ -39,7 +39,7 @@ def test_a_data_engineer_works_through_the_dashboard(page: Page, live_server: ob
     # Search as you type.
     tree.get_by_label("Search names, comments, columns").fill("payment_method")
     expect(page.locator("#tree-search-results")).to_contain_text("shop.sales.payments")
-    expect(page.locator("#tree-search-results")).to_contain_text("a column matches")
+    expect(page.locator("#tree-search-results")).to_contain_text("column payment_method matches")
 
     # Create a table: the statement preview follows the typing; an error shows in place.
     page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-table")
