@@ -47,6 +47,15 @@ def test_it_offers_the_stored_snapshots_and_the_dry_run_first(
     assert '<button type="submit" name="apply" value="1" class="secondary">Import</button>' in html
 
 
+def test_a_snapshots_page_links_to_its_import(client: Client, stored: Snapshot) -> None:
+    page = client.get(reverse("snapshot", args=[stored.snapshot_id])).text
+    link = f"{URL}?snapshot={stored.snapshot_id}"
+    assert f'<a href="{link}">Import it into a catalog</a>' in page
+    form = client.get(link).text
+    assert f'<option value="{stored.snapshot_id}" selected>' in form
+    assert 'id="source-stored" name="source" value="stored" checked' in form
+
+
 def test_it_dry_runs_then_imports_a_stored_snapshot(client: Client, stored: Snapshot) -> None:
     form = {"source": "stored", "snapshot": stored.snapshot_id, "catalog": "copy"}
     dry = client.post(URL, {**form, "apply": "0"})

@@ -54,10 +54,11 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
         "environment": found,
         "catalog": post.get("catalog", "").strip(),
         "stored": _stored_choices(request.user),
-        "source": post.get("source") or ("stored" if post.get("snapshot") else "file"),
-        "chosen": post.get("snapshot", ""),
+        # ?snapshot=<id>: the stored snapshot chosen from its page
+        "chosen": post.get("snapshot") or request.GET.get("snapshot", ""),
         "skip_broken": post.get("skip_broken") == "1",
     }
+    context["source"] = post.get("source") or ("stored" if context["chosen"] else "file")
     if request.method == "POST":
         try:
             source = _source(request, found, context["source"])

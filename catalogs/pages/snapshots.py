@@ -126,6 +126,7 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         "catalog_options": mask_options(document.get("catalogOptions") or {}),
         "choices": _comparable(snapshot),
         "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
+        "can_import": has_role(request.user, snapshot.environment, Role.EDITOR),
     }
     return render(request, "snapshots/snapshot.html", context)
 
