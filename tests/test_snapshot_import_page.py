@@ -121,6 +121,16 @@ def test_it_summarises_what_refused_the_import_above_the_form(
     assert Table.objects.get(database__catalog__name="taken", name="t").columns.count() == 1
 
 
+def test_a_file_sent_without_a_catalog_stays_held(client: Client, stored: Snapshot) -> None:
+    upload = SimpleUploadedFile("release.json", snapshots.snapshot_bytes(stored))
+    first = client.post(URL, {"file": upload, "catalog": " ", "apply": "0"})
+    assert first.status_code == 400
+    assert "Name the catalog to import the snapshot into." in first.text
+    token = held_token(first.text)
+    done = client.post(URL, {"held": token, "catalog": "copy", "apply": "0"})
+    assert "Dry run of file release.json: every statement would succeed" in done.text
+
+
 def test_it_says_what_to_choose_when_nothing_is_chosen(client: Client, stored: Snapshot) -> None:
     nothing = client.post(URL, {"source": "file", "catalog": "copy", "apply": "0"})
     assert nothing.status_code == 400

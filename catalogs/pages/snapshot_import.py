@@ -40,6 +40,13 @@ class Source:
     label: str
     held: str = ""  # the token of a file held since a dry run
     snapshot_id: str = ""
+    file_name: str = ""
+
+    def held_file(self) -> dict[str, Any] | None:
+        """The held file's name, size and token, for the page to show and send back."""
+        if not self.held:
+            return None
+        return {"name": self.file_name, "size": len(self.data), "token": self.held}
 
 
 class SourceError(Exception):
@@ -60,13 +67,16 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
     }
     context["source"] = post.get("source") or ("stored" if context["chosen"] else "file")
     if request.method == "POST":
+        source = None
         try:
             source = _source(request, found, context["source"])
             if not context["catalog"]:
                 raise SourceError("Name the catalog to import the snapshot into.")
         except SourceError as exc:
             context["source_error"] = str(exc)
-            context["held"] = _held_name(request, found, post.get("held", ""))
+            # a file just sent stays held, as after a dry run
+            token = post.get("held", "")
+            context["held"] = source.held_file() if source else _held_file(request, found, token)
             return render(request, "snapshots/import.html", context, status=400)
         report = snapshots.import_snapshot(
             found,
@@ -83,7 +93,7 @@ def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
             "report": report,
             "source_label": source.label,
             "variables": report.missing_variables or sorted(posted_variables(request)),
-            "held": None if report.applied else _held_name(request, found, source.held),
+            "held": None if report.applied else source.held_file(),
         }
     refused = "report" in context and context["report"].code == "forbidden"
     return render(request, "snapshots/import.html", context, status=403 if refused else 200)
@@ -113,12 +123,12 @@ def _source(request: HttpRequest, environment: Environment, kind: str) -> Source
         token = secrets.token_urlsafe(18)
         held = (upload.name, data)
         caches["default"].set(_held_key(request, environment, token), held, HELD_SECONDS)
-        return Source(data, f"file {upload.name}", token)
+        return Source(data, f"file {upload.name}", token, file_name=upload.name)
     token = request.POST.get("held", "")
     kept = caches["default"].get(_held_key(request, environment, token)) if token else None
     if kept is not None:
         name, data = kept
-        return Source(data, f"file {name}", token)
+        return Source(data, f"file {name}", token, file_name=name)
     if token:
         raise SourceError(
             "The file of the dry run is no longer kept (files are kept for an hour): choose "
@@ -131,13 +141,13 @@ def _held_key(request: HttpRequest, environment: Environment, token: str) -> str
     return f"snapshot-import:{request.user.pk}:{environment.pk}:{token}"
 
 
-def _held_name(request: HttpRequest, environment: Environment, token: str) -> dict | None:
-    """The name and size of the file held under ``token``, for the page to show."""
+def _held_file(request: HttpRequest, environment: Environment, token: str) -> dict | None:
+    """The file held under ``token``, as :meth:`Source.held_file` shows it."""
     kept = caches["default"].get(_held_key(request, environment, token)) if token else None
     if kept is None:
         return None
     name, data = kept
-    return {"name": name, "size": len(data), "token": token}
+    return Source(data, "", token, file_name=name).held_file()
 
 
 def _stored_choices(user: Any) -> list[Snapshot]:
