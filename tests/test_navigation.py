@@ -140,7 +140,8 @@ def test_every_page_has_breadcrumbs(client: Client, world: dict[str, str]) -> No
     expected = {
         "home": ["Environments"],
         "environment": ["Environments", "default"],
-        "catalog": ["c"],
+        "catalog": ["Environments", "default", "c"],
+        "table": ["Environments", "default", "c", "d", "t"],
         "search": ["Environments", "default", "Search"],
         "console": ["Environments", "default", "SQL console"],
         "history": ["Environments", "default", "History"],
