@@ -64,6 +64,15 @@ def test_one_header_and_breadcrumbs_lead_everywhere(page: Page, live_server: obj
     assert crumbs(page) == ["Environments"]
     shot(page, "journey-navigation-home")
 
+    # The keyboard reaches the header first: the skip link, the brand, then its links.
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Skip to content")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Environments")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Catalogs")
+
     # The same header on every page, the current section marked, breadcrumbs down to it.
     header = page.get_by_role("navigation", name="Main")
     for link, heading, trail in [
