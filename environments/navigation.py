@@ -68,7 +68,7 @@ class Header:
 
 
 def header(request: HttpRequest) -> dict[str, Any]:
-    return {"header": Header(request)}
+    return {"site_header": Header(request)}
 
 
 def environment_catalog_help(catalog: str, environment: str) -> str:

@@ -29,7 +29,7 @@ def header_environment(context: template.Context) -> Environment | None:
     shown = context.get("environment")
     if isinstance(shown, Environment):
         return shown
-    header = context.get("header")
+    header = context.get("site_header")
     return header.environment if header is not None else None
 
 
