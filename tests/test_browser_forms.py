@@ -12,7 +12,7 @@ from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Snapshot, Table
 from environments.models import Environment
-from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
+from tests.browser import log_in, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -23,7 +23,7 @@ SALES = "/env/default/catalogs/shop/databases/sales"
 
 
 def test_enter_in_a_field_of_the_table_form_creates_the_table(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -42,7 +42,7 @@ def test_enter_in_a_field_of_the_table_form_creates_the_table(
 
 
 def test_enter_in_a_field_of_the_catalog_form_creates_the_catalog(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -56,7 +56,7 @@ def test_enter_in_a_field_of_the_catalog_form_creates_the_catalog(
 
 
 def test_the_catalog_preview_follows_a_change_of_type_at_once(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -81,7 +81,7 @@ def test_the_catalog_preview_follows_a_change_of_type_at_once(
 
 
 def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     columns = ", ".join(f"amount * {i} AS a_rather_long_column_name_{i}" for i in range(60))
@@ -118,7 +118,7 @@ def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
 
 
 def test_a_snapshot_diff_shows_a_views_query_diff_old_to_new(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     environment = Environment.objects.get(name="default")
