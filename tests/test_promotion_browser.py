@@ -3,55 +3,25 @@ into a change request, a second person approves, the author applies; prod then e
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
 
 from catalogs import promotion
 from environments.models import Membership, Role
+from tests.browser import log_in, shot
 from tests.test_promotion import DEV, PROD, _environment
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # live_server + Playwright's sync API
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
 
-if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER") != "1":
-    pytest.skip("Chromium is not installed", allow_module_level=True)
-
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
 
 @pytest.fixture
-def page(live_server: object) -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda error: page.errors.append(f"pageerror: {error}"))
-        page.on(
-            "console",
-            lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
-        yield page
-        browser.close()
-
-
-def _log_in(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"{username}-password")
-    page.get_by_role("button", name="Log in").click()
+def page(browser_page: Page) -> Page:
+    """The shared browser page (axe-core checks every page), without the demo."""
+    return browser_page
 
 
 def test_a_team_promotes_dev_to_prod_through_an_approved_change_request(
@@ -67,7 +37,7 @@ def test_a_team_promotes_dev_to_prod_through_an_approved_change_request(
         Membership.objects.create(environment=prod, user=user, role=Role.EDITOR)
     base = live_server.url  # type: ignore[attr-defined]
 
-    _log_in(page, base, "alice")
+    log_in(page, base, "alice", "alice-password")
     page.goto(f"{base}/env/prod/snapshots")
     page.get_by_role("link", name="Compare and promote from another environment").click()
     page.get_by_label("Source environment").select_option("dev")
@@ -79,8 +49,7 @@ def test_a_team_promotes_dev_to_prod_through_an_approved_change_request(
     added = differences.locator(".diff-added", has_text="`note` VARCHAR(2147483647)")
     expect(added).to_have_count(1)
     expect(page.locator("ol.plan")).to_contain_text("ALTER TABLE `shop`.`sales`.`orders` ADD")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "promotion-compare.png"), full_page=True)
+    shot(page, "promotion-compare")
     page.get_by_role("button", name="Promote: open a change request in prod").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(
         "Promote shop_dev as shop from dev to prod"
@@ -88,16 +57,16 @@ def test_a_team_promotes_dev_to_prod_through_an_approved_change_request(
     expect(page.get_by_text("Promoted from environment 'dev': shop_dev as shop.")).to_be_visible()
     change_request = page.url
 
-    _log_in(page, base, "bob")
+    log_in(page, base, "bob", "bob-password")
     page.goto(change_request)
     page.get_by_label("Approve").check()
     page.get_by_role("button", name="Submit review").click()
     expect(page.get_by_test_id("approvals")).to_contain_text("1 of 1 approval (bob)")
 
-    _log_in(page, base, "alice")
+    log_in(page, base, "alice", "alice-password")
     page.goto(change_request)
     page.get_by_role("button", name="Apply change request").click()
     expect(page.get_by_text("Applied: every statement ran, as one transaction.")).to_be_visible()
-    page.screenshot(path=str(ARTIFACTS / "promotion-applied.png"), full_page=True)
+    shot(page, "promotion-applied")
     assert promotion.compare(dev, prod, [("shop_dev", "shop")]) == []
     assert page.errors == []  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from environments.models import Role
 from environments.services import ServiceError
 
 from .. import promotion
-from .folder import VARIABLE_FIELD
+from .folder import posted_variables
 
 
 def _mapping_lines(text: str) -> list[str]:
@@ -49,11 +49,7 @@ def promote(request: HttpRequest, environment: str) -> HttpResponse:
             raise ServiceError("Name at least one catalog, as shop or shop_dev:shop.")
         if request.method == "POST" and data.get("promote") == "1":
             get_environment(request.user, environment, Role.EDITOR)  # 403 for viewers
-            variables = {
-                key.removeprefix(VARIABLE_FIELD): value
-                for key, value in data.items()
-                if key.startswith(VARIABLE_FIELD)
-            }
+            variables = posted_variables(request)
             promoted = promotion.promote(
                 source, target, mapping, request.user, variables, context["allow_drops"]
             )
