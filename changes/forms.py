@@ -28,6 +28,18 @@ class StatementsForm(forms.Form):
     )
 
 
+class EditForm(forms.Form):
+    """The title, description and statements of an open request, edited together."""
+
+    title = forms.CharField(max_length=255)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    sql = forms.CharField(
+        label="Statements, separated by semicolons (edit, remove or reorder them)",
+        max_length=MAX_SQL,
+        widget=forms.Textarea(attrs={"rows": 10, "class": "code", "spellcheck": "false"}),
+    )
+
+
 class CommentForm(forms.Form):
     body = forms.CharField(label="Comment", widget=forms.Textarea(attrs={"rows": 3}))
     statement = forms.IntegerField(required=False, widget=forms.HiddenInput)

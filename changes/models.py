@@ -89,6 +89,8 @@ class Review(models.Model):
     verdict = models.CharField(max_length=15, choices=Verdict.choices)
     body = models.TextField(blank=True, default="")
     revision = models.PositiveIntegerField()
+    # the statements as the reviewer saw them, so they see later what changed since
+    statements = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

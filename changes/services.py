@@ -196,6 +196,7 @@ def review(change_request: ChangeRequest, user: Any, verdict: str, body: str = "
         verdict=verdict,
         body=body,
         revision=change_request.revision,
+        statements=[s.sql for s in change_request.statements.order_by("position")],
     )
 
 
@@ -421,6 +422,14 @@ def may_close(change_request: ChangeRequest, user: Any) -> bool:
     return has_role(user, environment, Role.ADMIN)
 
 
+def may_close_as_reviewer(change_request: ChangeRequest, user: Any) -> bool:
+    """An editor who reviewed the request closes it (a reviewer ends a proposal that will not
+    be applied); reopening stays its author's or an admin's."""
+    return has_role(user, change_request.environment, Role.EDITOR) and (
+        change_request.reviews.filter(reviewer_id=user.pk).exists()
+    )
+
+
 def _require_author_or_admin(change_request: ChangeRequest, user: Any, action: str) -> None:
     if not may_close(change_request, user):
         raise ServiceError(
@@ -431,8 +440,10 @@ def _require_author_or_admin(change_request: ChangeRequest, user: Any, action: s
 
 
 def close(change_request: ChangeRequest, user: Any) -> None:
-    """Withdraw an open request without applying it (its author or an admin)."""
-    _require_author_or_admin(change_request, user, "close")
+    """Withdraw an open request without applying it (its author or an admin), or close it
+    as one of its reviewers."""
+    if not may_close_as_reviewer(change_request, user):
+        _require_author_or_admin(change_request, user, "close")
     _change_status(change_request, ChangeRequest.Status.OPEN, ChangeRequest.Status.CLOSED, user)
 
 

@@ -16,8 +16,8 @@ from environments.lookup import get_environment
 from environments.models import Role
 from environments.services import ServiceError
 
-from . import services
-from .forms import CommentForm, OpenForm, ReviewForm, StatementsForm
+from . import editing, services
+from .forms import CommentForm, EditForm, OpenForm, ReviewForm, StatementsForm
 from .models import ChangeRequest
 
 
@@ -86,6 +86,10 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "is_editor": has_role(request.user, found, Role.EDITOR),
         "is_open": is_open,
         "can_close": services.may_close(change_request, request.user),
+        "can_close_now": services.may_close(change_request, request.user)
+        or services.may_close_as_reviewer(change_request, request.user),
+        "can_retitle": services.may_close(change_request, request.user),
+        "since_review": editing.changed_since_review(change_request, request.user),
         "may_approve": may_approve,
         "review_form": ReviewForm(may_approve=may_approve),
         "comment_form": CommentForm(),
@@ -189,5 +193,57 @@ def request_reopen(request: HttpRequest, environment: str, pk: int) -> HttpRespo
     def act(change_request: ChangeRequest) -> str:
         services.reopen(change_request, request.user)
         return "Reopened."
+
+    return _act(request, environment, pk, act)
+
+
+@login_required
+def request_edit(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    """Edit the title and description (its author or an admin) and the statements (editors)
+    of an open request in one form; a change to the statements resets the approvals."""
+    change_request = get_change_request(request.user, environment, pk)
+    get_environment(request.user, environment, Role.EDITOR)
+    initial = {
+        "title": change_request.title,
+        "description": change_request.description,
+        "sql": ";\n\n".join(editing.masked_statements(change_request)) + ";",
+    }
+    form = EditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if (data["title"], data["description"]) != (initial["title"], initial["description"]):
+                editing.retitle(change_request, request.user, data["title"], data["description"])
+            changed = editing.edit_statements(change_request, request.user, data["sql"])
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            note = " Earlier approvals no longer count." if changed else ""
+            messages.info(request, "Change request saved." + note)
+            return redirect("change-request", change_request.environment.name, change_request.pk)
+    context = {"environment": change_request.environment, "change_request": change_request}
+    return render_page(request, "changes/edit.html", {**context, "form": form})
+
+
+@login_required
+@require_POST
+def request_move(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
+    """Move one statement up or down, or remove it (``action`` = up, down or remove)."""
+
+    def act(change_request: ChangeRequest) -> str:
+        try:
+            position = int(request.POST.get("position", ""))
+        except ValueError:
+            raise ServiceError("Name the statement by its number.") from None
+        action = request.POST.get("action")
+        if action == "remove":
+            editing.remove_statement(change_request, request.user, position)
+            return f"Statement {position} removed; earlier approvals no longer count."
+        if action not in ("up", "down"):
+            raise ServiceError(f"Move a statement up or down, or remove it, not '{action}'.")
+        by = -1 if action == "up" else 1
+        if editing.move_statement(change_request, request.user, position, by):
+            return f"Statement {position} moved {action}; earlier approvals no longer count."
+        return ""
 
     return _act(request, environment, pk, act)

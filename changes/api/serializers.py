@@ -118,6 +118,18 @@ class OpenSerializer(serializers.Serializer):
     )
 
 
+class EditSerializer(serializers.Serializer):
+    title = StrictCharField(required=False, max_length=255, validators=[no_nul])
+    description = StrictCharField(required=False, allow_blank=True, validators=[no_nul])
+    sql = FlinkSqlField(
+        required=False,
+        max_length=MAX_SQL,
+        validators=[no_nul],
+        help_text="All the statements, separated by semicolons, in their new order; one sent "
+        "as the API shows it (secret values masked) keeps the stored one",
+    )
+
+
 class StatementsSerializer(serializers.Serializer):
     sql = FlinkSqlField(
         max_length=MAX_SQL, validators=[no_nul], help_text="Statements to append, in order"

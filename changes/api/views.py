@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 
 from environments.api.errors import error_responses
 from environments.lookup import get_environment
+from environments.models import Role
 
-from .. import services
+from .. import editing, services
 from ..models import ChangeRequest, Review
 from . import serializers as s
 
@@ -73,6 +74,30 @@ class ChangeRequestDetail(APIView):
     )
     def get(self, request: Request, environment: str, number: int) -> Response:
         return Response(_answer(_change_request(request, environment, number)))
+
+    @extend_schema(
+        parameters=[NUMBER],
+        request=s.EditSerializer,
+        responses={200: s.ChangeRequestSerializer, **error_responses(400, 403, 409)},
+        description="Edit an open request: its title and description (its author or an "
+        "admin) and its statements (editors: all of them, edited, removed or reordered; a "
+        "change starts a new revision, so approvals given before no longer count).",
+    )
+    def patch(self, request: Request, environment: str, number: int) -> Response:
+        change_request = _change_request(request, environment, number)
+        get_environment(request.user, environment, Role.EDITOR)  # viewers change nothing
+        data = _valid(s.EditSerializer, request)
+        if "title" in data or "description" in data:
+            editing.retitle(
+                change_request,
+                request.user,
+                data.get("title", change_request.title),
+                data.get("description", change_request.description),
+            )
+        if "sql" in data:
+            editing.edit_statements(change_request, request.user, data["sql"])
+        change_request.refresh_from_db()
+        return Response(_answer(change_request))
 
 
 class ChangeRequestPreview(APIView):
