@@ -38,6 +38,7 @@ from .calls import (
 from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
+from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator
 from .relations import Dependency
 
@@ -269,6 +270,8 @@ class ViewTyper(_Typer):
             ranking = self._ranking(node, name)
             if ranking is not None:
                 return ranking
+        if name in MATCH_ONLY_FUNCTIONS:
+            raise ValidationError(match_only_message(name))
         if name in ("PROCTIME",):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:

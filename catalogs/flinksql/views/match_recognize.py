@@ -1,0 +1,289 @@
+"""A MATCH_RECOGNIZE FROM item, validated and written back as Calcite does for Flink
+(SqlValidatorImpl.validateMatchRecognize and SqlMatchRecognize.unparse). A mixin of the
+validator, on its expression machinery.
+
+- PARTITION BY and ORDER BY read the input: an unqualified column is written ``*`.`col``.
+- MEASURES and DEFINE read the input through the pattern variables (``A`.`price``); their
+  navigation calls get Calcite's default offsets (FIRST/LAST 0, PREV/NEXT 1), a measure its
+  FINAL (ONE ROW PER MATCH) or RUNNING (ALL ROWS PER MATCH), and in DEFINE of variable ``A``
+  a column of ``A`` is read as ``PREV(col, 0)``, any other as ``LAST(col, 0)``.
+- The columns: the partition keys, then the measures (ALL ROWS PER MATCH: the partition keys,
+  the ORDER BY columns, every other input column, then the measures).
+
+Flink checks the ORDER BY (a time attribute first, ascending) only when it plans the query,
+not when it creates the view: so does this module.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from ..catalog import quote_identifier
+from ..errors import ValidationError
+from ..match_recognize_syntax import MatchRecognizeItem
+from ..types import DataType
+from .calls import is_aggregate
+from .scopes import Field, Namespace, Scope
+
+_LOGICAL = ("FIRST", "LAST")
+_PHYSICAL = ("PREV", "NEXT")
+# Functions of MATCH_RECOGNIZE with no operand, and their types (DESCRIBE in the golden
+# views_match_recognize: MATCH_ROWTIME() is TIMESTAMP(3) over a TIMESTAMP_LTZ rowtime too).
+_MATCH_FUNCTIONS = {
+    "CLASSIFIER": DataType("VARCHAR", (2000,), nullable=False),
+    "MATCH_ROWTIME": DataType("TIMESTAMP", (3,), nullable=False).with_time_attribute("ROWTIME"),
+    "MATCH_PROCTIME": DataType("TIMESTAMP_LTZ", (3,), nullable=False).with_time_attribute(
+        "PROCTIME"
+    ),
+}
+MATCH_ONLY_FUNCTIONS = frozenset(["MATCH_ROWTIME", "MATCH_PROCTIME"])
+
+
+def match_only_message(name: str) -> str:
+    """Flink's refusal of MATCH_ROWTIME() or MATCH_PROCTIME() outside MATCH_RECOGNIZE."""
+    return f"Function '{name.upper()}()' can only be used in MATCH_RECOGNIZE"
+
+
+class MatchRecognizeClause:
+    """MATCH_RECOGNIZE, on the validator's FROM clause and expression methods."""
+
+    def match_recognize(self, node: MatchRecognizeItem, scope: Scope) -> str:
+        alias = self._derived_alias(node)  # Calcite numbers it before the input's
+        input_scope = Scope([], scope.parent)
+        input_text = self.from_item(node.this, input_scope)
+        source = input_scope.namespaces[-1]
+        fields = source.fields
+        star = Namespace("*", fields)
+        keys_scope = Scope([star], Scope([source]))
+        lines = [f"{input_text} MATCH_RECOGNIZE("]
+        key_fields: list[Field] = []
+        partition = node.args.get("partition_by") or []
+        if partition:
+            texts = []
+            for key in partition:
+                text, data_type = self.expression(key, keys_scope)
+                texts.append(text)
+                key_fields.append(Field(key.name, data_type))
+            lines.append("PARTITION BY " + ", ".join(texts))
+        order_fields: list[Field] = []
+        order = node.args.get("order")
+        if order is not None:
+            items = []
+            for ordered in order.expressions:
+                text, data_type = self.expression(ordered.this, keys_scope)
+                items.append(text + (" DESC" if ordered.args.get("desc") else ""))
+                order_fields.append(Field(ordered.this.name, data_type))
+            lines.append("ORDER BY " + ", ".join(items))
+
+        pattern = node.meta["pattern"]
+        variables = pattern.variables()
+        definitions = node.args.get("define") or []
+        subsets = node.args.get("subset") or []
+        names = [
+            *variables,
+            *(d.alias for d in definitions),
+            *(s.expressions[0].name for s in subsets),
+        ]
+        known = [Namespace(name, fields) for name in dict.fromkeys(names)]
+        variables_scope = Scope([star], Scope([*known, source]))
+        all_rows = "ALL" in (node.args["rows"].name if node.args.get("rows") else "")
+        after = node.args.get("after")
+        skip_to = after.meta.get("variable") if after is not None else None
+        if skip_to is not None and skip_to not in variables:
+            raise ValidationError(f"Unknown pattern '{skip_to}'")
+
+        measure_fields: list[Field] = []
+        measures = node.args.get("measures") or []
+        if measures:
+            written = [
+                self._measure(m, variables_scope, all_rows, measure_fields) for m in measures
+            ]
+            lines.append("MEASURES " + ", ".join(written))
+        if node.args.get("rows") is not None:
+            lines.append(node.args["rows"].name)
+        if after is not None:
+            text = "AFTER MATCH SKIP " + after.name
+            if "variable" in after.meta:
+                text += " " + quote_identifier(after.meta["variable"])
+            lines.append(text)
+        text = "PATTERN " + pattern.sql()
+        within = node.args.get("within")
+        if within is not None:
+            text += " WITHIN " + self.expression(within, keys_scope)[0]
+        lines.append(text)
+        if subsets:
+            lines.append(
+                "SUBSET "
+                + ", ".join(
+                    f"{quote_identifier(s.expressions[0].name)} = ("
+                    + ", ".join(quote_identifier(m.name) for m in s.expressions[1:])
+                    + ")"
+                    for s in subsets
+                )
+            )
+        lines.append("DEFINE " + self._definitions(definitions, variables_scope))
+        text = "\n".join(lines) + ")"
+        return self._aliased_subquery(
+            text,
+            _output(fields, key_fields, order_fields, measure_fields, all_rows),
+            node,
+            scope,
+            alias,
+        )
+
+    # -- MEASURES -------------------------------------------------------------------------------
+    def _measure(
+        self, measure: exp.Alias, scope: Scope, all_rows: bool, fields: list[Field]
+    ) -> str:
+        value = _with_offsets(measure.this.copy())
+        self._check_calls(value, scope)
+        navigation = next(
+            (n for n in value.walk() if _name(n) in _PHYSICAL),
+            None,
+        )
+        if navigation is not None:
+            written = self._stubbed(navigation.copy(), scope).meta["flink_text"]
+            raise ValidationError(f"Cannot use PREV/NEXT in MEASURE '{written}'")
+        value = self._stubbed(value, scope)
+        text, data_type = self.expression(value, scope)
+        fields.append(Field(measure.alias, data_type))
+        frame = measure.meta.get("frame")
+        inner = measure.meta.get("inner_frame")
+        default = "RUNNING" if all_rows else "FINAL"
+        if inner is not None or (frame == "RUNNING" and not all_rows):
+            # FINAL (RUNNING x): one row per match reads every measure at its end
+            return f"FINAL ({inner or frame} {text}) AS {quote_identifier(measure.alias)}"
+        if _needs_parentheses(value):
+            text = f"({text})"
+        return f"{frame or default} {text} AS {quote_identifier(measure.alias)}"
+
+    # -- DEFINE ---------------------------------------------------------------------------------
+    def _definitions(self, definitions: list[exp.Alias], scope: Scope) -> str:
+        seen: set[str] = set()
+        written = []
+        for definition in definitions:
+            name = definition.alias
+            if name in seen:
+                raise ValidationError(f"Pattern variable '{name}' has already been defined")
+            seen.add(name)
+            condition = _with_offsets(definition.this.copy())
+            self._check_calls(condition, scope)
+            condition = _navigated(condition, name)
+            condition = self._stubbed(condition, scope)
+            text, data_type = self.expression(condition, scope)
+            if data_type.name != "BOOLEAN":
+                raise ValidationError("DEFINE clause must be a condition")
+            written.append(f"{quote_identifier(name)} AS {text}")
+        return ", ".join(written)
+
+    # -- both -----------------------------------------------------------------------------------
+    def _check_calls(self, node: exp.Expression, scope: Scope) -> None:
+        """Calcite's NavigationExpander and PatternValidator: no DISTINCT in a call, no
+        aggregate over two pattern variables, no MATCH_NUMBER (Flink has none)."""
+        for call in node.walk():
+            if isinstance(call, exp.Distinct) and isinstance(call.parent, exp.Anonymous):
+                text = self.expression(call.parent, scope)[0]
+                raise ValidationError(f"DISTINCT/ALL not allowed with {text} function")
+            if _name(call) == "MATCH_NUMBER":
+                raise ValidationError(
+                    "No match found for function signature MATCH_NUMBER().\n"
+                    "Supported signatures are:\n'MATCH_NUMBER()'"
+                )
+            if is_aggregate(call):
+                qualifiers = {
+                    c.table for c in call.find_all(exp.Column) if c.table and c.table != "*"
+                }
+                if len(qualifiers) > 1:
+                    text = self.expression(call, scope)[0]
+                    raise ValidationError(f"Multiple pattern variables in '{text}'")
+
+    def _stubbed(self, node: exp.Expression, scope: Scope) -> exp.Expression:
+        """``node`` with each navigation call and match function replaced by a column of its
+        written text and type, which the expression machinery reads as it is."""
+        for child in list(node.iter_expressions()):
+            replaced = self._stubbed(child, scope)
+            if replaced is not child:
+                child.replace(replaced)
+        name = _name(node)
+        if name in _LOGICAL or name in _PHYSICAL:
+            operand, offset = node.expressions[:2]
+            text, data_type = self.expression(operand, scope)
+            return _stub(f"{name}({text}, {self.expression(offset, scope)[0]})", data_type)
+        if name in _MATCH_FUNCTIONS and not node.expressions:
+            return _stub(f"{name}()", _MATCH_FUNCTIONS[name])
+        return node
+
+
+def _name(node: exp.Expression) -> str | None:
+    return node.name.upper() if isinstance(node, exp.Anonymous) else None
+
+
+def _stub(text: str, data_type: DataType) -> exp.Column:
+    column = exp.column("EXPR")
+    column.meta["flink_text"] = text
+    column.meta["flink_type"] = data_type
+    column.meta["written_name"] = text
+    return column
+
+
+def _with_offsets(node: exp.Expression) -> exp.Expression:
+    """FIRST(x) is FIRST(x, 0), PREV(x) is PREV(x, 1) (Calcite's parser adds the offset)."""
+    for call in list(node.find_all(exp.Anonymous)):
+        name = _name(call)
+        if (name in _LOGICAL or name in _PHYSICAL) and len(call.expressions) == 1:
+            default = "0" if name in _LOGICAL else "1"
+            call.append("expressions", exp.Literal.number(default))
+    return node
+
+
+def _navigated(node: exp.Expression, variable: str) -> exp.Expression:
+    """Calcite's NavigationReplacer for DEFINE ``variable``: a column of the variable itself is
+    ``PREV(col, 0)``, of another one ``LAST(col, 0)``; PREV of another variable's column is
+    LAST; FIRST, LAST and aggregates are read as written."""
+    name = _name(node)
+    if name in _LOGICAL or is_aggregate(node):
+        return node
+    if name == "PREV" and isinstance(node.expressions[0], exp.Column):
+        if (node.expressions[0].table or "*") == variable:
+            return node
+        return exp.Anonymous(this="LAST", expressions=[e.copy() for e in node.expressions])
+    if isinstance(node, exp.Column):
+        function = "PREV" if (node.table or "*") == variable else "LAST"
+        return exp.Anonymous(this=function, expressions=[node.copy(), exp.Literal.number(0)])
+    for child in list(node.iter_expressions()):
+        replaced = _navigated(child, variable)
+        if replaced is not child:
+            child.replace(replaced)
+    return node
+
+
+def _needs_parentheses(node: exp.Expression) -> bool:
+    """Whether FINAL/RUNNING, a prefix operator, puts its operand in parentheses: an operator
+    call does, a name, literal or function call does not."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
+        return False
+    return isinstance(node, exp.Binary | exp.Unary | exp.Predicate)
+
+
+def _output(
+    fields: list[Field],
+    keys: list[Field],
+    order: list[Field],
+    measures: list[Field],
+    all_rows: bool,
+) -> list[Field]:
+    """The columns of the match: the partition keys and the measures, one of a name (ALL ROWS
+    PER MATCH: the keys, the ORDER BY columns, the rest of the input, then the measures)."""
+    if all_rows:
+        head = [*keys, *order, *fields]
+    elif not measures:
+        head = [*keys, *fields]
+    else:
+        head = keys
+    output: list[Field] = []
+    for f in [*head, *measures]:
+        if all(o.name != f.name for o in output):
+            output.append(Field(f.name, f.data_type))
+    return output
