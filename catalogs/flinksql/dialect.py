@@ -318,6 +318,9 @@ class Flink(Dialect):
                 and self._curr
                 and self._curr.token_type == TokenType.MATCH_RECOGNIZE
             ):
+                alias = table.args.get("alias")
+                if alias is not None and alias.columns:  # t (a, b) MATCH_RECOGNIZE: no
+                    self.raise_error("Expecting the end of the FROM item")
                 return parse_match_recognize(self, table)
             return table
 

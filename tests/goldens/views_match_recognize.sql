@@ -89,11 +89,9 @@ DESCRIBE v_no_measures;
 CREATE VIEW v_running AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY ticker.symbol ORDER BY rowtime MEASURES RUNNING LAST(A.price) AS r, FINAL LAST(A.price) AS f, FIRST(A.price) * 2 + 1 AS e, -LAST(A.price) AS neg, A.price IS NULL AS isn, CASE WHEN LAST(A.tax) > 1 THEN 'hi' ELSE 'lo' END AS cs, 'x' AS lit, 1 + 2 AS n PATTERN (A+ B) DEFINE A AS A.price > 1 AND A.tax IS NOT NULL OR A.note LIKE 'x%', B AS B.price BETWEEN 1 AND 5) AS m;
 SHOW CREATE VIEW v_running;
 DESCRIBE v_running;
--- DEFINE: unqualified columns, PREV of another variable, NEXT, aggregates over PREV, FIRST; ORDER BY ... DESC; a TIMESTAMP_LTZ rowtime
+-- (views_match_recognize_reread: DEFINE with unqualified columns, PREV of another variable,
+-- NEXT, aggregates over PREV, FIRST; ORDER BY ... DESC; a TIMESTAMP_LTZ rowtime)
 CREATE TABLE asks (ask_id BIGINT NOT NULL, price INT, asktime TIMESTAMP_LTZ(3), WATERMARK FOR asktime AS asktime) WITH ('connector' = 'datagen');
-CREATE VIEW v_define_forms AS SELECT * FROM asks MATCH_RECOGNIZE (PARTITION BY ask_id ORDER BY asktime DESC MEASURES MATCH_ROWTIME() AS mrt, CLASSIFIER() AS c, price AS p, LAST(price) AS lp PATTERN (A B C) DEFINE A AS price > 1 AND PREV(price) > 0 AND NEXT(A.price, 2) > 3, B AS SUM(PREV(B.price)) > 1 AND FIRST(A.price) > 0 AND PREV(A.price) > 0, C AS TRUE);
-SHOW CREATE VIEW v_define_forms;
-DESCRIBE v_define_forms;
 CREATE VIEW v_prev_last AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES LAST(A.price, 2) AS p, A.rowtime AS art PATTERN (A B) DEFINE A AS PREV(LAST(A.price, 1), 1) > 1);
 SHOW CREATE VIEW v_prev_last;
 DESCRIBE v_prev_last;
@@ -130,7 +128,27 @@ SHOW CREATE VIEW v_mixed_vars;
 DESCRIBE v_mixed_vars;
 CREATE VIEW v_measure_as_key AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS symbol PATTERN (A) DEFINE A AS A.price > 1);
 DESCRIBE v_measure_as_key;
+-- explicit FINAL/RUNNING with ALL ROWS PER MATCH (views_match_recognize_reread: navigation of
+-- expressions, which Flink stores in a text it does not read back)
+CREATE VIEW v_all_rows_frames AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol, tax ORDER BY rowtime, note DESC MEASURES FINAL LAST(A.price) AS f, RUNNING LAST(A.price) AS r, -1 AS neg, CAST(NULL AS INT) AS nul, A.price AS p2 ALL ROWS PER MATCH PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_all_rows_frames;
+DESCRIBE v_all_rows_frames;
+-- the pattern's parentheses where Calcite's precedences need them
+CREATE VIEW v_pattern_groups AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A (B C) D | (E | F) | (G H)* (I) + {- J K -} PERMUTE(A B, C | D) A{0} B{3,1}) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_pattern_groups;
+-- the input's own name in MEASURES and DEFINE, CLASSIFIER and MATCH_ROWTIME in DEFINE, a comma join
+CREATE VIEW v_input_name AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES ticker.price AS p, SUM(price) AS sp, LAST(B.price) AS lb, CLASSIFIER() AS c PATTERN (A B) DEFINE A AS ticker.price > 1 AND COUNT(*) > 1, B AS CLASSIFIER() = 'B' AND MATCH_ROWTIME() IS NOT NULL) AS m, clicks;
+SHOW CREATE VIEW v_input_name;
+DESCRIBE v_input_name;
 -- refusals
+CREATE VIEW v_offset_column AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES FIRST(A.price, B.price) AS p PATTERN (A B) DEFINE A AS A.price > 1);
+CREATE VIEW v_offset_string AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES FIRST(A.price, 'x') AS p PATTERN (A B) DEFINE A AS A.price > 1);
+CREATE VIEW v_classifier_outside AS SELECT * FROM ticker WHERE CLASSIFIER() = 'A';
+CREATE VIEW v_first_outside AS SELECT * FROM ticker WHERE FIRST(price) > 1;
+CREATE VIEW v_prev_outside AS SELECT * FROM ticker WHERE PREV(price) > 1;
+CREATE VIEW v_last_two_vars AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.price > 1, B AS LAST(A.price * B.price) > 1);
+CREATE VIEW v_define_distinct AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS COUNT(DISTINCT A.price) > 1);
+CREATE VIEW v_input_columns AS SELECT * FROM ticker AS t (s, pr, tx, nt, rt) MATCH_RECOGNIZE (PARTITION BY s ORDER BY rt MEASURES A.pr AS p PATTERN (A B) DEFINE A AS A.pr > 1);
 CREATE VIEW v_unknown_var AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES Z.price AS p PATTERN (A) DEFINE A AS A.price > 1);
 CREATE VIEW v_var_case AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES a.price AS p PATTERN (A B) DEFINE A AS A.price > 1);
 CREATE VIEW v_unknown_col AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.nope AS p PATTERN (A) DEFINE A AS A.price > 1);

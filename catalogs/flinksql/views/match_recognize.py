@@ -16,13 +16,18 @@ not when it creates the view: so does this module.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlglot import exp
+from sqlglot.tokens import Token, TokenType
 
 from ..catalog import quote_identifier
-from ..errors import ValidationError
+from ..dialect import DIALECT
+from ..errors import SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .calls import is_aggregate
+from .reserved import text_position
 from .scopes import Field, Namespace, Scope
 
 _LOGICAL = ("FIRST", "LAST")
@@ -36,12 +41,60 @@ _MATCH_FUNCTIONS = {
         "PROCTIME"
     ),
 }
-MATCH_ONLY_FUNCTIONS = frozenset(["MATCH_ROWTIME", "MATCH_PROCTIME"])
+MATCH_ONLY_FUNCTIONS = frozenset([*_LOGICAL, *_PHYSICAL, *_MATCH_FUNCTIONS])
 
 
-def match_only_message(name: str) -> str:
-    """Flink's refusal of MATCH_ROWTIME() or MATCH_PROCTIME() outside MATCH_RECOGNIZE."""
-    return f"Function '{name.upper()}()' can only be used in MATCH_RECOGNIZE"
+def match_only_message(call: exp.Anonymous, write: Callable[[exp.Expression], str]) -> str:
+    """Flink's refusal of a function of MATCH_RECOGNIZE elsewhere (its operands written by
+    ``write``, a navigation call's offset too)."""
+    name = call.name.upper()
+    operands = [write(a) for a in call.expressions]
+    if name in (*_LOGICAL, *_PHYSICAL) and len(operands) == 1:
+        operands.append("0" if name in _LOGICAL else "1")
+    return f"Function '{name}({', '.join(operands)})' can only be used in MATCH_RECOGNIZE"
+
+
+def check_navigation_offsets(text: str, base: tuple[int, int]) -> None:
+    """Calcite's grammar takes a number as the offset of FIRST, LAST, PREV and NEXT:
+    ``PREV(x, 1 + 1)`` fails at ``+`` (a text Flink itself stores: PREV(PREV(x)) is written
+    with that offset, and does not read back), ``FIRST(x, y)`` at ``y``. ``base``: where the
+    text starts in its statement."""
+    if "match_recognize" not in text.lower():
+        return
+    tokens = DIALECT.tokenize(text)
+    wrong = [
+        _wrong_offset(tokens, index + 1)
+        for index, token in enumerate(tokens[:-1])
+        if token.text.upper() in (*_LOGICAL, *_PHYSICAL)
+        and tokens[index + 1].token_type == TokenType.L_PAREN
+    ]
+    first = min((w for w in wrong if w is not None), key=lambda w: w.start, default=None)
+    if first is not None:  # the parser stops at the first, in the text's order
+        shown = f"\\'{first.text}\\'" if first.token_type == TokenType.STRING else first.text
+        line, column = text_position(text, first.start, base)
+        raise SqlParseError(f'Encountered "{shown}"', line, column)
+
+
+def _wrong_offset(tokens: list[Token], opening: int) -> Token | None:
+    depth = 0
+    for index in range(opening, len(tokens)):
+        kind = tokens[index].token_type
+        if kind == TokenType.L_PAREN:
+            depth += 1
+        elif kind == TokenType.R_PAREN:
+            depth -= 1
+            if depth == 0:
+                return None
+        elif kind == TokenType.COMMA and depth == 1:
+            rest = tokens[index + 1 : index + 4]
+            if rest and rest[0].token_type in (TokenType.DASH, TokenType.PLUS):
+                rest = rest[1:]
+            if not rest or rest[0].token_type != TokenType.NUMBER:
+                return rest[0] if rest else None
+            if len(rest) > 1 and rest[1].token_type != TokenType.R_PAREN:
+                return rest[1]
+            return None
+    return None
 
 
 class MatchRecognizeClause:
@@ -137,6 +190,7 @@ class MatchRecognizeClause:
     ) -> str:
         value = _with_offsets(measure.this.copy())
         self._check_calls(value, scope)
+        value = _expanded(value)
         navigation = next(
             (n for n in value.walk() if _name(n) in _PHYSICAL),
             None,
@@ -146,6 +200,9 @@ class MatchRecognizeClause:
             raise ValidationError(f"Cannot use PREV/NEXT in MEASURE '{written}'")
         value = self._stubbed(value, scope)
         text, data_type = self.expression(value, scope)
+        if any(f.name == measure.alias for f in fields):
+            # Flink fails there with a Guava message (``Multiple entries with same key: ...``)
+            raise ValidationError(f"MATCH_RECOGNIZE defines measure '{measure.alias}' twice")
         fields.append(Field(measure.alias, data_type))
         frame = measure.meta.get("frame")
         inner = measure.meta.get("inner_frame")
@@ -168,7 +225,7 @@ class MatchRecognizeClause:
             seen.add(name)
             condition = _with_offsets(definition.this.copy())
             self._check_calls(condition, scope)
-            condition = _navigated(condition, name)
+            condition = _navigated(_expanded(condition), name)
             condition = self._stubbed(condition, scope)
             text, data_type = self.expression(condition, scope)
             if data_type.name != "BOOLEAN":
@@ -189,13 +246,20 @@ class MatchRecognizeClause:
                     "No match found for function signature MATCH_NUMBER().\n"
                     "Supported signatures are:\n'MATCH_NUMBER()'"
                 )
-            if is_aggregate(call):
+            if is_aggregate(call) or _name(call) in _LOGICAL:
                 qualifiers = {
                     c.table for c in call.find_all(exp.Column) if c.table and c.table != "*"
                 }
                 if len(qualifiers) > 1:
-                    text = self.expression(call, scope)[0]
+                    text = self.call_text(call, scope)
                     raise ValidationError(f"Multiple pattern variables in '{text}'")
+
+    def call_text(self, call: exp.Expression, scope: Scope) -> str:
+        """A call as Calcite's messages show it (a navigation call by its operands)."""
+        if _name(call) in (*_LOGICAL, *_PHYSICAL, *_MATCH_FUNCTIONS):
+            operands = ", ".join(self.expression(a, scope)[0] for a in call.expressions)
+            return f"{_name(call)}({operands})"
+        return self.expression(call, scope)[0]
 
     def _stubbed(self, node: exp.Expression, scope: Scope) -> exp.Expression:
         """``node`` with each navigation call and match function replaced by a column of its
@@ -206,11 +270,15 @@ class MatchRecognizeClause:
                 child.replace(replaced)
         name = _name(node)
         if name in _LOGICAL or name in _PHYSICAL:
-            operand, offset = node.expressions[:2]
-            text, data_type = self.expression(operand, scope)
-            return _stub(f"{name}({text}, {self.expression(offset, scope)[0]})", data_type)
+            return _stub(
+                self.call_text(node, scope), self.expression(node.expressions[0], scope)[1]
+            )
         if name in _MATCH_FUNCTIONS and not node.expressions:
             return _stub(f"{name}()", _MATCH_FUNCTIONS[name])
+        if name == "MATCH_ROWTIME" and len(node.expressions) == 1:
+            # MATCH_ROWTIME(rowtime): that rowtime's type (views_match_recognize)
+            time = self.expression(node.expressions[0], scope)[1]
+            return _stub(self.call_text(node, scope), time.with_time_attribute("ROWTIME"))
         return node
 
 
@@ -233,6 +301,42 @@ def _with_offsets(node: exp.Expression) -> exp.Expression:
         if (name in _LOGICAL or name in _PHYSICAL) and len(call.expressions) == 1:
             default = "0" if name in _LOGICAL else "1"
             call.append("expressions", exp.Literal.number(default))
+    return node
+
+
+def _navigation(function: str, operand: exp.Expression, offset: exp.Expression) -> exp.Anonymous:
+    return exp.Anonymous(this=function, expressions=[operand, offset.copy()])
+
+
+def _expanded(
+    node: exp.Expression, function: str | None = None, offset: exp.Expression | None = None
+) -> exp.Expression:
+    """Calcite's NavigationExpander: a navigation call applies to each column its operand
+    reads (``FIRST(a + 1)`` is ``FIRST(a, 0) + FIRST(1, 0)``), and ``PREV(PREV(x))`` adds
+    the offsets. ``function`` and ``offset``: the navigation ``node`` is inside."""
+    name = _name(node)
+    if isinstance(node, exp.Column):
+        return _navigation(function, node, offset) if function and offset else node
+    if name in _LOGICAL or name in _PHYSICAL:
+        inner, own = node.expressions[0], node.expressions[1]
+        if name in _PHYSICAL and _name(inner) in _PHYSICAL:
+            combine = exp.Add if _name(inner) == name else exp.Sub
+            own = combine(this=own.copy(), expression=inner.expressions[1].copy())
+            inner = _navigation(name, inner.expressions[0].copy(), own)
+        expanded = _expanded(inner.copy(), name, own)
+        return _navigation(function, expanded, offset) if function and offset else expanded
+    if not isinstance(node, exp.Func | exp.Binary | exp.Unary | exp.Predicate):
+        return node
+    for child in list(node.iter_expressions()):
+        if isinstance(child, exp.DataType | exp.Identifier | exp.Var):
+            continue
+        replaced = _expanded(child)
+        if function and offset:
+            replaced = _navigation(
+                function, replaced if replaced is not child else child.copy(), offset
+            )
+        if replaced is not child:
+            child.replace(replaced)
     return node
 
 

@@ -25,7 +25,7 @@ from .checks import check_every_call
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
-from .match_recognize import MatchRecognizeClause
+from .match_recognize import MatchRecognizeClause, check_navigation_offsets
 from .query import QueryBlocks
 from .relations import CatalogReader, Dependency, ExpandedView, RelationColumn
 from .reserved import (
@@ -99,6 +99,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     if node is None:
         raise SqlParseError("Empty query.")
     _check_empty_in_list(query, query_position)
+    check_navigation_offsets(query, query_position)
     _check_syntax(node, query, query_position)
     return node
 
