@@ -76,6 +76,7 @@ def check_navigation_offsets(text: str, base: tuple[int, int]) -> None:
 
 
 def _wrong_offset(tokens: list[Token], opening: int) -> Token | None:
+    """The token where the call opened at ``opening`` stops being ``f(x[, [-]n])``."""
     depth = 0
     for index in range(opening, len(tokens)):
         kind = tokens[index].token_type
@@ -105,28 +106,11 @@ class MatchRecognizeClause:
         input_scope = Scope([], scope.parent)
         input_text = self.from_item(node.this, input_scope)
         source = input_scope.namespaces[-1]
-        fields = source.fields
-        star = Namespace("*", fields)
+        star = Namespace("*", source.fields)
         keys_scope = Scope([star], Scope([source]))
         lines = [f"{input_text} MATCH_RECOGNIZE("]
-        key_fields: list[Field] = []
-        partition = node.args.get("partition_by") or []
-        if partition:
-            texts = []
-            for key in partition:
-                text, data_type = self.expression(key, keys_scope)
-                texts.append(text)
-                key_fields.append(Field(key.name, data_type))
-            lines.append("PARTITION BY " + ", ".join(texts))
-        order_fields: list[Field] = []
-        order = node.args.get("order")
-        if order is not None:
-            items = []
-            for ordered in order.expressions:
-                text, data_type = self.expression(ordered.this, keys_scope)
-                items.append(text + (" DESC" if ordered.args.get("desc") else ""))
-                order_fields.append(Field(ordered.this.name, data_type))
-            lines.append("ORDER BY " + ", ".join(items))
+        key_fields = self._keys(node, keys_scope, lines)
+        order_fields = self._order(node, keys_scope, lines)
 
         pattern = node.meta["pattern"]
         variables = pattern.variables()
@@ -137,9 +121,10 @@ class MatchRecognizeClause:
             *(d.alias for d in definitions),
             *(s.expressions[0].name for s in subsets),
         ]
-        known = [Namespace(name, fields) for name in dict.fromkeys(names)]
+        known = [Namespace(name, source.fields) for name in dict.fromkeys(names)]
         variables_scope = Scope([star], Scope([*known, source]))
-        all_rows = "ALL" in (node.args["rows"].name if node.args.get("rows") else "")
+        rows = node.args.get("rows")
+        all_rows = rows is not None and rows.name.startswith("ALL")
         after = node.args.get("after")
         skip_to = after.meta.get("variable") if after is not None else None
         if skip_to is not None and skip_to not in variables:
@@ -152,37 +137,49 @@ class MatchRecognizeClause:
                 self._measure(m, variables_scope, all_rows, measure_fields) for m in measures
             ]
             lines.append("MEASURES " + ", ".join(written))
-        if node.args.get("rows") is not None:
-            lines.append(node.args["rows"].name)
+        if rows is not None:
+            lines.append(rows.name)
         if after is not None:
-            text = "AFTER MATCH SKIP " + after.name
-            if "variable" in after.meta:
-                text += " " + quote_identifier(after.meta["variable"])
-            lines.append(text)
-        text = "PATTERN " + pattern.sql()
-        within = node.args.get("within")
-        if within is not None:
-            text += " WITHIN " + self.expression(within, keys_scope)[0]
-        lines.append(text)
-        if subsets:
             lines.append(
-                "SUBSET "
-                + ", ".join(
-                    f"{quote_identifier(s.expressions[0].name)} = ("
-                    + ", ".join(quote_identifier(m.name) for m in s.expressions[1:])
-                    + ")"
-                    for s in subsets
-                )
+                "AFTER MATCH SKIP "
+                + after.name
+                + (f" {quote_identifier(skip_to)}" if skip_to else "")
             )
-        lines.append("DEFINE " + self._definitions(definitions, variables_scope))
-        text = "\n".join(lines) + ")"
-        return self._aliased_subquery(
-            text,
-            _output(fields, key_fields, order_fields, measure_fields, all_rows),
-            node,
-            scope,
-            alias,
+        within = node.args.get("within")
+        lines.append(
+            "PATTERN "
+            + pattern.sql()
+            + (f" WITHIN {self.expression(within, keys_scope)[0]}" if within is not None else "")
         )
+        if subsets:
+            lines.append("SUBSET " + ", ".join(_subset(s) for s in subsets))
+        lines.append("DEFINE " + self._definitions(definitions, variables_scope))
+        fields = _output(source.fields, key_fields, order_fields, measure_fields, all_rows)
+        return self._aliased_subquery("\n".join(lines) + ")", fields, node, scope, alias)
+
+    def _keys(self, node: MatchRecognizeItem, scope: Scope, lines: list[str]) -> list[Field]:
+        """PARTITION BY, written into ``lines``; the keys' fields."""
+        fields, texts = [], []
+        for key in node.args.get("partition_by") or []:
+            text, data_type = self.expression(key, scope)
+            texts.append(text)
+            fields.append(Field(key.name, data_type))
+        if texts:
+            lines.append("PARTITION BY " + ", ".join(texts))
+        return fields
+
+    def _order(self, node: MatchRecognizeItem, scope: Scope, lines: list[str]) -> list[Field]:
+        """ORDER BY, written into ``lines``; the ordering columns' fields."""
+        order = node.args.get("order")
+        if order is None:
+            return []
+        fields, items = [], []
+        for ordered in order.expressions:
+            text, data_type = self.expression(ordered.this, scope)
+            items.append(text + (" DESC" if ordered.args.get("desc") else ""))
+            fields.append(Field(ordered.this.name, data_type))
+        lines.append("ORDER BY " + ", ".join(items))
+        return fields
 
     # -- MEASURES -------------------------------------------------------------------------------
     def _measure(
@@ -280,6 +277,15 @@ class MatchRecognizeClause:
             time = self.expression(node.expressions[0], scope)[1]
             return _stub(self.call_text(node, scope), time.with_time_attribute("ROWTIME"))
         return node
+
+
+def _subset(subset: exp.Tuple) -> str:
+    name, *members = subset.expressions
+    return (
+        f"{quote_identifier(name.name)} = ("
+        + ", ".join(quote_identifier(m.name) for m in members)
+        + ")"
+    )
 
 
 def _name(node: exp.Expression) -> str | None:
