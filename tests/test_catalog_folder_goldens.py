@@ -31,6 +31,8 @@ NOT_YET = {
     "views_rules": "the source keeps a view reading a view that no longer exists (broken)",
     "views_writer_setops": "the expanded query of a scalar subquery with LIMIT does not "
     "resolve again (Object 'c' not found)",
+    "views_match_recognize_reread": "Flink writes PREV(PREV(x)) with an offset 1 + 1 that its "
+    "parser refuses, and NEXT(PREV(x), 2) expands again to another text, as in Flink",
 }
 SCRIPTS = [
     pytest.param(p.stem, marks=pytest.mark.xfail(reason=NOT_YET[p.stem], strict=True))

@@ -224,3 +224,67 @@ def test_a_field_of_a_row_column_reads_that_column() -> None:
     assert columns_read(query) == {ObjectIdentifier("k", "d", "t"): {"r"}}
     (source,) = column_lineage(query, ["x"])
     assert (source.source_column, source.how) == ("r", How.EXPRESSION)
+
+
+# Flink's own text of two views of tests/goldens/views_match_recognize
+MATCH_ONE_ROW = """SELECT `MR`.`symbol`, `MR`.`start_tstamp`, `MR`.`bot`
+FROM `g`.`d`.`ticker` AS `ticker` MATCH_RECOGNIZE(
+PARTITION BY `*`.`symbol`
+ORDER BY `*`.`rowtime`
+MEASURES FINAL `START_ROW`.`rowtime` AS `start_tstamp`, FINAL LAST(`DOWN`.`rowtime`, 0) AS `bot`
+PATTERN (`START_ROW` `DOWN` +)
+DEFINE `DOWN` AS PREV(`DOWN`.`price`, 0) < LAST(`START_ROW`.`price`, 0)) AS `MR`"""
+MATCH_ALL_ROWS = """SELECT `EXPR$0`.`symbol`, `EXPR$0`.`rowtime`, `EXPR$0`.`note`, `EXPR$0`.`p`
+FROM `g`.`d`.`ticker` AS `ticker` MATCH_RECOGNIZE(
+PARTITION BY `*`.`symbol`
+ORDER BY `*`.`rowtime`
+MEASURES RUNNING (`A`.`price` + `A`.`tax`) AS `p`
+ALL ROWS PER MATCH
+PATTERN (`A` `B`)
+DEFINE `A` AS PREV(`A`.`price`, 0) > 1) AS `EXPR$0`"""
+TICKER = ObjectIdentifier("g", "d", "ticker")
+
+
+def test_match_recognize_measures_derive_from_the_columns_they_read() -> None:
+    names = ["symbol", "start_tstamp", "bot"]
+    found = [
+        (s.column, s.source.name, s.source_column, s.how)
+        for s in column_lineage(MATCH_ONE_ROW, names)
+    ]
+    assert found == [
+        ("", "ticker", "price", How.CONDITION),
+        ("bot", "ticker", "rowtime", How.EXPRESSION),
+        ("start_tstamp", "ticker", "rowtime", How.COPY),
+        ("symbol", "ticker", "symbol", How.COPY),
+    ]
+    assert columns_read(MATCH_ONE_ROW) == {TICKER: {"symbol", "rowtime", "price"}}
+
+
+def test_all_rows_per_match_passes_the_input_columns_through() -> None:
+    names = ["symbol", "rowtime", "note", "p"]
+    found = [(s.column, s.source_column, s.how) for s in column_lineage(MATCH_ALL_ROWS, names)]
+    assert found == [
+        ("note", "note", How.COPY),
+        ("p", "price", How.EXPRESSION),
+        ("p", "tax", How.EXPRESSION),
+        ("rowtime", "rowtime", How.COPY),
+        ("symbol", "symbol", How.COPY),
+    ]
+    # note is read only through the match's alias, as a column it passes through
+    assert columns_read(MATCH_ALL_ROWS) == {TICKER: {"symbol", "rowtime", "note", "price", "tax"}}
+
+
+def test_it_stores_the_lineage_of_a_match_recognize_view(run) -> None:
+    results = run(
+        "CREATE TABLE ticker (symbol STRING, price BIGINT, rowtime TIMESTAMP(3), "
+        "WATERMARK FOR rowtime AS rowtime) WITH ('connector' = 'datagen');\n"
+        "CREATE VIEW falls AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol "
+        "ORDER BY rowtime MEASURES LAST(B.price) - FIRST(A.price) AS drop_by "
+        "PATTERN (A B+) DEFINE B AS B.price < A.price);"
+    )
+    assert all(r.ok for r in results), results
+    assert lineage_of("falls") == [
+        ("", "ticker", "rowtime", "condition"),
+        ("drop_by", "ticker", "price", "expression"),
+        ("symbol", "ticker", "symbol", "copy"),
+    ]

@@ -12,6 +12,7 @@ from sqlglot.tokens import TokenType
 
 from . import literals
 from .errors import PositionedValidationError, ValidationError
+from .match_recognize_syntax import parse_match_recognize
 
 
 class TableArgument(exp.Expression):
@@ -255,6 +256,7 @@ class Flink(Dialect):
             "BYTES": TokenType.VARBINARY,
             # How Flink writes the type of a TIMESTAMP WITH LOCAL TIME ZONE literal back.
             "TIMESTAMP_WITH_LOCAL_TIME_ZONE": TokenType.TIMESTAMPLTZ,
+            "MATCH_RECOGNIZE": TokenType.MATCH_RECOGNIZE,
         }
 
     class Parser(parser.Parser):
@@ -282,6 +284,13 @@ class Flink(Dialect):
             "JSON_ARRAYAGG": _parse_json_arrayagg,
         }
 
+        # MATCH_RECOGNIZE follows a FROM item (``_parse_table``), not a whole query block.
+        QUERY_MODIFIER_PARSERS = {
+            k: v
+            for k, v in parser.Parser.QUERY_MODIFIER_PARSERS.items()
+            if k != TokenType.MATCH_RECOGNIZE
+        }
+
         UNARY_PARSERS = {
             **parser.Parser.UNARY_PARSERS,
             TokenType.DASH: _parse_negation,
@@ -301,6 +310,19 @@ class Flink(Dialect):
                 )
             },
         }
+
+        def _parse_table(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            table = super()._parse_table(*args, **kwargs)
+            if (
+                table is not None
+                and self._curr
+                and self._curr.token_type == TokenType.MATCH_RECOGNIZE
+            ):
+                alias = table.args.get("alias")
+                if alias is not None and alias.columns:  # t (a, b) MATCH_RECOGNIZE: no
+                    self.raise_error("Expecting the end of the FROM item")
+                return parse_match_recognize(self, table)
+            return table
 
         def _parse_atom(self) -> exp.Expr | None:
             if self._curr is None:

@@ -16,6 +16,7 @@ from sqlglot import exp
 
 from .catalog import ObjectIdentifier
 from .dialect import DIALECT
+from .match_recognize_syntax import MatchRecognizeItem
 
 
 def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
@@ -40,7 +41,31 @@ def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
             if identifier is not None:
                 result[identifier].add(parts[i + 1])
                 break
+    for match in tree.find_all(MatchRecognizeItem):
+        # MATCH_RECOGNIZE reads its input's columns as `*`.`c` and through its pattern
+        # variables (`A`.`c`)
+        source = match.this
+        parts = [p.name for p in source.parts] if isinstance(source, exp.Table) else []
+        if len(parts) != 3:
+            continue
+        read = result[ObjectIdentifier(*parts)]
+        read.update(c.name for c in _match_columns(match) if c.table not in aliases)
+        # what the query reads of the match, other than its measures, is the input's column
+        measures = {m.alias for m in match.args.get("measures") or []}
+        for column in tree.find_all(exp.Column):
+            if column.table == match.alias and column.name not in measures:
+                read.add(column.name)
     return dict(result)
+
+
+def _match_columns(match: MatchRecognizeItem) -> Iterator[exp.Column]:
+    """The columns named in a MATCH_RECOGNIZE clause (its input aside)."""
+    for key, value in match.args.items():
+        if key in ("this", "alias") or not value:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, exp.Expression):
+                yield from item.find_all(exp.Column)
 
 
 class How(StrEnum):
@@ -183,6 +208,9 @@ class _Tracer:
             elif parts[-1] in ctes:
                 sources[alias] = ctes[parts[-1]]
             return
+        if isinstance(node, MatchRecognizeItem):
+            sources[alias] = self._match_recognize(node, ctes, outer)
+            return
         scope = ChainMap(sources, dict(outer))  # LATERAL reads the sources left of it
         if isinstance(node, exp.Lateral):
             inner = node.this.this if isinstance(node.this, exp.Subquery) else node.this
@@ -212,6 +240,29 @@ class _Tracer:
             if not argument.table and argument.name in passed:
                 added.update((i, c, False) for i, c, _ in passed[argument.name])
         sources[alias] = _Passed(passed, frozenset(added))
+
+    def _match_recognize(self, node: MatchRecognizeItem, ctes: dict, outer: _Columns) -> _Columns:
+        """The columns of a MATCH_RECOGNIZE: its partition keys copy the input's, its
+        measures derive from the input columns they read (through ``*`` or a pattern
+        variable), any other column (ALL ROWS PER MATCH) is the input's; ORDER BY and DEFINE
+        read columns in conditions."""
+        inputs: dict[str, _Columns] = {}
+        self._add_source(node.this, inputs, ctes, outer)
+        given: _Columns = next(iter(inputs.values()), {})
+        names = {column.table for column in _match_columns(node)} - set(inputs)
+        scope = ChainMap({name: given for name in names}, inputs)
+        made: dict[str, frozenset[_Origin]] = {}
+        for key in node.args.get("partition_by") or []:
+            made.setdefault(key.name, self.expression(key, scope, ctes)[0])
+        for measure in node.args.get("measures") or []:
+            origins, copy = self.expression(measure.this, scope, ctes)
+            if not copy:
+                origins = frozenset((i, c, False) for i, c, _ in origins)
+            made.setdefault(measure.alias, origins)
+        order = node.args.get("order")
+        for item in [*(order.expressions if order else []), *(node.args.get("define") or [])]:
+            self._condition(item, scope, ctes)
+        return _Matched(made, given)
 
     def expression(
         self, node: exp.Expression, scope: _Columns, ctes: dict
@@ -277,3 +328,21 @@ class _Passed(Mapping[str, frozenset[_Origin]]):
 
     def __len__(self) -> int:
         return len(self.passed)
+
+
+class _Matched(Mapping[str, frozenset[_Origin]]):
+    """The columns of a MATCH_RECOGNIZE: those it makes (keys, measures), else its input's
+    own (ALL ROWS PER MATCH)."""
+
+    def __init__(self, made: dict[str, frozenset[_Origin]], given: _Columns) -> None:
+        self.made = made
+        self.given = given
+
+    def __getitem__(self, name: str) -> frozenset[_Origin]:
+        return self.made[name] if name in self.made else self.given.get(name, frozenset())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self.made), **dict.fromkeys(self.given)})
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))

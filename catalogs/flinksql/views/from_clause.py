@@ -10,6 +10,7 @@ from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import TableArgument
 from ..errors import SqlParseError, ValidationError, unknown_function_type
 from ..expressions import _family, calcite_type_name
+from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .relations import Dependency
 from .scopes import Field, Namespace, Scope, UsingColumn
@@ -122,6 +123,8 @@ class FromClause:
             seen.add(ns.alias)
 
     def from_item(self, node: exp.Expression, scope: Scope) -> str:
+        if isinstance(node, MatchRecognizeItem):
+            return self.match_recognize(node, scope)
         if isinstance(node, exp.Table):
             if isinstance(node.this, exp.Anonymous) and (
                 node.this.name.upper() == "TABLE"

@@ -38,8 +38,10 @@ from .calls import (
 from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
+from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator
 from .relations import Dependency
+from .writer import ViewWriter
 
 
 def _contains_aggregate(node: exp.Expression) -> bool:
@@ -269,6 +271,8 @@ class ViewTyper(_Typer):
             ranking = self._ranking(node, name)
             if ranking is not None:
                 return ranking
+        if name in MATCH_ONLY_FUNCTIONS and not self._is_udf(node):
+            raise ValidationError(match_only_message(node, ViewWriter(self.context).write))
         if name in ("PROCTIME",):
             return T("TIMESTAMP_LTZ(3) NOT NULL").with_time_attribute("PROCTIME")
         if name in GROUP_WINDOWS:

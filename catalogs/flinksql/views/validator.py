@@ -18,12 +18,14 @@ from sqlglot.tokens import TokenType
 from ..catalog import ObjectIdentifier
 from ..dialect import DIALECT
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
+from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .checks import check_every_call
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
+from .match_recognize import MatchRecognizeClause, check_navigation_offsets
 from .query import QueryBlocks
 from .relations import CatalogReader, Dependency, ExpandedView, RelationColumn
 from .reserved import (
@@ -97,6 +99,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     if node is None:
         raise SqlParseError("Empty query.")
     _check_empty_in_list(query, query_position)
+    check_navigation_offsets(query, query_position)
     _check_syntax(node, query, query_position)
     return node
 
@@ -116,6 +119,8 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
         if not select.expressions:
             raise empty_select_list(text, base)
     for alias in node.find_all(exp.Alias):
+        if isinstance(alias.parent, MatchRecognizeItem):
+            continue  # MEASURES x AS m, DEFINE A AS cond
         if not isinstance(alias.parent, exp.Select) or alias.arg_key != "expressions":
             # ``f(x AS y)``: Calcite's parser has no alias there (Flink writes one back for the
             # columns of a USING join's star, and then cannot read its own view again).
@@ -184,7 +189,7 @@ def _record_every_call(validator: Validator, node: exp.Expression) -> None:
             )
 
 
-class Validator(QueryBlocks, Grouping, FromClause):
+class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
     """One view's validation: the query blocks, grouping and FROM clause of its mixins, on the
     expression and column resolution here (what :class:`.scopes.Resolver` asks of it)."""
 

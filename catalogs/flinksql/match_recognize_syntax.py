@@ -1,0 +1,215 @@
+"""MATCH_RECOGNIZE after a FROM item, as Flink's parser (Calcite's) reads it: PARTITION BY,
+ORDER BY, MEASURES (each optionally FINAL or RUNNING), ONE ROW / ALL ROWS PER MATCH,
+AFTER MATCH SKIP, PATTERN (:mod:`.match_pattern`) with WITHIN, SUBSET and DEFINE, then the
+alias. Also reads the clause as Flink stores it (``*`.`col``, ``FINAL (RUNNING ...)``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+from sqlglot.tokens import TokenType
+
+from .match_pattern import PatternSyntaxError, PatternToken, parse_pattern
+
+
+class MatchRecognizeItem(exp.Expression):
+    """``<this> MATCH_RECOGNIZE (...) [AS alias]``. ``measures`` are aliases, each with a meta
+    ``frame`` (``FINAL``/``RUNNING`` as written, or None) and ``inner_frame`` (the stored
+    ``FINAL (RUNNING x)``); ``after`` is a Var (``PAST LAST ROW``, ``TO NEXT ROW``,
+    ``TO FIRST``, ``TO LAST``) with the variable in meta ``variable``; the pattern is in meta
+    ``pattern``; ``subset`` holds Tuples of (name, names...)."""
+
+    arg_types = {
+        "this": True,
+        "partition_by": False,
+        "order": False,
+        "measures": False,
+        "rows": False,
+        "after": False,
+        "within": False,
+        "subset": False,
+        "define": False,
+        "alias": False,
+    }
+
+
+_PUNCTUATION = {
+    TokenType.L_PAREN: "(",
+    TokenType.R_PAREN: ")",
+    TokenType.PIPE: "|",
+    TokenType.CARET: "^",
+    TokenType.STAR: "*",
+    TokenType.PLUS: "+",
+    TokenType.PLACEHOLDER: "?",
+    TokenType.DQMARK: "??",
+    TokenType.L_BRACE: "{",
+    TokenType.R_BRACE: "}",
+    TokenType.COMMA: ",",
+    TokenType.DASH: "-",
+    TokenType.NUMBER: "number",
+}
+
+
+def parse_match_recognize(parser: Any, this: exp.Expression) -> exp.Expression:
+    """The MATCH_RECOGNIZE clause after ``this`` (the parser stands on the keyword)."""
+    parser._match(TokenType.MATCH_RECOGNIZE)
+    if not parser._match(TokenType.L_PAREN):
+        parser.raise_error("Expecting (")
+    _star_qualifiers(parser)
+    node = MatchRecognizeItem(this=this)
+    node.set("partition_by", parser._parse_partition_by() or None)
+    node.set("order", parser._parse_order())
+    if parser._match_text_seq("MEASURES"):
+        node.set("measures", parser._parse_csv(lambda: _measure(parser)))
+    if parser._match_text_seq("ONE", "ROW", "PER", "MATCH"):
+        node.set("rows", exp.var("ONE ROW PER MATCH"))
+    elif parser._match_text_seq("ALL", "ROWS", "PER", "MATCH"):
+        node.set("rows", exp.var("ALL ROWS PER MATCH"))
+    if parser._match_text_seq("AFTER", "MATCH", "SKIP"):
+        node.set("after", _after(parser))
+    if not parser._match_text_seq("PATTERN"):
+        parser.raise_error("Expecting PATTERN")
+    node.meta["pattern"] = _pattern(parser)
+    if parser._match_text_seq("WITHIN"):
+        if parser._curr is None or parser._curr.token_type != TokenType.INTERVAL:
+            parser.raise_error("Expecting INTERVAL")
+        node.set("within", parser._parse_interval())
+    if parser._match_text_seq("SUBSET"):
+        node.set("subset", parser._parse_csv(lambda: _subset(parser)))
+    if not parser._match_text_seq("DEFINE"):
+        parser.raise_error("Expecting DEFINE")
+    node.set("define", parser._parse_csv(lambda: _definition(parser)))
+    if not parser._match(TokenType.R_PAREN):
+        parser.raise_error("Expecting )")
+    node.set("alias", parser._parse_table_alias())
+    return node
+
+
+def _star_qualifiers(parser: Any) -> None:
+    """``*`.`col`` (how Flink writes a column of the input): the star read as a name. And
+    ``CLASSIFIER(x)``, which Calcite's grammar refuses at ``x``."""
+    depth, index = 1, parser._index
+    tokens = parser._tokens
+    while index < len(tokens) and depth:
+        token = tokens[index]
+        if token.token_type == TokenType.L_PAREN:
+            depth += 1
+        elif token.token_type == TokenType.R_PAREN:
+            depth -= 1
+        elif (
+            token.token_type == TokenType.STAR
+            and index + 1 < len(tokens)
+            and tokens[index + 1].token_type == TokenType.DOT
+        ):
+            token.token_type = TokenType.IDENTIFIER
+        elif (
+            token.text.upper() == "CLASSIFIER"
+            and index + 2 < len(tokens)
+            and tokens[index + 1].token_type == TokenType.L_PAREN
+            and tokens[index + 2].token_type != TokenType.R_PAREN
+        ):
+            parser.raise_error("CLASSIFIER takes no argument", tokens[index + 2])
+        index += 1
+
+
+def _measure(parser: Any) -> exp.Expression:
+    frame = parser._prev.text.upper() if parser._match_texts(("FINAL", "RUNNING")) else None
+    inner_frame = None
+    if (
+        frame
+        and parser._curr is not None
+        and parser._curr.token_type == TokenType.L_PAREN
+        and parser._next is not None
+        and parser._next.text.upper() in ("FINAL", "RUNNING")
+    ):
+        parser._advance(2)
+        inner_frame = parser._prev.text.upper()
+        value = parser._parse_assignment()
+        if not parser._match(TokenType.R_PAREN):
+            parser.raise_error("Expecting )")
+    else:
+        value = parser._parse_assignment()
+    # Calcite's MEASURES take a name after AS, always
+    if not parser._match(TokenType.ALIAS):
+        parser.raise_error("Expecting AS")
+    name = parser._parse_id_var(any_token=False)
+    if name is None:
+        parser.raise_error("Expecting a name")
+    node = exp.Alias(this=value, alias=name)
+    node.meta["frame"] = frame
+    node.meta["inner_frame"] = inner_frame
+    return node
+
+
+def _after(parser: Any) -> exp.Expression:
+    if parser._match_text_seq("PAST", "LAST", "ROW"):
+        return exp.var("PAST LAST ROW")
+    if parser._match_text_seq("TO", "NEXT", "ROW"):
+        return exp.var("TO NEXT ROW")
+    if not parser._match_text_seq("TO"):
+        parser.raise_error("Expecting TO")
+    kind = "TO LAST"
+    if parser._match_texts(("FIRST", "LAST")):
+        kind = f"TO {parser._prev.text.upper()}"
+    variable = parser._parse_id_var(any_token=False)
+    if variable is None:
+        parser.raise_error("Expecting a pattern variable")
+    after = exp.var(kind)
+    after.meta["variable"] = variable.name
+    return after
+
+
+def _pattern(parser: Any) -> Any:
+    if not parser._match(TokenType.L_PAREN):
+        parser.raise_error("Expecting (")
+    depth, collected = 1, []
+    while parser._curr is not None:
+        token = parser._curr
+        if token.token_type == TokenType.L_PAREN:
+            depth += 1
+        elif token.token_type == TokenType.R_PAREN:
+            depth -= 1
+            if depth == 0:
+                break
+        collected.append(token)
+        parser._advance()
+    if parser._curr is None:
+        parser.raise_error("Expecting )")
+    parser._advance()
+    pattern_tokens = []
+    for token in collected:
+        if token.token_type in (TokenType.VAR, TokenType.IDENTIFIER) or (
+            token.text.isidentifier() and token.token_type not in _PUNCTUATION
+        ):
+            kind = "$" if token.text == "$" else "name"
+            pattern_tokens.append(PatternToken(kind, token.text, token.start))
+        elif token.token_type in _PUNCTUATION:
+            pattern_tokens.append(
+                PatternToken(_PUNCTUATION[token.token_type], token.text, token.start)
+            )
+        elif token.text == "$":
+            pattern_tokens.append(PatternToken("$", "$", token.start))
+        else:
+            parser.raise_error("Unexpected token in PATTERN", token)
+    try:
+        return parse_pattern(pattern_tokens)
+    except PatternSyntaxError as exc:
+        at = next((t for t in collected if exc.token and t.start == exc.token.start), None)
+        parser.raise_error("Unexpected token in PATTERN", at or parser._prev)
+        return None
+
+
+def _subset(parser: Any) -> exp.Expression:
+    name = parser._parse_id_var(any_token=False)
+    if name is None or not parser._match(TokenType.EQ):
+        parser.raise_error("Expecting =")
+    members = parser._parse_wrapped_csv(lambda: parser._parse_id_var(any_token=False))
+    return exp.Tuple(expressions=[name, *members])
+
+
+def _definition(parser: Any) -> exp.Expression:
+    name = parser._parse_id_var(any_token=False)
+    if name is None or not parser._match(TokenType.ALIAS):
+        parser.raise_error("Expecting AS")
+    return exp.Alias(this=parser._parse_assignment(), alias=name)

@@ -1,0 +1,105 @@
+"""Views over MATCH_RECOGNIZE beyond what the golden views_match_recognize compares: the text
+Flink stores reads back to itself, the PATTERN writer's parentheses, the refusal where Flink's
+own message is a Guava internal, and nothing stored when a view is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from catalogs.flinksql.dialect import DIALECT
+from catalogs.flinksql.match_recognize_syntax import MatchRecognizeItem
+from catalogs.models import Table
+
+GOLDEN = Path(__file__).parent / "goldens" / "views_match_recognize.json"
+TICKER = (
+    "CREATE TABLE ticker (symbol STRING NOT NULL, price BIGINT NOT NULL, tax INT, "
+    "note STRING, rowtime TIMESTAMP(3), WATERMARK FOR rowtime AS rowtime) "
+    "WITH ('connector' = 'datagen')"
+)
+
+
+def _stored_queries() -> list[tuple[str, str]]:
+    """(view, the query text Flink stored) of every MATCH_RECOGNIZE view of the golden."""
+    found = []
+    for entry in json.loads(GOLDEN.read_text()):
+        if entry["statement"].startswith("SHOW CREATE VIEW") and entry["ok"]:
+            text = entry["rows"][0][0]
+            if "MATCH_RECOGNIZE(" in text:
+                found.append((entry["statement"].split()[-1], text.split("\nAS ", 1)[1]))
+    return found
+
+
+def _pattern(query: str) -> str:
+    return DIALECT.parse(query)[0].find(MatchRecognizeItem).meta["pattern"].sql()
+
+
+def test_the_golden_has_the_views_this_module_reads() -> None:
+    assert len(_stored_queries()) >= 30
+
+
+@pytest.mark.parametrize(("view", "query"), _stored_queries())
+def test_the_text_flink_stores_reads_back_to_itself(run, view: str, query: str) -> None:
+    # The golden's tables, under the golden's catalog, so that the stored names resolve.
+    golden = json.loads(GOLDEN.read_text())
+    setup = [
+        e["statement"]
+        for e in golden
+        if e["statement"].startswith(("CREATE CATALOG", "USE", "CREATE TABLE"))
+    ]
+    for statement in setup:
+        assert run(statement)[0].ok
+    if "`v_base`" in query:
+        assert run("CREATE VIEW v_base AS SELECT symbol, price, rowtime FROM ticker")[0].ok
+    (created,) = run(f"CREATE VIEW again AS {query}")
+    assert created.ok, created.error
+    (shown,) = run("SHOW CREATE VIEW again")
+    assert shown.rows[0][0].split("\nAS ", 1)[1] == query
+
+
+@pytest.mark.parametrize(
+    ("written", "stored"),
+    [
+        ("A B C", "(`A` `B` `C`)"),
+        ("A (B C) D", "(`A` (`B` `C`) `D`)"),
+        ("(A B) C", "(`A` `B` `C`)"),
+        ("A | B | C", "(`A` | `B` | `C`)"),
+        ("A | (B | C)", "(`A` | (`B` | `C`))"),
+        ("(A | B) C", "((`A` | `B`) `C`)"),
+        ("(A)+ (A B)* C{2}? D{,2}?", "(`A` + (`A` `B`) * `C` { 2 } `D` { , 2 } ?)"),
+        ("^ A $", "(^ `A` $)"),
+    ],
+)
+def test_the_pattern_is_written_with_calcites_parentheses(written: str, stored: str) -> None:
+    query = (
+        "SELECT * FROM t MATCH_RECOGNIZE (ORDER BY ts MEASURES A.x AS y "
+        f"PATTERN ({written}) DEFINE A AS A.x > 0)"
+    )
+    assert _pattern(query) == stored
+    # and the stored text reads back to itself
+    assert _pattern(query.replace(f"({written})", stored)) == stored
+
+
+def test_it_refuses_a_measure_named_twice_and_stores_nothing(run) -> None:
+    assert run(TICKER)[0].ok
+    (result,) = run(
+        "CREATE VIEW twice AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol "
+        "ORDER BY rowtime MEASURES A.price AS p, A.tax AS p PATTERN (A B) "
+        "DEFINE A AS A.price > 1)"
+    )
+    assert not result.ok
+    assert result.error == "MATCH_RECOGNIZE defines measure 'p' twice"
+    assert not Table.objects.filter(name="twice").exists()
+
+
+def test_a_pattern_flink_cannot_parse_is_a_parse_error(run) -> None:
+    assert run(TICKER)[0].ok
+    (result,) = run(
+        "CREATE VIEW bad AS SELECT * FROM ticker MATCH_RECOGNIZE (ORDER BY rowtime "
+        "MEASURES A.price AS p PATTERN (A |) DEFINE A AS A.price > 1)"
+    )
+    assert not result.ok
+    assert result.error.startswith("SQL parse failed. Encountered")
+    assert not Table.objects.filter(name="bad").exists()
