@@ -66,3 +66,50 @@ def test_a_reviewer_reviews_and_applies_a_change_request(page: Page, live_server
     expect(page.get_by_text("Applied: every statement ran, as one transaction.")).to_be_visible()
     expect(page.get_by_test_id("status")).to_have_text("applied")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_author_reworks_a_request_and_the_reviewer_sees_what_changed(
+    page: Page, live_server: object
+) -> None:
+    environment = Environment.objects.get(name="default")
+    assert Executor(Session.start(environment)).execute("CREATE TABLE t (a INT, b STRING)").ok
+    environment.required_approvals = 1
+    environment.save()
+    author = User.objects.create_user("alice", password="alice-password")
+    reviewer = User.objects.create_user("bob", password="bob-password")
+    for user in (author, reviewer):
+        Membership.objects.create(environment=environment, user=user, role=Role.EDITOR)
+    change_request = services.open_request(
+        environment, author, "Two tables", "", "CREATE TABLE u1 (x INT); CREATE TABLE u2 (x INT)"
+    )
+    services.review(change_request, reviewer, "approve")
+    base = live_server.url  # type: ignore[attr-defined]
+    url = f"{base}/env/default/change-requests/{change_request.pk}"
+
+    log_in(page, base, "alice", "alice-password")
+    page.goto(url)
+    expect(page.get_by_test_id("approvals")).to_contain_text("1 of 1 approval (bob)")
+    page.get_by_role("button", name="Move up statement 2").click()
+    expect(
+        page.get_by_text("Statement 2 moved up; earlier approvals no longer count.")
+    ).to_be_visible()
+    expect(page.locator("#statement-1 pre")).to_contain_text("u2")
+    page.get_by_role("link", name="Edit the request").click()
+    page.get_by_label("Title").fill("Three tables")
+    statements = page.get_by_label(
+        "Statements, separated by semicolons (edit, remove or reorder them)"
+    )
+    statements.fill(statements.input_value() + "\nCREATE TABLE u3 (x INT);")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Three tables")
+    expect(page.locator("ol.statements > li")).to_have_count(3)
+
+    log_in(page, base, "bob", "bob-password")
+    page.goto(url)
+    since = page.get_by_role("region", name="What changed since your review")
+    expect(since.locator(".diff-added", has_text="CREATE TABLE u3 (x INT);")).to_have_count(1)
+    expect(page.get_by_test_id("approvals")).not_to_contain_text("1 of 1")
+    shot(page, "change-request-since-review")
+    page.get_by_role("button", name="Close change request").click()
+    expect(page.get_by_test_id("status")).to_have_text("closed")
+    assert page.errors == []  # type: ignore[attr-defined]
