@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
-from catalogs.models import Catalog, Column, Function, Table
+from catalogs.models import Catalog, Column, Database, Function, Table
 from changes.models import ChangeRequest
 from changes.services import open_request
 from environments.models import Artifact, Environment
@@ -209,3 +209,21 @@ def test_it_shows_only_the_chosen_catalog_types_options(client: Client, db: None
     assert 'data-catalog-type="jdbc"' not in response.text
     assert 'name="hive__hive_conf_dir"' in response.text
     assert not Catalog.objects.filter(name="c1").exists()  # nothing ran
+
+
+def test_where_changes_need_approvals_the_form_proposes_them(
+    client: Client, run: RunScript
+) -> None:
+    environment = Environment.objects.get(name="default")
+    environment.required_approvals = 2
+    environment.save()
+    page = client.get(reverse("database-create", args=DB[:2])).text
+    assert "Environment default needs 2 approvals for every change" in page
+    assert ">Propose in a change request</button>" in page
+    assert ">Create database</button>" not in page  # running it would be refused
+    response = client.post(
+        reverse("database-create", args=DB[:2]), {"name": "d9", "to_request": "1"}
+    )
+    change_request = ChangeRequest.objects.get()
+    assert response["Location"] == reverse("change-request", args=["default", change_request.pk])
+    assert not Database.objects.filter(name="d9").exists()
