@@ -115,7 +115,12 @@ def test_it_starts_in_the_named_catalog_and_database() -> None:
         "--catalog", "shop", "--database", "crm", "--format", "jsonl", "-e", "SHOW TABLES"
     )
     assert status == 0
-    assert json.loads(out)["rows"] == [["customer_events"], ["customers"]]
+    assert json.loads(out)["rows"] == [
+        ["big_spenders"],
+        ["customer_contacts"],
+        ["customer_events"],
+        ["customers"],
+    ]
 
 
 @pytest.mark.django_db
@@ -141,16 +146,16 @@ def test_it_loads_the_demo_catalog_idempotently() -> None:
     first = counts()
     call_command("load_demo", stdout=out)
     assert counts() == first
-    assert first["Table"] == 6
+    assert first["Table"] == 11  # 6 tables and 5 views
     assert first["Function"] == 2
     loaded, again = out.getvalue().splitlines()
     assert re.fullmatch(
-        r"Demo catalog 'shop' loaded: 3 databases, 6 tables, 0 views, 2 functions "
+        r"Demo catalog 'shop' loaded: 3 databases, 6 tables, 5 views, 2 functions "
         r"\(\d+ statements run\)\.",
         loaded,
     )
     assert again == (
-        "Demo catalog 'shop' exists (3 databases, 6 tables, 0 views, 2 functions): left as it is."
+        "Demo catalog 'shop' exists (3 databases, 6 tables, 5 views, 2 functions): left as it is."
     )
 
 
@@ -169,7 +174,7 @@ def test_it_never_loads_the_demo_into_a_catalog_that_exists_or_existed() -> None
     call_command("load_demo", stdout=out)
     assert not Table.objects.filter(name="payments").exists()  # what the user dropped stays so
     assert out.getvalue() == (
-        "Demo catalog 'shop' exists (3 databases, 5 tables, 1 view, 2 functions): left as it is.\n"
+        "Demo catalog 'shop' exists (3 databases, 5 tables, 6 views, 2 functions): left as it is.\n"
     )
     assert executor.execute("DROP CATALOG shop").ok
     dropped = io.StringIO()

@@ -19,9 +19,8 @@ CREATE TABLE IF NOT EXISTS sales.orders (
   ms BIGINT COMMENT 'order time, milliseconds since the epoch',
   ts AS TO_TIMESTAMP_LTZ(ms, 3),
   amount AS quantity * unit_price,
-  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND,
-  PRIMARY KEY (order_id) NOT ENFORCED
-) COMMENT 'Orders as the web shop emits them'
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) COMMENT 'Orders as the web shop emits them (append-only: a kafka table takes no primary key)'
 WITH (
   'connector' = 'kafka',
   'topic' = 'shop.orders',

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier, called_function
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
 
@@ -46,7 +46,7 @@ class SessionCatalogReader:
         if qualified is None:
             return None
         session = self.ctx.session
-        called = ObjectIdentifier(session.current_catalog, session.current_database, name)
+        called = called_function(session.current_catalog, session.current_database, name)
         function = store.functions_named(self.ctx.environment, called).first()
         if function is None or not function.return_type:
             return "unknown"

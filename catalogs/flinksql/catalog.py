@@ -19,6 +19,7 @@ __all__ = [
     "ObjectIdentifier",
     "PrimaryKey",
     "Watermark",
+    "called_function",
     "function_identifier",
     "function_name",
     "quote_identifier",
@@ -50,6 +51,17 @@ def function_identifier(catalog: str, database: str, name: str) -> ObjectIdentif
     compares them case-sensitively), the name by :func:`function_name`. Every lookup,
     permission check, dependency row and mark compares functions by it."""
     return ObjectIdentifier(catalog, database, function_name(name))
+
+
+def called_function(catalog: str, database: str, name: str) -> ObjectIdentifier:
+    """The function a call names: ``f`` in the current database (``catalog``.``database``),
+    ``db.f`` in the current catalog, ``cat.db.f`` by its whole path."""
+    parts = name.split(".")
+    if len(parts) == 3:
+        return function_identifier(*parts)
+    if len(parts) == 2:
+        return function_identifier(catalog, parts[0], parts[1])
+    return function_identifier(catalog, database, name)
 
 
 @dataclass(frozen=True)

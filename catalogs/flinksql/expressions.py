@@ -695,11 +695,13 @@ class _Typer:
             # Flink instantiates the class to learn its result type; the dashboard has no JVM.
             raise unknown_function_type(qualified)
         arguments = [(t, _is_literal(a)) for t, a in zip(args, node.expressions, strict=True)]
-        # Flink's record of its built-in functions types every call (data/functions_oracle.json)
-        recorded = builtins.call_type(name, arguments)
+        # Flink's record of its built-in functions types every call (data/functions_oracle.json);
+        # a call by a path (db.f) names a catalog function, never a built-in one
+        recorded = builtins.call_type(name, arguments) if "." not in name else None
         if recorded is None:
             families = ", ".join(_family(a) for a in args)
-            raise ValidationError(f"No match found for function signature {node.name}({families})")
+            called = node.name.split(".")[-1]  # Flink names the function, not its path
+            raise ValidationError(f"No match found for function signature {called}({families})")
         return recorded
 
 

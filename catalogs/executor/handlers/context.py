@@ -15,7 +15,7 @@ from catalogs.flinksql.catalog import (
     CatalogTable,
     CatalogView,
     ObjectIdentifier,
-    function_identifier,
+    called_function,
 )
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 
@@ -138,8 +138,8 @@ class Context:
     def function_name(self, name: str) -> str | None:
         """The qualified name of the user-defined function an expression calls by ``name``."""
         session = self.session
-        identifier = function_identifier(session.current_catalog, session.current_database, name)
-        for key in session.temporary_functions:
+        identifier = called_function(session.current_catalog, session.current_database, name)
+        for key in session.temporary_functions if "." not in name else ():
             if key.name == identifier.name and key.catalog in ("", session.current_catalog):
                 return key.name if key.catalog == "" else str(key)
         if store.functions_named(self.environment, identifier).exists():

@@ -104,11 +104,6 @@ def quantified_test(node: exp.Expression) -> exp.Any | exp.All | None:
 
 def function_identifier(name: str, catalog: str, database: str) -> Any:
     """The identifier a call of ``name`` (``f``, ``db.f`` or ``cat.db.f``) names."""
-    from .. import catalog as _catalog
+    from ..catalog import called_function
 
-    parts = name.split(".")
-    if len(parts) == 3:
-        return _catalog.function_identifier(*parts)
-    if len(parts) == 2:
-        return _catalog.function_identifier(catalog, parts[0], parts[1])
-    return _catalog.function_identifier(catalog, database, name)
+    return called_function(catalog, database, name)

@@ -98,10 +98,35 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
         raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
     if node is None:
         raise SqlParseError("Empty query.")
+    _qualified_calls(node)
     _check_empty_in_list(query, query_position)
     check_navigation_offsets(query, query_position)
     _check_syntax(node, query, query_position)
     return node
+
+
+def _qualified_calls(node: exp.Expression) -> None:
+    """``db.f(x)`` and ``cat.db.f(x)`` call a catalog function by its path (Flink writes every
+    catalog function's call so): one call node, named by the path, as ``f(x)`` is."""
+    for dot in list(node.find_all(exp.Dot)):
+        call = dot.expression
+        parts = _path_parts(dot.this)
+        if isinstance(call, exp.Anonymous) and parts is not None and len(parts) <= 2:
+            named = exp.Anonymous(this=".".join([*parts, call.name]), expressions=call.expressions)
+            named.meta.update(call.meta)
+            dot.replace(named)
+
+
+def _path_parts(node: exp.Expression) -> list[str] | None:
+    """The names of a dotted path of plain identifiers, or None."""
+    if isinstance(node, exp.Identifier):
+        return [node.name]
+    if isinstance(node, exp.Column) and not node.args.get("table"):
+        return [node.name]
+    if isinstance(node, exp.Dot):
+        left, right = _path_parts(node.this), _path_parts(node.expression)
+        return None if left is None or right is None else [*left, *right]
+    return None
 
 
 _QUERY_NODES = (exp.Select, exp.Union, exp.Intersect, exp.Except, exp.Values, exp.Subquery)
