@@ -16,6 +16,7 @@ from catalogs.flinksql import statements as st
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.positions import Position, error_position
 from catalogs.flinksql.refusals import refusal_reason
 from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
@@ -57,6 +58,11 @@ class StatementResult:
             self.rows = mask_rows(self.rows)
         if self.error:
             self.error = mask_error(self.error, self.text)
+
+    @property
+    def position(self) -> Position | None:
+        """Where in the statement its error is, when the message (Flink's) says."""
+        return error_position(self.error)
 
     def as_json(self) -> dict[str, Any]:
         return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}

@@ -12,6 +12,7 @@ from ..errors import SqlParseError, ValidationError, unknown_function_type
 from ..expressions import _family, calcite_type_name
 from ..types import DataType
 from .relations import Dependency
+from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
 
 _JOIN_KEYWORDS = {
@@ -210,7 +211,8 @@ class FromClause:
             raise ValidationError(f"Object '{parts[0]}' not found")
         relation = self.reader.relation(identifier)
         if relation is None:
-            raise ValidationError(self._not_found(parts, identifier))
+            names = [p for p in node.parts if isinstance(p, exp.Identifier)]
+            raise placed(self._not_found(parts, identifier), names, self.text, self.position)
         if (
             not relation.is_view
             and relation.options is not None
