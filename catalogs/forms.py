@@ -21,6 +21,8 @@ from .flinksql.catalog import quote_identifier, quote_string
 from .secrets import MASK, is_secret, mask_value
 
 PLACEHOLDER = "…"
+# a textarea of Flink SQL, which static/js/sql_editor.js turns into the SQL editor
+SQL_EDITOR: dict[str, Any] = {"class": "code", "spellcheck": "false", "data-sql-editor": True}
 CATALOG_TYPES = {
     "generic_in_memory": ["default-database"],
     "hive": ["hive-conf-dir", "default-database", "hive-version", "hadoop-conf-dir"],
@@ -486,7 +488,7 @@ class ViewForm(StatementForm):
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     query = forms.CharField(
         max_length=limits.SCRIPT_CHARACTERS,
-        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "code"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 10}),
         help_text="A SELECT statement",
     )
 
@@ -521,7 +523,7 @@ class ViewQueryForm(StatementForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     query = forms.CharField(
         max_length=limits.SCRIPT_CHARACTERS,
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 12}),
     )
 
     def __init__(self, *args: Any, identifier: str, **kwargs: Any) -> None:
