@@ -85,9 +85,16 @@ def save_script(user: object, environment: Environment, name: str, sql: str) -> 
     return script
 
 
-def _back(environment: Environment, script: ConsoleScript | None = None) -> HttpResponseRedirect:
+def _back(
+    request: HttpRequest, environment: Environment, script: ConsoleScript | None = None
+) -> HttpResponse:
+    """To the console (with the script open): a redirect, or htmx's whole-page one."""
     url = reverse("console", args=[environment.name])
-    return HttpResponseRedirect(f"{url}?script={script.pk}" if script else url)
+    if script is not None:
+        url += f"?script={script.pk}"
+    if getattr(request, "htmx", False):
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
+    return HttpResponseRedirect(url)
 
 
 @login_required
@@ -100,9 +107,9 @@ def script_save(request: HttpRequest, environment: str) -> HttpResponse:
         )
     except ScriptRefused as exc:
         messages.error(request, str(exc))
-        return _back(found)
+        return _back(request, found)
     messages.success(request, f"Saved the script “{script.name}”.")
-    return _back(found, script)
+    return _back(request, found, script)
 
 
 @login_required
@@ -117,12 +124,12 @@ def script_rename(request: HttpRequest, environment: str, script: int) -> HttpRe
             kept.save(update_fields=["name"])
     except ScriptRefused as exc:
         messages.error(request, str(exc))
-        return _back(found, kept)
+        return _back(request, found, kept)
     except IntegrityError:
         messages.error(request, f"You have a script named “{name}” already: choose another name.")
-        return _back(found, kept)
+        return _back(request, found, kept)
     messages.success(request, f"Renamed the script to “{name}”.")
-    return _back(found, kept)
+    return _back(request, found, kept)
 
 
 @login_required
@@ -132,4 +139,4 @@ def script_delete(request: HttpRequest, environment: str, script: int) -> HttpRe
     kept = _own(request, found, script)
     kept.delete()
     messages.success(request, f"Deleted the script “{kept.name}”.")
-    return _back(found)
+    return _back(request, found)

@@ -193,7 +193,12 @@
     status.className = "editor-status";
     status.setAttribute("role", "status");
     var dialect = dialectOf(CM, language);
-    var sources = [CM.keywordCompletionSource(dialect, true)];
+    var keywords = CM.keywordCompletionSource(dialect, true);
+    var sources = [function (context) {  // no keyword right after a qualifier's dot
+      var word = context.matchBefore(/[\w$]*/);
+      var at = word ? word.from : context.pos;
+      return context.state.sliceDoc(at - 1, at) === "." ? null : keywords(context);
+    }];
     if (found) {
       sources.unshift(columnsAndFunctions(found, settings, language));
       sources.unshift(CM.schemaCompletionSource({
@@ -225,6 +230,7 @@
           CM.closeBracketsKeymap, CM.completionKeymap, CM.searchKeymap, CM.historyKeymap,
           CM.defaultKeymap)),
         CM.EditorView.lineWrapping,
+        CM.EditorView.editorAttributes.of({ class: "sql-editor" }),
         CM.EditorView.contentAttributes.of({
           "aria-multiline": "true",
           "aria-labelledby": label ? label.id : "",
@@ -246,8 +252,6 @@
       label.removeAttribute("for");
       label.addEventListener("click", function () { view.focus(); });
     }
-    view.dom.classList.add("sql-editor");
-    view.dom.dataset.for = textarea.id || "";
     textarea.removeAttribute("required");
     textarea.hidden = true;
     textarea.insertAdjacentElement("afterend", view.dom);
