@@ -22,14 +22,14 @@ CONSOLE = "/env/default/console"
 EDITOR = ".sql-editor .cm-content"
 
 
-def _accept(page: Page) -> None:
+def _accept(page: Page) -> None:  # noqa: F811
     """Accept the selected completion (CodeMirror ignores Enter for 75 ms after the list opens,
     against accepting by accident)."""
     page.wait_for_timeout(150)
     page.keyboard.press("Enter")
 
 
-def _type(page: Page, text: str) -> None:
+def _type(page: Page, text: str) -> None:  # noqa: F811
     page.locator(EDITOR).click()
     page.keyboard.press("Control+a")
     page.keyboard.press("Delete")
