@@ -147,6 +147,7 @@ def test_the_view_form_edits_its_query_in_the_editor(page: Page, live_server: ob
     log_in(page, base)
     page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-view")
     page.get_by_label("Name", exact=True).fill("small")
+    expect(page.locator(EDITOR)).to_be_visible()
     page.get_by_label("Query").click()
     page.keyboard.type("SELECT order_id FROM orders")
     expect(page.locator("#statement")).to_contain_text("SELECT order_id FROM orders")

@@ -1,9 +1,10 @@
 """The SQL editor's Format action: statements as Flink writes them.
 
 A query is validated in the session and written by the view normalizer's writer (Calcite's
-SqlPrettyWriter spelling, what ``SHOW CREATE VIEW`` prints after ``AS``); a ``CREATE TABLE`` or
-``CREATE VIEW`` is run in a transaction that is rolled back and answered as ``SHOW CREATE``
-answers it; any other statement is kept as written. A statement that does not parse or
+SqlPrettyWriter spelling, what ``SHOW CREATE VIEW`` prints after ``AS``). Every other statement
+runs, in a transaction that is rolled back (with the user's roles: a viewer formats queries,
+not DDL): a ``CREATE TABLE`` or ``CREATE VIEW`` is answered as ``SHOW CREATE`` answers it, the
+rest (``USE``, ``ALTER``, ...) kept as written; DML is kept as written, not run. A statement that does not parse or
 validate refuses the whole script with Flink's message (its range moved into the script).
 """
 
@@ -75,12 +76,15 @@ def _formatted(executor: Executor, text: str, line: int, column: int) -> str:
                 return _expand(context, text, None).expanded_query
         except FlinkSqlError as exc:
             raise _refused(exc.message, line, column) from None
-    kind = _SHOWN.get(type(statement))
-    if kind is None:
-        return text
+    if isinstance(statement, st.UnsupportedStatement):
+        return text  # DML and the like: the dashboard runs no data, nor writes them
+    # every other statement runs (USE moves the session, a CREATE is read back), rolled back
     result = executor.execute(text)
     if not result.ok:
         raise _refused(result.error or "The statement failed.", line, column)
+    kind = _SHOWN.get(type(statement))
+    if kind is None:
+        return text
     path = executor.session.resolve(statement.path).quoted()  # type: ignore[attr-defined]
     shown = executor.execute(f"SHOW CREATE {kind} {path}")
     if not shown.ok or not shown.rows:

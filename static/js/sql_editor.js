@@ -189,6 +189,7 @@
     var settings = settingsOf(textarea);
     var form = textarea.form;
     var label = textarea.id && document.querySelector("label[for='" + textarea.id + "']");
+    if (label && !label.id) { label.id = textarea.id + "-label"; }
     var status = document.createElement("p");
     status.className = "editor-status";
     status.setAttribute("role", "status");
@@ -211,8 +212,12 @@
       return true;
     }
 
+    // typing may have begun in the textarea: the editor takes the text, the caret and focus
+    var focused = document.activeElement === textarea;
+    var caret = Math.min(textarea.selectionEnd || 0, textarea.value.length);
     var view = new CM.EditorView({
       doc: textarea.value,
+      selection: { anchor: caret },
       extensions: [
         CM.lineNumbers(),
         CM.history(),
@@ -246,9 +251,7 @@
         }),
       ],
     });
-    if (label) {
-      if (!label.id) { label.id = textarea.id + "-label"; }
-      view.contentDOM.setAttribute("aria-labelledby", label.id);
+    if (label) {  // the label names the editor now, and a click on it goes there
       label.removeAttribute("for");
       label.addEventListener("click", function () { view.focus(); });
     }
@@ -274,7 +277,7 @@
     if (markers.length) {
       view.dispatch(CM.setDiagnostics(view.state, diagnosticsOf(view.state.doc, markers)));
     }
-    if (textarea.hasAttribute("autofocus")) { view.focus(); }
+    if (focused || textarea.hasAttribute("autofocus")) { view.focus(); }
     textarea.sqlEditor = view;
   }
 
