@@ -4,8 +4,9 @@ A query is validated in the session and written by the view normalizer's writer 
 SqlPrettyWriter spelling, what ``SHOW CREATE VIEW`` prints after ``AS``). Every other statement
 runs, in a transaction that is rolled back (with the user's roles: a viewer formats queries,
 not DDL): a ``CREATE TABLE`` or ``CREATE VIEW`` is answered as ``SHOW CREATE`` answers it, the
-rest (``USE``, ``ALTER``, ...) kept as written; DML is kept as written, not run. A statement that does not parse or
-validate refuses the whole script with Flink's message (its range moved into the script).
+rest (``USE``, ``ALTER``, ...) kept as written; DML is kept as written, not run. A statement
+that does not parse or validate refuses the whole script with Flink's message (its range moved
+into the script).
 """
 
 from __future__ import annotations
