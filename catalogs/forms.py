@@ -18,6 +18,7 @@ from django.forms import formset_factory
 from config import limits
 
 from .flinksql.catalog import quote_identifier, quote_string
+from .flinksql.positions import Position, error_position
 from .secrets import MASK, is_secret, mask_value
 
 PLACEHOLDER = "…"
@@ -81,6 +82,28 @@ class Built:
             if words & quoted:
                 return name
         return None
+
+    def marker_for(self, error: str) -> tuple[str, dict[str, Any]] | None:
+        """The field whose text holds the range Flink's ``error`` names, and that range in the
+        field's own lines and columns (for the SQL editor's marker); None without a range."""
+        position = error_position(error)
+        if position is None:
+            return None
+        first = _offset(self.text, position.line, position.column)
+        last = _offset(self.text, position.end_line, position.end_column)
+        for start, end, name, _ in self.spans:
+            if start <= first < end:
+                value = self.text[start:end]
+                line, column = _line_column(value, first - start)
+                end_line, end_column = _line_column(value, min(last, end - 1) - start)
+                marker = Position(line, column, end_line, end_column).as_json()
+                return name, {**marker, "message": error}
+        return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 def _offset(text: str, line: int, column: int) -> int:

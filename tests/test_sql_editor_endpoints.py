@@ -197,3 +197,19 @@ def test_the_statements_api_gives_the_position(client: Client, db: None) -> None
         result["error"] == "From line 1, column 32 to line 1, column 38: Object 'nowhere' not found"
     )
     assert result["position"] == {"line": 1, "column": 32, "end_line": 1, "end_column": 38}
+
+
+def test_the_view_form_marks_flinks_range_in_the_query(
+    client: Client, catalog: Environment
+) -> None:
+    url = reverse("view-create", args=["default", "shop", "sales"])
+    html = client.post(url, {"name": "v", "query": "SELECT id,\n  total FROM orders"}).text
+    assert "From line 4, column 3 to line 4, column 7: Column &#x27;total&#x27; not found" in html
+    # the statement's line 4 is the query's line 2
+    marker = (
+        "[{&quot;line&quot;: 2, &quot;column&quot;: 3, &quot;end_line&quot;: 2, "
+        "&quot;end_column&quot;: 7, &quot;message&quot;: &quot;From line 4, column 3 to line "
+        "4, column 7: Column &#x27;total&#x27; not found in any table&quot;}]"
+    )
+    assert f'data-markers="{marker}"' in html
+    assert not Table.objects.filter(name="v").exists()
