@@ -46,6 +46,9 @@ def test_it_answers_flinks_words(client: Client) -> None:
     assert set(answer) == {"keywords", "reserved", "types", "functions"}
     assert answer["reserved"] == sorted(RESERVED_KEYWORDS)
     assert {"SELECT", "WATERMARK", "CATALOG", "TEMPORARY"} <= set(answer["keywords"])
+    # a non-reserved token that is no word of a statement is a name: not highlighted
+    assert "ORDERS" not in answer["keywords"] and "A" not in answer["keywords"]
+    assert set(answer["reserved"]) <= set(answer["keywords"])
     assert {"STRING", "BIGINT", "TIMESTAMP_LTZ", "DECIMAL"} <= set(answer["types"])
     assert "ARRAY_AGG" in answer["functions"]
 

@@ -13,7 +13,7 @@ from django.db import DataError, IntegrityError, OperationalError, connection, t
 
 from catalogs import models as m
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import FlinkSqlError, Forbidden
+from catalogs.flinksql.errors import FlinkSqlError, Forbidden, statement_message
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.positions import Position, error_position
@@ -199,7 +199,7 @@ class Executor:
         """What a statement that raised ``exc`` answers (called while ``exc`` is handled)."""
         if isinstance(exc, FlinkSqlError):
             self.log("statement refused", text, exc.code)
-            return StatementResult(text, False, error=exc.message, code=exc.code)
+            return StatementResult(text, False, error=statement_message(exc), code=exc.code)
         if isinstance(exc, IntegrityError):
             # a concurrent change removed or took something this statement relied on
             self.log("statement refused", text, "conflict")

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import FlinkSqlError
+from catalogs.flinksql.errors import FlinkSqlError, statement_message
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.positions import Position, error_position
@@ -76,7 +76,7 @@ def _formatted(executor: Executor, text: str, line: int, column: int) -> str:
             with user_functions(context.function_name):
                 return _expand(context, text, None).expanded_query
         except FlinkSqlError as exc:
-            raise _refused(exc.message, line, column) from None
+            raise _refused(statement_message(exc), line, column) from None
     if isinstance(statement, st.UnsupportedStatement):
         return text  # DML and the like: the dashboard runs no data, nor writes them
     # every other statement runs (USE moves the session, a CREATE is read back), rolled back

@@ -46,11 +46,6 @@ class Position:
         return Position(start[0], start[1], end[0], end[1])
 
 
-def ranged(message: str, start: tuple[int, int], end: tuple[int, int]) -> str:
-    """``message`` with the range Calcite puts before a validation error."""
-    return f"From line {start[0]}, column {start[1]} to line {end[0]}, column {end[1]}: {message}"
-
-
 def error_position(message: str | None) -> Position | None:
     """The range an error message names, or None when it names none."""
     if not message:

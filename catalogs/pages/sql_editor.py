@@ -52,14 +52,27 @@ TYPE_NAMES = sorted(
 )
 
 
+# Words of Flink's DDL that its parser takes as names too (so not reserved, but keyword tokens
+# of data/keywords.json): highlighted as keywords with the reserved ones. Other non-reserved
+# tokens (``orders``, ``a``, ``absent``) are ordinary names in a statement and are shown so.
+STATEMENT_WORDS = frozenset(
+    """ADD AFTER CASCADE CATALOG COLUMNS COMMENT CONSTRAINTS DATABASE ENFORCED EXTENDED FIRST
+    FUNCTIONS IF INPUT JAR JARS JAVA KEY LANGUAGE LIKE METADATA MODEL MODELS MODIFY MODULES
+    OPTIONS OUTPUT PARTITIONED PARTITIONS PRIMARY PYTHON RENAME REPLACE RESET RESTRICT SCALA
+    TEMPORARY VIEW VIEWS VIRTUAL WATERMARK WATERMARKS""".split()
+)
+
+
 @login_required
 @require_GET
 def language(request: HttpRequest) -> JsonResponse:
-    """The words the editor highlights and completes: Flink's keywords (those it refuses as
-    names apart, from data/keywords.json), type names and the built-in functions."""
+    """The words the editor highlights and completes: Flink's reserved keywords (the words it
+    refuses as names, from data/keywords.json) and its DDL's other keywords, type names and
+    the built-in functions."""
+    keywords = RESERVED_KEYWORDS | (STATEMENT_WORDS & ANSWERS.keys())
     return JsonResponse(
         {
-            "keywords": sorted(word for word in ANSWERS if word.replace("_", "").isalpha()),
+            "keywords": sorted(keywords),
             "reserved": sorted(RESERVED_KEYWORDS),
             "types": TYPE_NAMES,
             "functions": builtins.listed_functions(),

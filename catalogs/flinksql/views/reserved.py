@@ -15,7 +15,6 @@ from sqlglot.tokens import Token, TokenType
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
-from ..positions import ranged
 from .calls import UNIT_FUNCTIONS
 
 
@@ -143,10 +142,11 @@ def placed(
     message: str, names: list[exp.Identifier], text: str, base: tuple[int, int]
 ) -> ValidationError:
     """A validation error about ``names`` (of ``text``, which starts at ``base`` of its
-    statement), with the range Calcite puts before it: from the first name to the last."""
+    statement), with the range Calcite gives it: from the first name to the last."""
     start = names[0].meta.get("start") if names else None
     end = names[-1].meta.get("end") if names else None
     if start is None or end is None:
         return ValidationError(message)
-    first, last = text_position(text, start, base), text_position(text, end, base)
-    return ValidationError(ranged(message, first, last))
+    return ValidationError(
+        message, (text_position(text, start, base), text_position(text, end, base))
+    )
