@@ -51,7 +51,14 @@ def test_the_console_editor_highlights_completes_runs_marks_and_formats(
         "contenteditable", "true"
     )
 
-    # highlighting: Flink's keywords and types, strings, numbers
+    # highlighting: Flink's keywords and types, strings, numbers; a name stays a name
+    _type(page, "CREATE VIEW orders AS SELECT CAST(1 AS STRING), 'x' -- note")
+    for keyword in ("CREATE", "VIEW", "AS", "SELECT", "CAST"):
+        expect(editor.locator(".tok-keyword", has_text=keyword).first).to_be_visible()
+    expect(editor.locator(".tok-typeName", has_text="STRING")).to_be_visible()
+    expect(editor.locator(".tok-string", has_text="'x'")).to_be_visible()
+    expect(editor.locator(".tok-comment", has_text="-- note")).to_be_visible()
+    expect(editor.locator(".tok-keyword", has_text="orders")).to_have_count(0)
     _type(page, "USE CATALOG shop")
     expect(editor.locator(".tok-keyword", has_text="USE")).to_be_visible()
     page.keyboard.press("Control+Enter")

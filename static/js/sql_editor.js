@@ -150,10 +150,16 @@
 
   function dialectOf(CM, language) {
     var lower = function (list) { return (list || []).join(" ").toLowerCase(); };
+    var keywords = {};
+    (language && language.keywords || []).forEach(function (w) { keywords[w.toLowerCase()] = 1; });
+    // a function named by a keyword (CAST, AS, LIKE) is highlighted as the keyword
+    var functions = (language && language.functions || []).filter(function (name) {
+      return !keywords[name.toLowerCase()];
+    });
     return CM.SQLDialect.define({
       keywords: lower(language && language.keywords),
       types: lower(language && language.types),
-      builtin: lower(language && language.functions),
+      builtin: lower(functions),
       identifierQuotes: "`",
       backslashEscapes: false,
       doubleQuotedStrings: false,
