@@ -193,3 +193,24 @@ def test_without_javascript_the_textarea_submits(live_server: object) -> None:
         expect(page.get_by_role("link", name="Open no script")).to_be_visible()
         browser.close()
     assert ConsoleScript.objects.get(name="no script").sql.startswith("USE CATALOG shop;")
+
+
+def test_a_change_request_takes_its_statements_in_the_editor(
+    page: Page,  # noqa: F811
+    live_server: object,
+) -> None:
+    from changes.models import ChangeRequest
+
+    base = live_server.url  # type: ignore[attr-defined]
+    log_in(page, base)
+    page.goto(f"{base}/env/default/change-requests/new")
+    page.get_by_label("Title").fill("A database")
+    expect(page.locator(EDITOR)).to_be_visible()
+    page.get_by_label("Statements, separated by semicolons").click()
+    page.keyboard.type("CREATE DATABASE shop.reports")
+    expect(page.locator(EDITOR).locator(".tok-keyword", has_text="DATABASE")).to_be_visible()
+    page.get_by_role("button", name="Open change request").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("A database")
+    [opened] = ChangeRequest.objects.all()
+    assert [s.sql for s in opened.statements.all()] == ["CREATE DATABASE shop.reports"]
+    assert page.errors == []  # type: ignore[attr-defined]
