@@ -18,18 +18,15 @@ from django.forms import formset_factory
 from config import limits
 
 from .flinksql.catalog import quote_identifier, quote_string
+from .flinksql.catalog_factories import FACTORIES
 from .flinksql.positions import Position, error_position
 from .secrets import MASK, is_secret, mask_value
 
 PLACEHOLDER = "…"
 # a textarea of Flink SQL, which static/js/sql_editor.js turns into the SQL editor
 SQL_EDITOR: dict[str, Any] = {"class": "code", "spellcheck": "false", "data-sql-editor": True}
-CATALOG_TYPES = {
-    "generic_in_memory": ["default-database"],
-    "hive": ["hive-conf-dir", "default-database", "hive-version", "hadoop-conf-dir"],
-    "jdbc": ["base-url", "username", "password", "default-database"],
-    "kafka": ["properties.bootstrap.servers", "default-database"],
-}
+# The option fields each catalog type's form offers: its factory's, required ones first.
+CATALOG_TYPES = {name: list(f.form_options) for name, f in FACTORIES.items()}
 _POSITION = re.compile(r"line (\d+), column (\d+)")
 _QUOTED = re.compile(r"'([^']+)'|`([^`]+)`|\[([^\]]+)\]")
 _HINTS = (
@@ -199,7 +196,9 @@ def _options_field(help_text: str = "One option a line: key = value") -> forms.C
 class CatalogForm(StatementForm):
     name = forms.CharField(max_length=255)
     catalog_type = forms.ChoiceField(
-        label="Type", choices=[(t, t) for t in CATALOG_TYPES], initial="generic_in_memory"
+        label="Type",
+        choices=[(t, t) for t in CATALOG_TYPES],
+        initial="generic_in_memory",
     )
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
@@ -208,18 +207,20 @@ class CatalogForm(StatementForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for catalog_type, keys in CATALOG_TYPES.items():
+            required = FACTORIES[catalog_type].required
             for key in keys:
                 self.fields[_option_field(catalog_type, key)] = forms.CharField(
-                    label=key,
+                    label=f"{key} (required)" if key in required else key,
                     required=False,
                     widget=forms.PasswordInput if is_secret(key) else forms.TextInput,
                 )
 
-    def type_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The option fields of the chosen type (of every type before one is known)."""
+    def type_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """The option fields of the chosen type (of every type before one is known), with
+        where the type comes from."""
         chosen = self.value("catalog_type") if self.is_bound else None
         return [
-            (t, [self[_option_field(t, key)] for key in keys])
+            (t, FACTORIES[t].source, [self[_option_field(t, key)] for key in keys])
             for t, keys in CATALOG_TYPES.items()
             if chosen not in CATALOG_TYPES or t == chosen
         ]

@@ -1,15 +1,16 @@
 """Finding an environment's objects by name as the user types: prefix matches first, then
-names, comments and columns that contain the text.
+names, comments, column names and column comments that contain the text. Each table or view
+says what of it matched: its name, its comment, or which of its columns (by name or comment).
 
 Every query is capped and served by an index, so an answer costs the same in a catalog of
-100,000 tables as in one of ten (migration 0005 makes the indexes):
+100,000 tables as in one of ten (migrations 0005 and 0012 make the indexes):
 
 - a prefix is a range of lower-cased names in byte order (``LOWER(name) COLLATE "C"`` on
   PostgreSQL, SQLite's default ``BINARY``), read in order up to the cap;
 - a substring of three characters or more is found by pg_trgm's GIN indexes on PostgreSQL
-  (upper-cased names, comments and column names); SQLite scans, which it does quickly at the
-  sizes it serves. Substring matches come in no particular order from the database: the
-  first ones found are shown, sorted, after the prefix matches.
+  (upper-cased names, comments, column names and column comments); SQLite scans, which it
+  does quickly at the sizes it serves. Substring matches come in no particular order from the
+  database: the first ones found are shown, sorted, after the prefix matches.
 
 Shorter texts match prefixes of names only: one or two characters say too little to search
 inside every comment and column.
@@ -17,17 +18,18 @@ inside every comment and column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Q, QuerySet, Value
-from django.db.models.functions import Collate, Concat, Lower
+from django.db.models import Count, F, Q, QuerySet, Value, Window
+from django.db.models.functions import Collate, Concat, Lower, RowNumber
 
 from environments.models import Environment
 
 from .models import Catalog, Column, Database, Function, Table
 
 LIMIT = 25
+COLUMNS_SHOWN = 3  # matching columns named for each table; the others are counted
 SUBSTRING_MIN = 3  # pg_trgm needs a trigram
 LAST_CHARACTER = "\U0010ffff"
 
@@ -41,8 +43,22 @@ class Found:
     database: str
     name: str
     detail: str | None = None  # the comment; a function's class
-    column_match: bool = False  # a table's or view's column contains the text
+    columns: list[ColumnMatch] = field(default_factory=list)  # a table's columns that match
+    more_columns: int = 0  # matching columns of the table beyond those in ``columns``
     url: str = ""  # its page, which the door that shows it knows
+
+    @property
+    def column_match(self) -> bool:
+        return bool(self.columns)
+
+
+@dataclass
+class ColumnMatch:
+    """A column of a found table or view that contains the text in its name or its comment."""
+
+    name: str
+    by_comment: bool  # its comment holds the text, its name does not
+    comment: str | None = None
 
 
 def find(environment: Environment, text: str, limit: int = LIMIT) -> dict[str, list[Found]]:
@@ -103,7 +119,8 @@ def _like(column: str) -> str:
 
 def _tables(environment: Environment, text: str, inside: bool, limit: int) -> list[Found]:
     """Tables and views: the first names in order that start with ``text``, then others whose
-    name, comment or a column contains it (two to four queries, each capped)."""
+    name, comment, or a column's name or comment contains it (two to five queries, each
+    capped), each with the columns that matched."""
     start = Lower(Value(text))
     prefixed = list(
         Table.objects.filter(database__catalog__environment=environment)
@@ -116,29 +133,45 @@ def _tables(environment: Environment, text: str, inside: bool, limit: int) -> li
     if inside and len(prefixed) < limit:  # else only names that start with the text show
         named = Table.objects.filter(Q(name__icontains=text) | Q(comment__icontains=text))
         ids += _table_ids(named, "pk", environment, limit + len(prefixed))
-        with_column = Column.objects.filter(name__icontains=text)
-        ids += _table_ids(with_column, "table_id", environment, limit * 4)
-    column = Column.objects.filter(table=OuterRef("pk"), name__icontains=text)
-    rows = (
-        Table.objects.filter(pk__in=list(dict.fromkeys(ids))[:limit])
-        .annotate(column_match=Exists(column) if inside else Value(False))
-        .values_list(
-            "pk",
-            "kind",
-            "database__catalog__name",
-            "database__name",
-            "name",
-            "comment",
-            "column_match",
-        )
+        ids += _table_ids(_matching_columns(text), "table_id", environment, limit * 4)
+    rows = Table.objects.filter(pk__in=list(dict.fromkeys(ids))[:limit]).values_list(
+        "pk", "kind", "database__catalog__name", "database__name", "name", "comment"
     )
     rank = {pk: position for position, pk in enumerate(prefixed)}
-    return [
-        Found(kind.lower(), *names, column_match=column_match)
-        for _, kind, *names, column_match in sorted(
-            rows, key=lambda row: (rank.get(row[0], limit), row[4])
+    found = {
+        pk: Found(kind.lower(), *names)
+        for pk, kind, *names in sorted(rows, key=lambda row: (rank.get(row[0], limit), row[4]))
+    }
+    if inside and found:
+        _add_columns(found, text)
+    return list(found.values())
+
+
+def _matching_columns(text: str) -> QuerySet:
+    return Column.objects.filter(Q(name__icontains=text) | Q(comment__icontains=text))
+
+
+def _add_columns(found: dict[int, Found], text: str) -> None:
+    """Name the first ``COLUMNS_SHOWN`` matching columns of each found table, in their order,
+    and count the others (one query of at most ``COLUMNS_SHOWN`` rows a table)."""
+    by_table = {"partition_by": [F("table_id")]}
+    columns = (
+        _matching_columns(text)
+        .filter(table_id__in=list(found))
+        .annotate(
+            place=Window(RowNumber(), order_by=F("position").asc(), **by_table),
+            matching=Window(Count("id"), **by_table),
         )
-    ]
+        .filter(place__lte=COLUMNS_SHOWN)
+        .order_by("table_id", "position")
+        .values_list("table_id", "name", "comment", "matching")
+    )
+    folded = text.casefold()
+    for table_id, name, comment, matching in columns:
+        item = found[table_id]
+        by_comment = folded not in name.casefold()
+        item.columns.append(ColumnMatch(name, by_comment, comment if by_comment else None))
+        item.more_columns = matching - len(item.columns)
 
 
 def _table_ids(matches: QuerySet, field: str, environment: Environment, limit: int) -> list[int]:

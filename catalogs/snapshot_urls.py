@@ -3,7 +3,7 @@ config.urls)."""
 
 from django.urls import path
 
-from .pages import folder, snapshots
+from .pages import folder, promotion, snapshot_import, snapshots
 
 ENV = "env/<name:environment>"
 
@@ -14,9 +14,10 @@ urlpatterns = [
     path("snapshots/<str:snapshot_id>/delete", snapshots.snapshot_delete, name="snapshot-delete"),
     path(f"{ENV}/snapshots", snapshots.snapshot_list, name="snapshot-list"),
     path(f"{ENV}/snapshots/take", snapshots.snapshot_take, name="snapshot-take"),
-    path(f"{ENV}/snapshots/import", snapshots.snapshot_import, name="snapshot-import"),
+    path(f"{ENV}/snapshots/import", snapshot_import.snapshot_import, name="snapshot-import"),
     path(f"{ENV}/folder.zip", folder.folder_download, name="folder-zip"),
     path(f"{ENV}/folder/plan", folder.folder_plan, name="folder-plan"),
+    path(f"{ENV}/promote", promotion.promote, name="promote"),
     path(f"{ENV}/catalog-store.zip", snapshots.catalog_store_download, name="catalog-store-zip"),
     path(
         f"{ENV}/catalogs/<name:catalog>/init.sql",

@@ -504,6 +504,13 @@ class ImportReport:
         return not self.errors and all(o.result is not None and o.result.ok for o in self.outcomes)
 
     @property
+    def problems(self) -> list[str]:
+        """Everything that refused the import, in order: the document's errors, then each
+        failed statement's message (what the page summarises at its top)."""
+        failed = [o.message for o in self.outcomes if o.result is not None and not o.result.ok]
+        return [*self.errors, *failed]
+
+    @property
     def failures(self) -> list[str]:
         return self.errors + [
             o.message for o in self.outcomes if o.result is not None and not o.result.ok

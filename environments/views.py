@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from catalogs.models import HistoryChange, HistoryEntry
-from catalogs.pages.common import page_slice, render_page, url_maker
+from catalogs.pages.common import page_slice, render_page, tree, url_maker
 from catalogs.secrets import mask_ddl
 
 from . import forms, page_cache, services
@@ -55,6 +55,7 @@ def environment(request: HttpRequest, environment: str) -> HttpResponse:
         "role": role,
         "may": allowed(role),
         "catalogs": found.catalogs.all(),
+        "tree": tree(found),
     }
     return render_page(request, "environments/environment.html", context)
 

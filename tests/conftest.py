@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -100,6 +100,25 @@ def client(admin_user: User) -> Client:
 @pytest.fixture
 def anonymous_client(db: None) -> Client:
     return Client()
+
+
+@pytest.fixture
+def browser_page(live_server: object) -> Iterator[object]:
+    """A Playwright page in Debian's Chromium on an empty dashboard; every page it visits is
+    checked by axe-core (tests/browser.py). Skipped where Chromium is missing."""
+    from tests.browser import opened_page
+
+    with opened_page() as page:
+        yield page
+
+
+@pytest.fixture
+def page(browser_page: object) -> object:
+    """:func:`browser_page` on the demo, logged out, with the superuser ``admin``."""
+    from tests.browser import with_demo_and_admin
+
+    with_demo_and_admin()
+    return browser_page
 
 
 @pytest.fixture

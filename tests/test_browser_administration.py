@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from environments.models import Environment, Membership
-from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
+from tests.browser import log_in, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -18,7 +18,7 @@ pytestmark = [
 
 
 def test_an_admin_adds_a_user_makes_them_editor_and_sets_approvals(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]

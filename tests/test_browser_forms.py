@@ -12,7 +12,7 @@ from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Snapshot, Table
 from environments.models import Environment
-from tests.test_browser import log_in, page, shot  # noqa: F401 (page: the browser fixture)
+from tests.browser import log_in, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -23,7 +23,7 @@ SALES = "/env/default/catalogs/shop/databases/sales"
 
 
 def test_enter_in_a_field_of_the_table_form_creates_the_table(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -42,7 +42,7 @@ def test_enter_in_a_field_of_the_table_form_creates_the_table(
 
 
 def test_enter_in_a_field_of_the_catalog_form_creates_the_catalog(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -56,7 +56,7 @@ def test_enter_in_a_field_of_the_catalog_form_creates_the_catalog(
 
 
 def test_the_catalog_preview_follows_a_change_of_type_at_once(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -64,15 +64,15 @@ def test_the_catalog_preview_follows_a_change_of_type_at_once(
     page.goto(f"{base}/env/default/new-catalog")
     preview = page.locator("#statement")
     # the type first, before any other field: the preview follows it at once
-    page.get_by_label("Type").select_option("jdbc")
+    page.get_by_label("Type", exact=True).select_option("jdbc")
     expect(preview).to_contain_text("'type' = 'jdbc'")
     expect(page.locator("fieldset[data-catalog-type='jdbc']")).to_be_visible()
     expect(page.locator("fieldset[data-catalog-type='hive']")).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("lake")
     expect(preview).to_contain_text("CREATE CATALOG `lake`")
-    page.get_by_label("Type").focus()
+    page.get_by_label("Type", exact=True).focus()
     page.keyboard.press("ArrowUp")  # the keyboard changes it too
-    chosen = page.get_by_label("Type").input_value()
+    chosen = page.get_by_label("Type", exact=True).input_value()
     assert chosen != "jdbc"
     expect(preview).to_contain_text(f"'type' = '{chosen}'")
     expect(page.locator(f"fieldset[data-catalog-type='{chosen}']")).to_be_visible()
@@ -81,7 +81,7 @@ def test_the_catalog_preview_follows_a_change_of_type_at_once(
 
 
 def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     columns = ", ".join(f"amount * {i} AS a_rather_long_column_name_{i}" for i in range(60))
@@ -118,7 +118,7 @@ def test_a_long_definition_is_stacked_wraps_on_request_and_keeps_copy_clear(
 
 
 def test_a_snapshot_diff_shows_a_views_query_diff_old_to_new(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     environment = Environment.objects.get(name="default")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect  # noqa: E402  (after the module skip)
 
 from catalogs.models import Model
-from tests.test_browser import log_in, page, pytestmark, shot  # noqa: F401
+from tests.browser import log_in, shot
+from tests.test_browser import pytestmark  # noqa: F401
 
 DB = "/env/default/catalogs/shop/databases/sales"
 
 
-def settle(page: Page) -> None:  # noqa: F811
+def settle(page: Page) -> None:
     """Let the preview that leaving the field fires finish before submitting: its dry run
     of an ALTER and the submitted ALTER would otherwise run at once, which the live server's
     shared in-memory SQLite refuses ("database table is locked")."""
@@ -19,7 +20,7 @@ def settle(page: Page) -> None:  # noqa: F811
     page.wait_for_load_state("networkidle")
 
 
-def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> None:  # noqa: F811
+def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> None:
     base = live_server.url  # type: ignore[attr-defined]
     log_in(page, base)
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from catalogs.models import ConsoleScript, Table
-from tests.test_browser import CHROMIUM, log_in, page, shot  # noqa: F401 (page: the fixture)
+from tests.browser import launch, log_in, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -22,14 +22,14 @@ CONSOLE = "/env/default/console"
 EDITOR = ".sql-editor .cm-content"
 
 
-def _accept(page: Page) -> None:  # noqa: F811
+def _accept(page: Page) -> None:
     """Accept the selected completion (CodeMirror ignores Enter for 75 ms after the list opens,
     against accepting by accident)."""
     page.wait_for_timeout(150)
     page.keyboard.press("Enter")
 
 
-def _type(page: Page, text: str) -> None:  # noqa: F811
+def _type(page: Page, text: str) -> None:
     page.locator(EDITOR).click()
     page.keyboard.press("Control+a")
     page.keyboard.press("Delete")
@@ -37,7 +37,7 @@ def _type(page: Page, text: str) -> None:  # noqa: F811
 
 
 def test_the_console_editor_highlights_completes_runs_marks_and_formats(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
@@ -125,7 +125,7 @@ def test_the_console_editor_highlights_completes_runs_marks_and_formats(
     ]
 
 
-def test_the_console_keeps_named_scripts(page: Page, live_server: object) -> None:  # noqa: F811
+def test_the_console_keeps_named_scripts(page: Page, live_server: object) -> None:
     base = live_server.url  # type: ignore[attr-defined]
     log_in(page, base)
     page.goto(f"{base}{CONSOLE}")
@@ -149,7 +149,7 @@ def test_the_console_keeps_named_scripts(page: Page, live_server: object) -> Non
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_view_form_edits_its_query_in_the_editor(page: Page, live_server: object) -> None:  # noqa: F811
+def test_the_view_form_edits_its_query_in_the_editor(page: Page, live_server: object) -> None:
     base = live_server.url  # type: ignore[attr-defined]
     log_in(page, base)
     page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-view")
@@ -173,11 +173,9 @@ def test_without_javascript_the_textarea_submits(live_server: object) -> None:
     User.objects.create_superuser("admin", password="admin-password")
     base = live_server.url  # type: ignore[attr-defined]
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
+        browser = launch(playwright)
         context = browser.new_context(java_script_enabled=False)
-        page = context.new_page()  # noqa: F811
+        page = context.new_page()
         log_in(page, base)
         page.goto(f"{base}{CONSOLE}")
         expect(page.locator(".sql-editor")).to_have_count(0)
@@ -196,7 +194,7 @@ def test_without_javascript_the_textarea_submits(live_server: object) -> None:
 
 
 def test_a_change_request_takes_its_statements_in_the_editor(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     from changes.models import ChangeRequest

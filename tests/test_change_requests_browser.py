@@ -2,50 +2,25 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
 
 from catalogs.executor import Executor, Session
 from changes import services
 from environments.models import Environment, Membership, Role
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # live_server + Playwright's sync API
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+from tests.browser import log_in, shot
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
 
-if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER") != "1":
-    pytest.skip("Chromium is not installed", allow_module_level=True)
-
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
 
 @pytest.fixture
-def page(live_server: object, settings) -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda error: page.errors.append(f"pageerror: {error}"))
-        page.on(
-            "console",
-            lambda message: (
-                page.errors.append(f"console: {message.text}") if message.type == "error" else None
-            ),
-        )
-        yield page
-        browser.close()
+def page(browser_page: Page) -> Page:
+    """The shared browser page (axe-core checks every page), without the demo."""
+    return browser_page
 
 
 def test_a_reviewer_reviews_and_applies_a_change_request(page: Page, live_server: object) -> None:
@@ -65,10 +40,7 @@ def test_a_reviewer_reviews_and_applies_a_change_request(page: Page, live_server
     )
 
     base = live_server.url  # type: ignore[attr-defined]
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("bob")
-    page.get_by_label("Password").fill("bob-password")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, base, "bob", "bob-password")
     page.goto(f"{base}/env/default/change-requests/{change_request.pk}")
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Drop b")
@@ -79,8 +51,7 @@ def test_a_reviewer_reviews_and_applies_a_change_request(page: Page, live_server
     # the lineage picture is drawn, the touched table highlighted
     expect(page.locator("#lineage-picture svg g.node.current")).to_have_count(1)
     expect(page.locator("#lineage-picture svg g.node.current")).to_contain_text("t")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "change-request.png"), full_page=True)
+    shot(page, "change-request")
 
     page.locator("#statement-1 summary").click()
     page.get_by_label("Comment on statement 1").fill("Does anything read b?")

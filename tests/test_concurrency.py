@@ -226,3 +226,54 @@ def test_it_stays_consistent_under_a_storm_of_changes_to_the_same_objects() -> N
     # views took part (whether any is left at the end depends on the threads' order)
     assert any(r.ok and r.statement.startswith("CREATE VIEW") for t in results for r in t)
     _assert_marks_and_lineage_recomputed()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_mark_written_while_its_view_is_renamed_names_the_new_name() -> None:
+    """A statement marking a view waits for a concurrent rename of that view and writes its
+    cause with the new name (it once wrote the old one over the rename's mark)."""
+    _postgres_only()
+    environment = Environment.objects.get(name="default")
+    setup = Executor(Session.start(environment))
+    script = (f"CREATE TABLE t (a INT) {DATAGEN}", "CREATE VIEW v_before AS SELECT a FROM t")
+    for statement in script:
+        assert setup.execute(statement).ok
+    renamed, altered = threading.Event(), threading.Event()
+    results: dict[str, object] = {}
+
+    def rename() -> None:
+        try:
+            with transaction.atomic():
+                results["rename"] = Executor(Session.start(environment)).execute(
+                    "ALTER VIEW v_before RENAME TO v_after"
+                )
+                renamed.set()
+                altered.wait(timeout=1)  # the alter runs now and meets the rename's locks
+        finally:
+            connections.close_all()
+
+    def alter() -> None:
+        try:
+            renamed.wait(timeout=10)
+            results["alter"] = Executor(Session.start(environment)).execute(
+                "ALTER TABLE t MODIFY a BIGINT"
+            )
+        finally:
+            altered.set()
+            connections.close_all()
+
+    threads = [threading.Thread(target=rename), threading.Thread(target=alter)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results["rename"].ok and results["alter"].ok  # type: ignore[attr-defined]
+    view = Table.objects.get(name="v_after")
+    assert (view.status, view.status_reason) == (
+        "stale",
+        "Flink plans a read of this view but casts to its stored types: column a of "
+        "_env_default.default.t changed from INT to BIGINT; Flink casts a BIGINT -> INT "
+        "(narrowing: values can be cut, overflow or fail to convert) "
+        "(path _env_default.default.v_after -> _env_default.default.t).",
+    )
+    _assert_marks_and_lineage_recomputed()

@@ -172,7 +172,11 @@ def test_it_needs_the_name_typed_to_drop_a_kafka_table(client: Client, run: RunS
         ("hive", {"hive__hive_conf_dir": "/etc/hive"}, {"hive-conf-dir": "/etc/hive"}),
         (
             "jdbc",
-            {"jdbc__base_url": "jdbc:postgresql://db:5432", "jdbc__password": "s3cret"},
+            {
+                "jdbc__base_url": "jdbc:postgresql://db:5432",
+                "jdbc__username": "u",
+                "jdbc__password": "s3cret",
+            },
             {"base-url": "jdbc:postgresql://db:5432", "password": "s3cret"},
         ),
         (

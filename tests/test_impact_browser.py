@@ -7,14 +7,15 @@ from playwright.sync_api import Page, expect  # noqa: E402  (after the module sk
 
 from catalogs.executor import Executor, Session
 from environments.models import Environment
-from tests.test_browser import log_in, page, pytestmark, shot  # noqa: F401
+from tests.browser import log_in, shot
+from tests.test_browser import pytestmark  # noqa: F401
 from tests.test_impact import CHAIN
 
 ARGS = ["default", "_env_default", "default"]
 
 
 def test_a_drop_warns_of_every_view_it_breaks_and_marks_them(
-    page: Page,  # noqa: F811
+    page: Page,
     live_server: object,
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]

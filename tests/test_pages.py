@@ -55,8 +55,9 @@ def test_it_queries_home_a_bounded_number_of_times(
     run("CREATE CATALOG more WITH ('type' = 'generic_in_memory');\nCREATE DATABASE more.more_db;")
     # session, user, the versions of the environments shown, then environments, catalogs (with
     # their number of databases), their first databases, and those databases' numbers of
-    # objects: one query each; then, while nothing changes, the page is kept
-    with django_assert_max_num_queries(7):
+    # objects, and the tree of the first environment beside them: one query each; then, while
+    # nothing changes, the page is kept
+    with django_assert_max_num_queries(8):
         client.get(reverse("home"))
     with django_assert_max_num_queries(3):
         assert "more_db" in client.get(reverse("home")).text

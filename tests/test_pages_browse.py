@@ -111,7 +111,7 @@ def test_it_searches_names_comments_and_columns(client: Client, demo: None) -> N
     assert "<html" not in by_name
     assert reverse("table", args=["default", "shop", "sales", "payments"]) in by_name
     by_column = client.get(url, {"q": "payment_method"}).text
-    assert "a column matches" in by_column
+    assert "column <code>payment_method</code> matches" in by_column
     by_comment = client.get(url, {"q": "web shop emits"}).text
     assert reverse("table", args=["default", "shop", "sales", "orders"]) in by_comment
     assert "Nothing matches" in client.get(url, {"q": "zzzz-none"}).text

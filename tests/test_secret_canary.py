@@ -144,7 +144,7 @@ def _plant(environment: Environment, owner: User, seen: Seen) -> dict[str, Any]:
           WITH ('provider' = 'openai', {options(SECRET_KEYS)});
         ALTER MODEL m SET ({options(["api-key"])});
         ALTER TABLE t SET ({options(["password", "api-key"])});
-        CREATE CATALOG j WITH ('type' = 'jdbc', 'default-database' = 'd', 'base-url' = 'x',
+        CREATE CATALOG j WITH ('type' = 'paimon', 'default-database' = 'd', 'warehouse' = 'x',
           {options(SECRET_KEYS)});
         ALTER CATALOG j SET ({options(["token"])})
     """

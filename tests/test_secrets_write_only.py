@@ -38,8 +38,8 @@ def planted(run: RunScript) -> None:
     results = run(
         f"CREATE TABLE t (a INT) WITH ('connector' = 'x', 'password' = '{CANARY}-pw', "
         f"'api-key' = '{CANARY}-key', 'url' = 'u');"
-        f"CREATE CATALOG j WITH ('type' = 'jdbc', 'default-database' = 'd', "
-        f"'base-url' = 'jdbc:x', 'username' = 'u', 'secret.access.key' = '{CANARY}-cat')"
+        f"CREATE CATALOG j WITH ('type' = 'paimon', 'default-database' = 'd', "
+        f"'warehouse' = 's3://w', 'username' = 'u', 'secret.access.key' = '{CANARY}-cat')"
     )
     assert all(r.ok for r in results), [r.error for r in results]
 
@@ -346,7 +346,7 @@ def test_it_exports_a_secret_database_property_as_a_placeholder(environment: Env
 def test_a_catalog_store_import_takes_placeholder_values_or_refuses(
     environment: Environment,
 ) -> None:
-    files = {"c.yaml": b'type: jdbc\ndefault-database: d\npassword: "${C_PASSWORD}"\n'}
+    files = {"c.yaml": b'type: jdbc\nbase-url: jdbc:x\nusername: u\npassword: "${C_PASSWORD}"\n'}
     refused = snapshots.import_catalog_store(environment, files)
     assert refused.missing_variables == ["C_PASSWORD"] and not refused.applied
     assert not Catalog.objects.filter(name="c").exists()

@@ -104,7 +104,7 @@ def _step(step: Any) -> dict[str, Any]:
     }
 
 
-def _plan_body(planned: folder.FolderPlan) -> dict[str, Any]:
+def plan_body(planned: folder.FolderPlan) -> dict[str, Any]:
     impact = planned.impact
     return {
         "exit_code": planned.exit_code,
@@ -149,7 +149,7 @@ class FolderPlan(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         planned = folder.plan_folder(found, _files(data["files"]), data["allow_drops"])
-        return Response(_plan_body(planned))
+        return Response(plan_body(planned))
 
 
 class FolderChangeRequest(APIView):
@@ -175,7 +175,7 @@ class FolderChangeRequest(APIView):
             data["allow_drops"],
             data["title"],
         )
-        body = {**_plan_body(applied.plan), "change_request": None}
+        body = {**plan_body(applied.plan), "change_request": None}
         if applied.change_request is None:
             problems = body["problems"] or [
                 f"Give a value for ${{{name}}}." for name in applied.missing_variables

@@ -2,7 +2,7 @@ from django.urls import path
 
 from environments.api.urls import ensure_name_converter
 
-from . import documents, folder, lineage, model_views, snapshots, views
+from . import documents, folder, lineage, model_views, promotion, snapshots, views
 
 ensure_name_converter()
 
@@ -27,6 +27,8 @@ urlpatterns = [
         folder.FolderChangeRequest.as_view(),
         name="api-folder-change-request",
     ),
+    path(f"{ENV}/promotion/compare", promotion.PromotionCompare.as_view(), name="api-compare"),
+    path(f"{ENV}/promotion", promotion.Promote.as_view(), name="api-promote"),
     path(f"{ENV}/catalogs/", views.CatalogList.as_view(), name="api-catalogs"),
     path(CATALOG, views.CatalogDetail.as_view(), name="api-catalog"),
     path(f"{CATALOG}/databases/", views.DatabaseList.as_view(), name="api-databases"),

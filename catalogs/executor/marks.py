@@ -254,6 +254,25 @@ def _downstream(env, start: dict[ObjectIdentifier, m.Table]) -> dict[ObjectIdent
     return closure
 
 
+def _locked_closure(env, start: dict[ObjectIdentifier, m.Table]) -> dict[ObjectIdentifier, m.Table]:
+    """``start`` and the views reading it at any depth, each row locked and read again.
+
+    A concurrent statement may have renamed or dropped one of them since it was read: the lock
+    waits for that statement, the rows read again carry its names, and the readers of a new
+    name join the closure. Rows are locked in key order, so two statements marking the same
+    views do not wait on each other in a circle."""
+    rows = _downstream(env, start)
+    while True:
+        locked = _rows(
+            m.Table.objects.select_for_update(of=("self",))
+            .filter(pk__in=sorted(r.pk for r in rows.values()))
+            .order_by("pk")
+        )
+        if set(locked) <= set(rows):
+            return locked
+        rows = _downstream(env, locked)
+
+
 def _dependencies(rows: Iterable[m.Table]) -> dict[int, list[m.Dependency]]:
     pks = [r.pk for r in rows]
     result: dict[int, list[m.Dependency]] = {pk: [] for pk in pks}
@@ -272,7 +291,7 @@ def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
     if not start:
         return
     env = ctx.environment
-    rows = _downstream(env, start)
+    rows = _locked_closure(env, start)
     deps = _dependencies(rows.values())
     # marked views the closure reads: their causes are part of the closure's marks
     frontier = {dependency_target(d) for ds in deps.values() for d in ds} - set(rows)

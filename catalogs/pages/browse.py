@@ -47,7 +47,11 @@ def home(request: HttpRequest) -> HttpResponse:
         for catalog in environment.catalogs.all()
         for database in catalog.first_databases
     )
-    return render_page(request, "catalogs/home.html", {"environments": environments})
+    # the header and the tree beside the list are the first environment's, as on a page outside
+    # any environment (environments.navigation)
+    first = environments[0] if environments else None
+    context = {"environments": environments, "environment": first, "tree": first and tree(first)}
+    return render_page(request, "catalogs/home.html", context)
 
 
 @login_required

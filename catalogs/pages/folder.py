@@ -24,6 +24,15 @@ from .. import folder
 VARIABLE_FIELD = "variable-"
 
 
+def posted_variables(request: HttpRequest) -> dict[str, str]:
+    """The values of the ``${NAME}`` placeholders the form sent, by name."""
+    return {
+        key.removeprefix(VARIABLE_FIELD): value
+        for key, value in request.POST.items()
+        if key.startswith(VARIABLE_FIELD)
+    }
+
+
 @login_required
 def folder_download(request: HttpRequest, environment: str) -> HttpResponse:
     """The zip of the folder: every catalog but the environment's own, or those named by
@@ -67,11 +76,7 @@ def folder_plan(request: HttpRequest, environment: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
         return render(request, "catalogs/folder_plan.html", context, status=400)
-    variables = {
-        key.removeprefix(VARIABLE_FIELD): value
-        for key, value in request.POST.items()
-        if key.startswith(VARIABLE_FIELD)
-    }
+    variables = posted_variables(request)
     if request.POST.get("open") == "1":
         if not context["can_open"]:
             get_environment(request.user, environment, Role.EDITOR)  # answers 403

@@ -13,7 +13,6 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
-from config import limits
 from environments.access import has_role, role_of
 from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
@@ -24,9 +23,6 @@ from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
-
-# the import form's field with the value of placeholder ${NAME}: "variable-NAME"
-VARIABLE_FIELD = "variable-"
 
 
 def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
@@ -120,6 +116,7 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     elif total <= PAGE_SIZE:
         shown = [(name, paginate(request, objects)) for name, objects in sorted(databases.items())]
     context = {
+        "environment": snapshot.environment,
         "snapshot": snapshot,
         "document": document,
         "summary": [
@@ -129,6 +126,7 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         "catalog_options": mask_options(document.get("catalogOptions") or {}),
         "choices": _comparable(snapshot),
         "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
+        "can_import": has_role(request.user, snapshot.environment, Role.EDITOR),
     }
     return render(request, "snapshots/snapshot.html", context)
 
@@ -176,6 +174,7 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("snapshot", snapshot.snapshot_id)
     context = {
+        "environment": snapshot.environment,
         "snapshot": snapshot,
         "diff": result,
         "old": old,
@@ -216,49 +215,12 @@ def _comparable(snapshot: Snapshot) -> list[Snapshot]:
 def snapshot_delete(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     snapshot = get_snapshot(request.user, snapshot_id, Role.ADMIN)
     if request.method != "POST":
-        return render(request, "snapshots/delete.html", {"snapshot": snapshot})
+        context = {"environment": snapshot.environment, "snapshot": snapshot}
+        return render(request, "snapshots/delete.html", context)
     environment = snapshot.environment.name
     snapshots.delete_snapshot(snapshot, request.user)
     messages.success(request, f"Snapshot {snapshot_id} deleted; the history records it.")
     return redirect("snapshot-list", environment)
-
-
-@login_required
-def snapshot_import(request: HttpRequest, environment: str) -> HttpResponse:
-    """Upload a snapshot file: a dry run first, then apply (one transaction)."""
-    found = get_environment(request.user, environment, Role.EDITOR)
-    context: dict[str, Any] = {"environment": found, "catalog": request.POST.get("catalog", "")}
-    if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None or not context["catalog"]:
-            messages.error(request, "Choose a snapshot file and the catalog to import it into.")
-        elif upload.size > limits.UPLOAD_BYTES:
-            messages.error(
-                request,
-                f"The file is {upload.size} bytes; the dashboard imports files of at most "
-                f"{limits.UPLOAD_BYTES} bytes.",
-            )
-        else:
-            dry_run = request.POST.get("apply") != "1"
-            # the values of the snapshot's ${VARIABLE} placeholders, one password field each
-            variables = {
-                key.removeprefix(VARIABLE_FIELD): value
-                for key, value in request.POST.items()
-                if key.startswith(VARIABLE_FIELD)
-            }
-            context["report"] = snapshots.import_snapshot(
-                found,
-                context["catalog"],
-                upload.read(),
-                request.user,
-                dry_run=dry_run,
-                variables=variables,
-                skip_broken=request.POST.get("skip_broken") == "1",
-            )
-            context["skip_broken"] = request.POST.get("skip_broken") == "1"
-            context["variables"] = context["report"].missing_variables or sorted(variables)
-    refused = "report" in context and context["report"].code == "forbidden"
-    return render(request, "snapshots/import.html", context, status=403 if refused else 200)
 
 
 @login_required

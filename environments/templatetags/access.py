@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from environments import access
+from environments import access, navigation
 from environments.models import Environment
 
 register = template.Library()
@@ -20,3 +20,21 @@ def may(context: template.Context, environment: Environment) -> dict[str, bool]:
     if environment.pk not in known:
         known[environment.pk] = access.may(request.user, environment)
     return known[environment.pk]
+
+
+@register.simple_tag(takes_context=True)
+def header_environment(context: template.Context) -> Environment | None:
+    """The environment the site header links to: the page's own, else the one
+    ``environments.navigation`` finds (from the URL, or the user's first)."""
+    shown = context.get("environment")
+    if isinstance(shown, Environment):
+        return shown
+    header = context.get("site_header")
+    return header.environment if header is not None else None
+
+
+@register.simple_tag
+def env_catalog_help(environment: Environment) -> str:
+    """What the environment catalog ``_env_<name>`` is: a tooltip and help text wherever the
+    name shows."""
+    return navigation.environment_catalog_help(environment.catalog_name, environment.name)

@@ -8,6 +8,7 @@ from catalogs import models as m
 from catalogs.executor import marks, permissions, store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
+from catalogs.flinksql.catalog_factories import check_catalog_options
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
 from environments.models import ENVIRONMENT_CATALOG_PREFIX
@@ -43,8 +44,8 @@ def create_catalog(ctx: Context, s: st.CreateCatalog) -> Result:
         raise ValidationError(
             "Catalog options do not contain an option key 'type' for discovering a catalog."
         )
-    _validate_options(s.options)
-    if s.options.get(DEFAULT_DATABASE_OPTION) == "" and catalog_type in FACTORY_OPTIONS:
+    check_catalog_options(s.options)
+    if s.options.get(DEFAULT_DATABASE_OPTION) == "" and catalog_type == "generic_in_memory":
         # Flink's in-memory catalog refuses an empty default database
         listed = "\n".join(f"'{k}'='{v}'" for k, v in sorted(s.options.items()))
         raise ValidationError(
@@ -70,22 +71,6 @@ def create_catalog(ctx: Context, s: st.CreateCatalog) -> Result:
 
 NOT_IN_STORE = "Catalog {name} does not exist in the catalog store."
 NO_METADATA = "Cannot obtain metadata information from Catalog {name}."
-# Options Flink's own factory accepts; other types are stored as metadata without a factory.
-FACTORY_OPTIONS = {"generic_in_memory": ("default-database", "property-version")}
-
-
-def _validate_options(options: dict[str, str]) -> None:
-    supported = FACTORY_OPTIONS.get(options.get("type", ""))
-    if supported is None:
-        return
-    unsupported = sorted(k for k in options if k != "type" and k not in supported)
-    if unsupported:
-        raise ValidationError(
-            f"Unsupported options found for '{options['type']}'.\n\nUnsupported options:\n\n"
-            + "\n".join(unsupported)
-            + "\n\nSupported options:\n\n"
-            + "\n".join(supported)
-        )
 
 
 def alter_catalog_set(ctx: Context, s: st.AlterCatalogSet) -> Result:
@@ -93,7 +78,7 @@ def alter_catalog_set(ctx: Context, s: st.AlterCatalogSet) -> Result:
     if "type" in s.options and s.options["type"] != catalog.catalog_type:
         raise ValidationError("ALTER CATALOG SET does not support changing 'type'")
     options = {**catalog.options, **s.options}
-    _validate_options(options)
+    check_catalog_options(options)
     catalog.options = options
     catalog.version += 1
     catalog.save()
@@ -106,7 +91,9 @@ def alter_catalog_reset(ctx: Context, s: st.AlterCatalogReset) -> Result:
     catalog = ctx.catalog(s.name, NOT_IN_STORE)
     if "type" in s.keys:
         raise ValidationError("ALTER CATALOG RESET does not support changing 'type'")
-    catalog.options = {k: v for k, v in catalog.options.items() if k not in s.keys}
+    options = {k: v for k, v in catalog.options.items() if k not in s.keys}
+    check_catalog_options(options)
+    catalog.options = options
     catalog.version += 1
     catalog.save()
     return OK

@@ -17,13 +17,13 @@ lists them all; nothing is run before the folder reads without any.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import statements as st
 from ..catalog import function_name
 from ..errors import FlinkSqlError, SqlParseError
+from ..ordering import dependency_order
 from ..parser import parse_statement
 from ..secrets import is_secret
 from ..snapshot_format.writing import is_placeholder
@@ -271,23 +271,7 @@ def in_dependency_order(found: list[FolderStatement]) -> list[FolderStatement]:
     others = sorted((i for i in found if i.kind != "view"), key=rank)
     views = [i for i in found if i.kind == "view"]
     index = {(v.catalog, v.database, v.name): n for n, v in enumerate(views)}
-    waiting = [0] * len(views)
-    readers: list[list[int]] = [[] for _ in views]
-    for n, view in enumerate(views):
-        needed = {index[r] for r in view.reads if r in index} - {n}
-        waiting[n] = len(needed)
-        for target in needed:
-            readers[target].append(n)
-    ready = [n for n, count in enumerate(waiting) if count == 0]
-    heapq.heapify(ready)
-    ordered: list[int] = []
-    while ready:
-        n = heapq.heappop(ready)
-        ordered.append(n)
-        for reader in readers[n]:
-            waiting[reader] -= 1
-            if waiting[reader] == 0:
-                heapq.heappush(ready, reader)
-    done = set(ordered)
-    ordered += [n for n in range(len(views)) if n not in done]  # a cycle: the executor says so
+    ordered = dependency_order(
+        range(len(views)), lambda n: [index[r] for r in views[n].reads if r in index]
+    )
     return others + [views[n] for n in ordered]

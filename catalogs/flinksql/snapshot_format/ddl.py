@@ -3,7 +3,6 @@ catalog, and the init script for the SQL client."""
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,6 +17,7 @@ from ..catalog import (
     quote_identifier,
     quote_string,
 )
+from ..ordering import dependency_order
 from ..quoting import quote_in_comment
 from ..statements import ColumnKind
 from .document import FLINK_VERSION
@@ -125,25 +125,11 @@ def views_in_order(snapshots: list[Snapshot]) -> list[tuple[Snapshot, CatalogVie
     otherwise in snapshot order (so one snapshot keeps its own order)."""
     entries = [(s, v) for s in snapshots for v in s.views]
     index = {v.identifier: i for i, (_, v) in enumerate(entries)}
-    readers: list[list[int]] = [[] for _ in entries]
-    waiting = []
-    for i, (_, view) in enumerate(entries):
-        needed = {index[r] for r in relations_read(view.expanded_query) if r in index} - {i}
-        waiting.append(len(needed))
-        for target in needed:
-            readers[target].append(i)
-    ready = [i for i, count in enumerate(waiting) if count == 0]
-    heapq.heapify(ready)
-    ordered: list[int] = []
-    while ready:
-        i = heapq.heappop(ready)
-        ordered.append(i)
-        for reader in readers[i]:
-            waiting[reader] -= 1
-            if waiting[reader] == 0:
-                heapq.heappush(ready, reader)
-    done = set(ordered)
-    ordered += [i for i in range(len(entries)) if i not in done]  # a cycle: keep the rest
+
+    def needs(i: int) -> Iterable[int]:
+        return (index[r] for r in relations_read(entries[i][1].expanded_query) if r in index)
+
+    ordered = dependency_order(range(len(entries)), needs)
     return [entries[i] for i in ordered]
 
 

@@ -3,7 +3,6 @@ streamed one object at a time, views in the order they read each other."""
 
 from __future__ import annotations
 
-import heapq
 import json
 import re
 from typing import Any, TextIO
@@ -18,6 +17,7 @@ from ..catalog import (
 )
 from ..errors import FlinkSqlError
 from ..lineage import columns_read
+from ..ordering import dependency_order
 from ..secrets import is_secret
 from ..statements import ColumnKind
 from ..types import DataType
@@ -278,28 +278,12 @@ def reads(catalog: str, expanded_query: str) -> set[tuple[str, str]]:
 def order_views(catalog: str, views: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Views by (database, name), each after the views of the snapshot it reads."""
     by_key = {(v["database"], v["name"]): v for v in views}
-    needs = {
-        key: {r for r in reads(catalog, v.get("expandedQuery") or "") if r in by_key and r != key}
-        for key, v in by_key.items()
-    }
-    readers: dict[tuple[str, str], list[tuple[str, str]]] = {key: [] for key in by_key}
-    for key, targets in needs.items():
-        for target in targets:
-            readers[target].append(key)
-    waiting = {key: len(targets) for key, targets in needs.items()}
-    ready = [key for key, count in waiting.items() if count == 0]
-    heapq.heapify(ready)
-    ordered = []
-    while ready:
-        key = heapq.heappop(ready)
-        ordered.append(by_key[key])
-        for reader in readers[key]:
-            waiting[reader] -= 1
-            if waiting[reader] == 0:
-                heapq.heappush(ready, reader)
-    done = {(v["database"], v["name"]) for v in ordered}
-    # a cycle cannot be stored by the executor; if one is there, keep the rest in name order
-    ordered += [by_key[key] for key in sorted(by_key) if key not in done]
+
+    def needs(key: tuple[str, str]) -> set[tuple[str, str]]:
+        return reads(catalog, by_key[key].get("expandedQuery") or "")
+
+    # a cycle cannot be stored by the executor; if one is there, the rest stay in name order
+    ordered = [by_key[key] for key in dependency_order(sorted(by_key), needs)]
     return ordered
 
 

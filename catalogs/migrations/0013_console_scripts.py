@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("catalogs", "0011_models"),
+        ("catalogs", "0012_column_comment_search_index"),
         ("environments", "0007_environment_name_whole"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
