@@ -19,9 +19,12 @@ from config import limits
 
 from .flinksql.catalog import quote_identifier, quote_string
 from .flinksql.catalog_factories import FACTORIES
+from .flinksql.positions import Position, error_position
 from .secrets import MASK, is_secret, mask_value
 
 PLACEHOLDER = "…"
+# a textarea of Flink SQL, which static/js/sql_editor.js turns into the SQL editor
+SQL_EDITOR: dict[str, Any] = {"class": "code", "spellcheck": "false", "data-sql-editor": True}
 # The option fields each catalog type's form offers: its factory's, required ones first.
 CATALOG_TYPES = {name: list(f.form_options) for name, f in FACTORIES.items()}
 _POSITION = re.compile(r"line (\d+), column (\d+)")
@@ -76,6 +79,28 @@ class Built:
             if words & quoted:
                 return name
         return None
+
+    def marker_for(self, error: str) -> tuple[str, dict[str, Any]] | None:
+        """The field whose text holds the range Flink's ``error`` names, and that range in the
+        field's own lines and columns (for the SQL editor's marker); None without a range."""
+        position = error_position(error)
+        if position is None:
+            return None
+        first = _offset(self.text, position.line, position.column)
+        last = _offset(self.text, position.end_line, position.end_column)
+        for start, end, name, _ in self.spans:
+            if start <= first < end:
+                value = self.text[start:end]
+                line, column = _line_column(value, first - start)
+                end_line, end_column = _line_column(value, min(last, end - 1) - start)
+                marker = Position(line, column, end_line, end_column).as_json()
+                return name, {**marker, "message": error}
+        return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 def _offset(text: str, line: int, column: int) -> int:
@@ -487,7 +512,7 @@ class ViewForm(StatementForm):
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     query = forms.CharField(
         max_length=limits.SCRIPT_CHARACTERS,
-        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "code"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 10}),
         help_text="A SELECT statement",
     )
 
@@ -522,7 +547,7 @@ class ViewQueryForm(StatementForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     query = forms.CharField(
         max_length=limits.SCRIPT_CHARACTERS,
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "code"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 12}),
     )
 
     def __init__(self, *args: Any, identifier: str, **kwargs: Any) -> None:

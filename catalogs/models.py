@@ -391,3 +391,25 @@ class ViewCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.view}: {self.result}"
+
+
+class ConsoleScript(models.Model):
+    """A script a user keeps in the SQL console of an environment, by name. Kept as the console
+    shows it, secret values masked (a script is no place for a secret)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=200)
+    sql = models.TextField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "environment", "name"], name="console_script_name_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name

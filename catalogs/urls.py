@@ -5,11 +5,13 @@ from .pages import (
     browse,
     column_readers,
     console,
+    console_scripts,
     downloads,
     forms,
     lineage,
     model_pages,
     search,
+    sql_editor,
 )
 
 register_converter(NameConverter, "name")
@@ -27,6 +29,20 @@ urlpatterns = [
     path("downloads/<str:file_name>", downloads.download, name="download"),
     path(f"{ENV}/search", search.search, name="search"),
     path(f"{ENV}/console", console.console, name="console"),
+    path(f"{ENV}/console/scripts", console_scripts.script_save, name="console-script-save"),
+    path(
+        f"{ENV}/console/scripts/<int:script>/rename",
+        console_scripts.script_rename,
+        name="console-script-rename",
+    ),
+    path(
+        f"{ENV}/console/scripts/<int:script>/delete",
+        console_scripts.script_delete,
+        name="console-script-delete",
+    ),
+    path("sql-editor/language", sql_editor.language, name="sql-editor-language"),
+    path(f"{ENV}/sql-editor/completions", sql_editor.completions, name="sql-editor-completions"),
+    path(f"{ENV}/sql-editor/format", sql_editor.format_sql, name="sql-editor-format"),
     path(f"{ENV}/tree/catalogs/<name:catalog>", browse.tree_node, name="tree-catalog"),
     path(
         f"{ENV}/tree/catalogs/<name:catalog>/databases/<name:database>",

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 
+from catalogs.forms import SQL_EDITOR
+
 from .models import Review
 from .services import MAX_SQL
 
@@ -16,7 +18,7 @@ class OpenForm(forms.Form):
     sql = forms.CharField(
         label="Statements, separated by semicolons",
         max_length=MAX_SQL,
-        widget=forms.Textarea(attrs={"rows": 8, "class": "code", "spellcheck": "false"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 8}),
     )
 
 
@@ -24,7 +26,7 @@ class StatementsForm(forms.Form):
     sql = forms.CharField(
         label="Statements to add",
         max_length=MAX_SQL,
-        widget=forms.Textarea(attrs={"rows": 4, "class": "code", "spellcheck": "false"}),
+        widget=forms.Textarea(attrs=SQL_EDITOR | {"rows": 4}),
     )
 
 

@@ -160,7 +160,11 @@ MALFORMED = [
     ("unknown column type", "tables[0] (d.t): columns[1] (name): type: 'STRNG'"),
     ("duplicate table names", "tables[1] (d.t): name: duplicate table or view name"),
     ("primary key on a missing column", "tables[0] (d.t): primaryKey.columnNames: 'nope'"),
-    ("view query does not resolve", "view d.v: expandedQuery: Object 'missing' not found"),
+    (
+        "view query does not resolve",
+        "view d.v: expandedQuery: From line 3, column 6 to line 3, column 22: "
+        "Object 'missing' not found",
+    ),
 ]
 
 

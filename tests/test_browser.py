@@ -85,10 +85,12 @@ def test_a_data_engineer_works_through_the_dashboard(page: Page, live_server: ob
 
     # The console keeps its session across two submissions; Ctrl+Enter runs.
     page.goto(f"{base}/env/default/console")
+    expect(page.locator(".sql-editor")).to_be_visible()  # the SQL editor over the textarea
     editor = page.get_by_label("Statements, separated by semicolons")
     editor.fill("USE CATALOG shop;\nUSE crm;")
     page.get_by_role("button", name="Run", exact=True).click()
     expect(page.get_by_test_id("current-database")).to_have_text("crm")
+    expect(page.locator(".sql-editor")).to_be_visible()
     editor = page.get_by_label("Statements, separated by semicolons")
     editor.fill("SHOW TABLES;\nSHOW CREATE TABLE customers")
     editor.press("Control+Enter")

@@ -51,7 +51,10 @@ def test_a_viewer_plans_and_nothing_changes(members: Members, environment: Envir
     answer = members["viewer"].post(f"{BASE}/plan", {"files": bad}, format="json")
     assert answer.status_code == 200
     assert answer.json()["exit_code"] == 1
-    assert answer.json()["problems"] == ["c/d/x.sql:1: view c.d.v: Object 'nowhere' not found"]
+    assert answer.json()["problems"] == [
+        "c/d/x.sql:1: view c.d.v: From line 1, column 32 to line 1, column 38: "
+        "Object 'nowhere' not found"
+    ]
 
 
 def test_an_editor_opens_a_change_request_of_the_plan(members: Members) -> None:

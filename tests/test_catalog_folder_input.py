@@ -86,7 +86,8 @@ BAD = {
     ),
     "a view reading what nowhere exists": (
         {"c/d/views/v.sql": b"CREATE VIEW v AS\nSELECT * FROM nowhere;"},
-        "c/d/views/v.sql:1: view c.d.v: Object 'nowhere' not found",
+        "c/d/views/v.sql:1: view c.d.v: From line 2, column 15 to line 2, column 21: "
+        "Object 'nowhere' not found",
     ),
     "a secret written in clear": (
         {

@@ -137,7 +137,10 @@ def test_the_dry_run_lists_what_skip_broken_would_skip(document) -> None:
     report = snapshots.import_snapshot(target, "c", document, dry_run=True, skip_broken=True)
     assert report.ok, report.failures
     assert [s.split(":")[0] for s in report.skipped] == ["d.paid", "d.paid_orders"]
-    assert report.skipped[0] == "d.paid: Object 'payments' not found within 'c.d'"
+    assert report.skipped[0] == (
+        "d.paid: From line 3, column 6 to line 3, column 23: "
+        "Object 'payments' not found within 'c.d'"
+    )
     assert not Catalog.objects.filter(environment=target, name="c").exists()
 
 
@@ -165,7 +168,10 @@ def test_the_import_command_and_api_skip_on_request(document, client, tmp_path) 
     with pytest.raises(CommandError):
         call_command(*args, stdout=io.StringIO())
     call_command(*args, "--skip-broken", "--dry-run", stdout=out)
-    skipped = "[would be skipped] view d.paid: Object 'payments' not found within 'c.d'"
+    skipped = (
+        "[would be skipped] view d.paid: From line 3, column 6 to line 3, column 23: "
+        "Object 'payments' not found within 'c.d'"
+    )
     assert skipped in out.getvalue()
     answer = client.post(
         "/api/v1/environments/target/snapshots/import",

@@ -512,7 +512,11 @@ MALFORMED = [
         broken("primary key on a missing column"),
         "tables[0] (d.t): primaryKey.columnNames: 'nope' is not a column",
     ),
-    (broken("view query does not resolve"), "view d.v: expandedQuery: Object 'missing' not found"),
+    (
+        broken("view query does not resolve"),
+        "view d.v: expandedQuery: From line 3, column 6 to line 3, column 22: "
+        "Object 'missing' not found",
+    ),
     (broken("late failure"), "udfs[1] (d.F): name: duplicate function name"),
 ]
 

@@ -245,12 +245,25 @@ class CellField(serializers.JSONField):
     """A cell of a result row: text, a boolean (DESCRIBE's ``null`` column), or null."""
 
 
+class ErrorPositionSerializer(serializers.Serializer):
+    """The range of the statement its error names (Flink's lines and columns, from 1, both
+    ends inclusive)."""
+
+    line = serializers.IntegerField(min_value=1)
+    column = serializers.IntegerField(min_value=1)
+    end_line = serializers.IntegerField(min_value=1)
+    end_column = serializers.IntegerField(min_value=1)
+
+
 class StatementResultSerializer(serializers.Serializer):
     statement = serializers.CharField()
     ok = serializers.BooleanField()
     columns = serializers.ListField(child=serializers.CharField(), allow_null=True)
     rows = serializers.ListField(child=serializers.ListField(child=CellField()), allow_null=True)
     error = serializers.CharField(allow_null=True)
+    position = ErrorPositionSerializer(
+        allow_null=True, help_text="Where in the statement the error is, when Flink says"
+    )
 
 
 class StatementAnswerSerializer(serializers.Serializer):

@@ -137,6 +137,7 @@ def _result(result: StatementResult) -> dict:
         "columns": result.columns,
         "rows": result.rows,
         "error": result.error,
+        "position": result.position.as_json() if result.position else None,
     }
 
 

@@ -13,9 +13,10 @@ from django.db import DataError, IntegrityError, OperationalError, connection, t
 
 from catalogs import models as m
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.errors import FlinkSqlError, Forbidden
+from catalogs.flinksql.errors import FlinkSqlError, Forbidden, statement_message
 from catalogs.flinksql.expressions import user_functions
 from catalogs.flinksql.parser import parse_statement
+from catalogs.flinksql.positions import Position, error_position
 from catalogs.flinksql.refusals import refusal_reason
 from catalogs.flinksql.secrets import MASK, is_secret
 from catalogs.flinksql.splitter import split_statements
@@ -57,6 +58,11 @@ class StatementResult:
             self.rows = mask_rows(self.rows)
         if self.error:
             self.error = mask_error(self.error, self.text)
+
+    @property
+    def position(self) -> Position | None:
+        """Where in the statement its error is, when the message (Flink's) says."""
+        return error_position(self.error)
 
     def as_json(self) -> dict[str, Any]:
         return {"statement": self.statement, "ok": self.ok, "rows": self.rows, "error": self.error}
@@ -193,7 +199,7 @@ class Executor:
         """What a statement that raised ``exc`` answers (called while ``exc`` is handled)."""
         if isinstance(exc, FlinkSqlError):
             self.log("statement refused", text, exc.code)
-            return StatementResult(text, False, error=exc.message, code=exc.code)
+            return StatementResult(text, False, error=statement_message(exc), code=exc.code)
         if isinstance(exc, IntegrityError):
             # a concurrent change removed or took something this statement relied on
             self.log("statement refused", text, "conflict")

@@ -32,7 +32,31 @@ class SqlParseError(FlinkSqlError):
 
 
 class ValidationError(FlinkSqlError):
-    """The statement is well formed but breaks a rule of Flink or of the dashboard."""
+    """The statement is well formed but breaks a rule of Flink or of the dashboard.
+
+    ``range`` is the part of the statement it is about, where Calcite names one (first and
+    last line and column, inclusive): a statement's answer puts it before the message, as
+    Flink's context exception does (:func:`statement_message`); ``message`` stays the root
+    cause's text, which marks and reports that are about no statement keep."""
+
+    def __init__(
+        self, message: str, range: tuple[tuple[int, int], tuple[int, int]] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.range = range
+
+
+def statement_message(error: FlinkSqlError) -> str:
+    """What a statement that raised ``error`` answers: Flink's message, with the range
+    Calcite puts before it (``From line 1, column 26 to line 1, column 30: ...``) if any."""
+    found = getattr(error, "range", None)
+    if found is None:
+        return error.message
+    (line, column), (end_line, end_column) = found
+    return (
+        f"From line {line}, column {column} to line {end_line}, column {end_column}: "
+        f"{error.message}"
+    )
 
 
 class PositionedValidationError(ValidationError):

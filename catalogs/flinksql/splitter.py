@@ -51,3 +51,15 @@ def _skip_quoted(script: str, i: int, quote: str) -> int:
             return i + 1
         i += 1
     return n
+
+
+def located_statements(script: str) -> list[tuple[str, int, int]]:
+    """Each statement of ``script`` (as :func:`split_statements` gives it) with the line and
+    column of the script where it starts, counted from 1."""
+    found, position = [], 0
+    for text in split_statements(script):
+        start = script.find(text, position)
+        position = start + len(text)
+        line_start = script.rfind("\n", 0, start) + 1
+        found.append((text, script.count("\n", 0, start) + 1, start - line_start + 1))
+    return found

@@ -10,6 +10,7 @@ ever read back after the signature proves this server wrote it.
 from __future__ import annotations
 
 import base64
+import json
 import pickle
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -26,10 +27,12 @@ from environments.models import Environment
 from ..executor import Executor, Session, StatementResult
 from ..executor.impact import ImpactReport, impact_of
 from ..flinksql.catalog import CatalogTable, CatalogView
-from ..flinksql.splitter import split_statements
+from ..flinksql.splitter import located_statements, split_statements
+from ..models import ConsoleScript
 from ..secrets import mask_ddl, mask_value
 from ..tableau import cell_text
 from .common import render_page, tree
+from .console_scripts import opened_script, scripts_of
 from .origin import console_origin
 
 MAX_HISTORY = 50
@@ -102,9 +105,13 @@ def save_console_state(request: HttpRequest, environment: Environment, state: Co
     request.session[SESSION_KEY] = states
 
 
-def _saved_states(request: HttpRequest, _: dict[str, Any]) -> str:
-    """What a console page shows besides the catalog: this browser's console sessions."""
-    return repr(sorted(request.session.get(SESSION_KEY, {}).items()))
+def _saved_states(request: HttpRequest, kwargs: dict[str, Any]) -> str:
+    """What a console page shows besides the catalog: this browser's console sessions, and the
+    user's scripts (their names and when each last changed)."""
+    kept = ConsoleScript.objects.filter(
+        user=request.user, environment__name=kwargs.get("environment")
+    ).values_list("pk", "name", "updated_at")
+    return repr((sorted(request.session.get(SESSION_KEY, {}).items()), list(kept)))
 
 
 @login_required
@@ -112,14 +119,18 @@ def _saved_states(request: HttpRequest, _: dict[str, Any]) -> str:
 def console(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     state = console_state(request, found, reset="reset" in request.POST)
+    opened = opened_script(request, found)
     script = request.POST.get("sql", "") if request.method == "POST" else ""
+    if opened is not None and request.method != "POST":
+        script = opened.sql
     results: list[dict[str, Any]] = _refused(script)
     impact = None
     if script.strip() and "reset" not in request.POST and not results:
         impact = _breaking(request, state, script)
     if impact is None and script.strip() and "reset" not in request.POST and not results:
         executor = Executor(state.session, request.user, console_origin(request))
-        results = [_shown(r) for r in executor.execute_script(script, stop_on_error=True)]
+        ran = executor.execute_script(script, stop_on_error=True)
+        results = [_shown(r, at) for r, at in zip(ran, located_statements(script), strict=False)]
         script = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
         state.history = ([script] + [s for s in state.history if s != script])[:MAX_HISTORY]
     if request.method == "POST":
@@ -134,6 +145,9 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         "script": script,
         "results": results,
         "impact": impact,
+        "markers_json": json.dumps([shown["marker"] for shown in results if "marker" in shown]),
+        "scripts": scripts_of(request.user, found),
+        "opened": opened,
         "tree": tree(found),
     }
     return render_page(request, "catalogs/console.html", context, partial="console")
@@ -159,11 +173,19 @@ def _refused(script: str) -> list[dict[str, Any]]:
     return []
 
 
-def _shown(result: StatementResult) -> dict[str, Any]:
-    """How one result is shown: an error, a message, SQL text or a table."""
+def _shown(result: StatementResult, located: tuple[str, int, int] | None = None) -> dict[str, Any]:
+    """How one result is shown: an error, a message, SQL text or a table. An error's range
+    (Flink's, in its statement) is also given in the script (``located``: where the statement
+    starts in it), for the editor's marker."""
     shown: dict[str, Any] = {"result": result, "statement": result.statement.strip()}
     if not result.ok:
         shown["kind"] = "error"
+        if result.position is not None and located is not None:
+            _, line, column = located
+            shown["marker"] = {
+                **result.position.shifted(line, column).as_json(),
+                "message": result.error,
+            }
     elif result.columns == ["result"] and result.rows == [["OK"]]:
         shown["kind"] = "ok"
     elif result.statement.strip().upper().startswith("SHOW CREATE") and result.rows:

@@ -3,6 +3,7 @@ the executor and shows the executor's error beside the field it is about."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -87,6 +88,10 @@ def _statements(form: f.StatementForm) -> list[f.Built]:
 
 
 def _place_error(form: f.StatementForm, built: f.Built, message: str) -> None:
+    marked = built.marker_for(message)
+    if marked is not None and marked[0] in form.fields:  # the SQL editor marks the range
+        widget = form.fields[marked[0]].widget
+        widget.attrs["data-markers"] = json.dumps([marked[1]])
     name = built.field_for(message)
     for column in getattr(getattr(form, "columns", None), "forms", []):
         if name and name.startswith(f"{column.prefix}-"):

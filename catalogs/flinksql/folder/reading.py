@@ -27,7 +27,7 @@ from ..ordering import dependency_order
 from ..parser import parse_statement
 from ..secrets import is_secret
 from ..snapshot_format.writing import is_placeholder
-from ..splitter import split_statements
+from ..splitter import located_statements
 from ..views import relations_named
 from .names import decode_name
 
@@ -93,12 +93,7 @@ def _path_context(path: str) -> tuple[str | None, str | None]:
 
 def _located(script: str) -> list[tuple[str, int]]:
     """Each statement of ``script`` with the line it starts on."""
-    found, position = [], 0
-    for text in split_statements(script):
-        start = script.find(text, position)
-        position = start + len(text)
-        found.append((text, script.count("\n", 0, start) + 1))
-    return found
+    return [(text, line) for text, line, _ in located_statements(script)]
 
 
 def _resolve(

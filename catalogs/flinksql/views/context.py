@@ -9,8 +9,10 @@ import re
 from sqlglot import exp
 
 from ..catalog import quote_identifier
+from ..errors import ValidationError
 from ..keywords import read_as_column
 from .calls import _COMPARISONS, GROUP_WINDOWS, NILADIC, UNIT_FUNCTIONS, is_aggregate
+from .reserved import placed
 from .scopes import Resolver, Scope
 
 
@@ -110,7 +112,11 @@ class ExpressionContext:
             niladic.meta["niladic"] = True
             niladic.meta["literal"] = word.upper() == "UNKNOWN"
             return niladic
-        qualified, data_type = self.validator.resolve_column(parts, self.scope)
+        try:
+            qualified, data_type = self.validator.resolve_column(parts, self.scope)
+        except ValidationError as exc:
+            marked, text = _marked(exc.message, _parts(node)), self.validator.text
+            raise placed(exc.message, marked, text, self.validator.position) from None
         column = exp.column(parts[-1])
         if self.scope.nullable_keys and not data_type.nullable:
             text = ".".join(quote_identifier(p) for p in qualified)
@@ -135,6 +141,17 @@ def _leftmost(node: exp.Expression) -> exp.Expression:
     while isinstance(node, exp.Dot):
         node = node.this
     return node
+
+
+def _marked(message: str, parts: list[exp.Identifier]) -> list[exp.Identifier]:
+    """The names of a column reference Calcite's range covers in ``message``: the whole
+    reference, or from the name after the table's on (``o.nope``: ``nope``); none where Flink
+    gives no range (``Table 'x' not found``)."""
+    if not message.startswith("Column '"):
+        return []
+    if " not found in table '" in message and len(parts) > 1:
+        return parts[1:]
+    return parts
 
 
 def _parts(node: exp.Expression) -> list[exp.Identifier]:

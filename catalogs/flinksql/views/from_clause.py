@@ -13,6 +13,7 @@ from ..expressions import _family, calcite_type_name
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .relations import Dependency
+from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
 
 _JOIN_KEYWORDS = {
@@ -213,7 +214,8 @@ class FromClause:
             raise ValidationError(f"Object '{parts[0]}' not found")
         relation = self.reader.relation(identifier)
         if relation is None:
-            raise ValidationError(self._not_found(parts, identifier))
+            names = [p for p in node.parts if isinstance(p, exp.Identifier)]
+            raise placed(self._not_found(parts, identifier), names, self.text, self.position)
         if (
             not relation.is_view
             and relation.options is not None

@@ -13,7 +13,7 @@ from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
 from ..dialect import DIALECT
-from ..errors import SqlParseError
+from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
 from .calls import UNIT_FUNCTIONS
 
@@ -136,3 +136,17 @@ def text_position(text: str, offset: int, base: tuple[int, int]) -> tuple[int, i
     if line == 0:
         return base[0], base[1] + column - 1
     return base[0] + line, column
+
+
+def placed(
+    message: str, names: list[exp.Identifier], text: str, base: tuple[int, int]
+) -> ValidationError:
+    """A validation error about ``names`` (of ``text``, which starts at ``base`` of its
+    statement), with the range Calcite gives it: from the first name to the last."""
+    start = names[0].meta.get("start") if names else None
+    end = names[-1].meta.get("end") if names else None
+    if start is None or end is None:
+        return ValidationError(message)
+    return ValidationError(
+        message, (text_position(text, start, base), text_position(text, end, base))
+    )

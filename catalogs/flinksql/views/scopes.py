@@ -87,6 +87,7 @@ class Resolver(Protocol):
     catalog: str
     database: str
     text: str
+    position: tuple[int, int]
     dependencies: dict[tuple[str, ObjectIdentifier], Dependency]
 
     def _column_exists(self, name: str, scope: Scope | None) -> bool: ...

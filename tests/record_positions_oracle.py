@@ -1,0 +1,98 @@
+"""Record where real Flink 2.3 says a refused statement went wrong:
+``tests/goldens/positions_oracle.json``.
+
+Usage, from the project root::
+
+    .venv/bin/python tests/record_positions_oracle.py [--check]
+
+The goldens of ``flink_oracle.py`` keep an error's root cause (``Column 'total' not found in any
+table``); Calcite raises it inside a ``CalciteContextException`` whose message adds the range it
+marks (``From line 1, column 22 to line 1, column 26: Column 'total' not found in any table``).
+For each statement of ``STATEMENTS`` (run after ``SETUP`` in one session) this records the root
+cause (``error``) and that message of the chain that carries a position (``context``, None when
+Flink gave none), which the dashboard answers whole and the SQL editor marks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.flink_oracle import (  # noqa: E402
+    _exception_chain,
+    _trace_text,
+    error_message,
+    new_environment,
+)
+
+GOLDEN = Path(__file__).resolve().parent / "goldens" / "positions_oracle.json"
+SETUP = (
+    "CREATE TABLE orders (id BIGINT, amount INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen')",
+    "CREATE TABLE items (id BIGINT, sku STRING) WITH ('connector' = 'datagen')",
+    "CREATE VIEW v0 AS SELECT id FROM orders",
+)
+STATEMENTS = (
+    "CREATE VIEW v1 AS SELECT total FROM orders",
+    "CREATE VIEW v2 AS SELECT id,\n  total,\n  amount FROM orders",
+    "CREATE VIEW v3 AS SELECT o.nope FROM orders AS o",
+    "CREATE VIEW v4 AS SELECT o.id FROM orders AS o JOIN items AS i ON o.id = i.nope",
+    "CREATE VIEW v5 AS SELECT id FROM orders WHERE amount > 1 AND sku = 'a'",
+    "CREATE VIEW v6 AS\nSELECT id\nFROM orders\nGROUP BY nope",
+    "CREATE VIEW v7 AS SELECT `total` FROM orders",
+    "CREATE VIEW v8 AS SELECT id FROM orders AS o JOIN items AS i ON o.id = i.id",
+    "ALTER VIEW v0 AS SELECT total FROM orders",
+    "CREATE VIEW v9 AS SELECT id FROM nowhere",
+    "CREATE VIEW v10 AS SELECT id FROM orders WHERE",
+    "CREATE VIEW v11 AS SELECT x.id FROM orders",
+)
+
+
+def context_message(exc: BaseException) -> str | None:
+    """The message of the deepest exception of the chain that starts with Calcite's range."""
+    chain = _exception_chain(_trace_text(exc))
+    for _, message in reversed(chain):
+        if message.startswith("From line "):
+            return message
+    return None
+
+
+def record() -> list[dict[str, Any]]:
+    env = new_environment()
+    for statement in SETUP:
+        env.execute_sql(statement)
+    cases = []
+    for statement in STATEMENTS:
+        case: dict[str, Any] = {"statement": statement, "error": None, "context": None}
+        try:
+            env.execute_sql(statement)
+        except Exception as exc:  # Py4JJavaError and PyFlink's own exceptions alike
+            case["error"] = error_message(exc)
+            case["context"] = context_message(exc)
+        cases.append(case)
+    return cases
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare instead of recording")
+    args = parser.parse_args(argv)
+    cases = record()
+    text = json.dumps({"setup": list(SETUP), "cases": cases}, indent=2) + "\n"
+    if args.check:
+        same = GOLDEN.read_text(encoding="utf-8") == text
+        print("same as recorded" if same else "differs from the recording")
+        return 0 if same else 1
+    GOLDEN.write_text(text, encoding="utf-8")
+    print(f"wrote {GOLDEN}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
