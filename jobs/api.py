@@ -4,12 +4,12 @@ rules are :mod:`jobs.services`'."""
 from __future__ import annotations
 
 import base64
-import binascii
 from typing import Any
 
+from django.core.validators import RegexValidator
 from django.db.models import QuerySet
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -22,13 +22,13 @@ from environments.api.fields import StrictCharField
 from environments.lookup import get_environment
 
 from . import services
-from .kinds import KINDS
+from .kinds import KINDS, Kind
 from .liveness import settle
 from .models import Job
 from .outcome import JobFailed
 
 
-class ResultSerializer(serializers.Serializer):
+class JobResultSerializer(serializers.Serializer):
     label = serializers.CharField(help_text="What the link shows; empty when there is none")
     url = serializers.CharField(help_text="The page of what the job made")
     lines = serializers.ListField(child=serializers.CharField(), help_text="The report")
@@ -65,7 +65,7 @@ class JobSerializer(serializers.ModelSerializer):
     def get_requested_by(self, job: Job) -> str | None:
         return job.requested_by.username if job.requested_by else None
 
-    @extend_schema_field(ResultSerializer)
+    @extend_schema_field(JobResultSerializer)
     def get_result(self, job: Job) -> dict[str, Any]:
         result = job.result or {}
         return {
@@ -75,22 +75,48 @@ class JobSerializer(serializers.ModelSerializer):
         }
 
 
-class StartSerializer(serializers.Serializer):
+BASE64 = RegexValidator(
+    r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$",
+    "Send the file's bytes as base64.",
+)
+
+
+def _start_serializer(kind: Kind) -> type[serializers.Serializer]:
+    """What starting a job of ``kind`` takes: its parameters, and its file and placeholder
+    values if it works on them."""
+    required = any(f.required for f in kind.params().fields.values())
+    fields: dict[str, Any] = {
+        "kind": serializers.ChoiceField(choices=[kind.name]),
+        "params": kind.params(required=required, help_text=f"The options of {kind.label}"),
+    }
+    if kind.payload:
+        fields["file"] = StrictCharField(
+            validators=[BASE64],
+            help_text="Base64 of the file it works on: a snapshot document to import, or the "
+            "zip of a catalog folder to apply",
+        )
+    if kind.secrets:
+        fields["variables"] = serializers.DictField(
+            child=StrictCharField(allow_blank=True, max_length=limits.SCRIPT_CHARACTERS),
+            required=False,
+            default=dict,
+            help_text="Values of the ${VARIABLE} placeholders of secret options: kept until the "
+            "job succeeds, never shown",
+        )
+    name = "".join(part.title() for part in kind.name.split("-")) + "Start"
+    return type(name, (serializers.Serializer,), fields)
+
+
+STARTS = {name: _start_serializer(kind) for name, kind in KINDS.items()}
+START = PolymorphicProxySerializer(
+    component_name="JobStart",
+    serializers=STARTS,
+    resource_type_field_name="kind",
+)
+
+
+class KindSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=sorted(KINDS))
-    params = serializers.DictField(required=False, default=dict, help_text="The kind's options")
-    file = StrictCharField(
-        required=False,
-        default="",
-        help_text="Base64 of the file the kind works on: the snapshot document to import, "
-        "the zip of the folder to apply",
-    )
-    variables = serializers.DictField(
-        child=StrictCharField(allow_blank=True),
-        required=False,
-        default=dict,
-        help_text="Values of the ${VARIABLE} placeholders of secret options (import, folder "
-        "apply): kept until the job succeeds, never shown",
-    )
 
 
 def _job(request: Request, environment: str, job: int) -> Job:
@@ -121,7 +147,7 @@ class JobList(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
-        request=StartSerializer,
+        request=START,
         responses={202: JobSerializer, **error_responses(400, 403)},
         description="Start a job: it is queued and runs in the background (a worker, or a "
         "thread of the server); read it for its progress (``done`` of ``total``), its "
@@ -129,16 +155,20 @@ class JobList(generics.ListAPIView):
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
-        serializer = StartSerializer(data=request.data)
+        body = request.data if isinstance(request.data, dict) else {}
+        KindSerializer(data=body).is_valid(raise_exception=True)
+        serializer = STARTS[body["kind"]](data=body)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
-            payload = base64.b64decode(data["file"], validate=True) if data["file"] else None
-        except (binascii.Error, ValueError):
-            raise ValidationError({"file": "Send the file's bytes as base64."}) from None
+        payload = base64.b64decode(data["file"]) if "file" in data else None
         try:
             job = services.start_job(
-                found, request.user, data["kind"], data["params"], payload, data["variables"]
+                found,
+                request.user,
+                data["kind"],
+                data.get("params", {}),
+                payload,
+                data.get("variables"),
             )
         except JobFailed as exc:
             raise _refused(exc) from None

@@ -3,8 +3,6 @@ catalog (``generate_catalog``), through the functions those commands run."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError
 from django.urls import reverse
 
@@ -13,18 +11,10 @@ from catalogs.management.commands.catalog_folder import render_plan
 from catalogs.management.commands.generate_catalog import CatalogGenerator, generate
 
 from .models import Job
-from .outcome import JobFailed, Outcome, flag_param, int_param, text_param
+from .outcome import JobFailed, Outcome
 from .progress import Reporter
 
-MAX_OBJECTS = 1_000_000
 BATCH = 500  # statements a generated batch holds at most: the bar moves after each
-
-
-def check_folder_apply(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "allow_drops": flag_param(params, "allow_drops"),
-        "title": text_param(params, "title", required=False, longest=200),
-    }
 
 
 def folder_apply(job: Job, reporter: Reporter) -> Outcome:
@@ -66,16 +56,6 @@ def folder_apply(job: Job, reporter: Reporter) -> Outcome:
         url=reverse("environment", args=[environment.name]),
         lines=lines,
     )
-
-
-def check_generate(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "catalog": text_param(params, "catalog"),
-        "tables": int_param(params, "tables", 0, 1, MAX_OBJECTS),
-        "views": int_param(params, "views", 0, 0, MAX_OBJECTS),
-        "databases": int_param(params, "databases", 10, 1, 10_000),
-        "seed": int_param(params, "seed", 0, 0, 2**31),
-    }
 
 
 def generate_catalog(job: Job, reporter: Reporter) -> Outcome:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from rest_framework import serializers
 
 from environments.models import Role
 
-from . import catalog_work, snapshot_work
+from . import catalog_work, params, snapshot_work
 from .models import Job
 from .outcome import JobFailed, Outcome
 from .progress import Reporter
@@ -20,7 +21,7 @@ class Kind:
     name: str
     label: str
     needed: Role
-    check: Callable[[dict[str, Any]], dict[str, Any]]  # the parameters, checked (JobFailed)
+    params: type[serializers.Serializer]  # the parameters it takes (jobs.params)
     work: Callable[[Job, Reporter], Outcome]
     payload: bool = False  # takes an uploaded file
     secrets: bool = False  # takes values for ${VARIABLE} placeholders
@@ -33,14 +34,14 @@ KINDS = {
             "snapshot-export",
             "Snapshot export",
             Role.EDITOR,
-            snapshot_work.check_export,
+            params.ExportParams,
             snapshot_work.export,
         ),
         Kind(
             "snapshot-import",
             "Snapshot import",
             Role.EDITOR,
-            snapshot_work.check_import,
+            params.ImportParams,
             snapshot_work.import_,
             payload=True,
             secrets=True,
@@ -50,14 +51,14 @@ KINDS = {
             "snapshot-verify",
             "Snapshot verify against Flink",
             Role.EDITOR,
-            snapshot_work.check_verify,
+            params.VerifyParams,
             snapshot_work.verify,
         ),
         Kind(
             "folder-apply",
             "Catalog folder apply",
             Role.EDITOR,
-            catalog_work.check_folder_apply,
+            params.FolderApplyParams,
             catalog_work.folder_apply,
             payload=True,
             secrets=True,
@@ -66,7 +67,7 @@ KINDS = {
             "generate-catalog",
             "Generate a catalog",
             Role.EDITOR,
-            catalog_work.check_generate,
+            params.GenerateParams,
             catalog_work.generate_catalog,
         ),
     )

@@ -17,6 +17,7 @@ from .kinds import kind_of
 from .liveness import settle
 from .models import Job
 from .outcome import JobFailed
+from .params import checked as params_checked
 
 
 def start_job(
@@ -33,7 +34,7 @@ def start_job(
     kind = kind_of(kind_name)
     if not has_role(user, environment, kind.needed):
         raise RoleNeeded(environment, kind.needed)
-    checked = kind.check(dict(params or {}))
+    checked = params_checked(kind.params, dict(params or {}))
     if kind.payload and not payload:
         raise JobFailed(f"A {kind.label.lower()} job needs a file.")
     if secrets and not all(isinstance(k, str) and isinstance(v, str) for k, v in secrets.items()):

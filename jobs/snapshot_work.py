@@ -3,8 +3,6 @@ function the command line and the pages call, with the job's progress."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.urls import reverse
 
 from catalogs import snapshots
@@ -13,23 +11,8 @@ from catalogs.secrets import mask_ddl
 from config import limits
 
 from .models import Job
-from .outcome import JobFailed, Outcome, flag_param, text_param
+from .outcome import JobFailed, Outcome
 from .progress import Reporter
-
-MAX_VERIFIED = 20  # snapshots verified together at most
-
-
-def check_export(params: dict[str, Any]) -> dict[str, Any]:
-    databases = params.get("databases") or []
-    if not isinstance(databases, list) or not all(isinstance(d, str) for d in databases):
-        raise JobFailed("'databases' must be a list of database names.")
-    return {
-        "catalog": text_param(params, "catalog"),
-        "databases": databases,
-        "label": text_param(params, "label", required=False),
-        "note": text_param(params, "note", required=False, longest=10_000),
-        "leave_out_broken": flag_param(params, "leave_out_broken"),
-    }
 
 
 def export(job: Job, reporter: Reporter) -> Outcome:
@@ -60,14 +43,6 @@ def export(job: Job, reporter: Reporter) -> Outcome:
         url=reverse("snapshot", args=[snapshot.snapshot_id]),
         lines=lines,
     )
-
-
-def check_import(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "catalog": text_param(params, "catalog"),
-        "dry_run": flag_param(params, "dry_run"),
-        "skip_broken": flag_param(params, "skip_broken"),
-    }
 
 
 def import_(job: Job, reporter: Reporter) -> Outcome:
@@ -101,17 +76,6 @@ def import_(job: Job, reporter: Reporter) -> Outcome:
         url=url,
         lines=lines,
     )
-
-
-def check_verify(params: dict[str, Any]) -> dict[str, Any]:
-    chosen = params.get("snapshots")
-    if (
-        not isinstance(chosen, list)
-        or not 1 <= len(chosen) <= MAX_VERIFIED
-        or not all(isinstance(s, str) and "\x00" not in s for s in chosen)
-    ):
-        raise JobFailed(f"'snapshots' must be a list of 1 to {MAX_VERIFIED} snapshot ids.")
-    return {"snapshots": list(dict.fromkeys(chosen))}
 
 
 def verify(job: Job, reporter: Reporter) -> Outcome:

@@ -345,12 +345,26 @@ def test_starting_a_job_needs_the_operations_role_and_good_parameters(
     )
     assert bad.status_code == 400
     assert bad.json() == {
-        "errors": [{"message": "'tables' must be a whole number from 1 to 1000000."}]
+        "errors": [{"message": "params.tables: Ensure this value is greater than or equal to 1."}]
     }
     unknown = members["editor"].post(path, {"kind": "nothing"}, format="json")
     assert unknown.status_code == 400
+    assert unknown.json() == {"errors": [{"message": 'kind: "nothing" is not a valid choice.'}]}
     no_file = members["editor"].post(path, {"kind": "folder-apply"}, format="json")
-    assert no_file.json() == {"errors": [{"message": "A catalog folder apply job needs a file."}]}
+    assert no_file.json() == {"errors": [{"message": "file: This field is required."}]}
+    not_base64 = members["editor"].post(
+        path, {"kind": "folder-apply", "file": "abc"}, format="json"
+    )
+    assert not_base64.json() == {"errors": [{"message": "file: Send the file's bytes as base64."}]}
+    editor = Client()
+    editor.force_login(members.users["editor"])
+    form = {"kind": "generate-catalog", "catalog": "g", "tables": "many"}
+    assert editor.post("/env/default/jobs/start", form).status_code == 302
+    messages = [str(m) for m in editor.get("/env/default/jobs").context["messages"]]
+    assert messages == ["tables: A valid integer is required."]
+    editor.post("/env/default/jobs/start", {"kind": "folder-apply"})
+    messages = [str(m) for m in editor.get("/env/default/jobs").context["messages"]]
+    assert messages == ["A catalog folder apply job needs a file."]
     viewer = Client()
     viewer.force_login(members.users["viewer"])
     assert (
@@ -397,3 +411,66 @@ def test_placeholder_values_are_kept_until_the_job_succeeds_and_never_shown(
         Table.objects.get(database__catalog__name="sec2", name="t").options["password"]
         == "hunter2-canary"
     )
+
+
+def test_a_folder_apply_job_started_on_the_page_applies_the_uploaded_folder(
+    environment: Environment, members: Members
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from catalogs import folder
+    from environments.models import Membership, Role
+    from environments.services import create_environment
+
+    _run(environment, SHOP)
+    files = folder.export_files(environment, ["shop"])
+    prod = create_environment("prod")
+    Membership.objects.create(environment=prod, user=members.users["editor"], role=Role.EDITOR)
+    editor = Client()
+    editor.force_login(members.users["editor"])
+
+    def apply() -> Job:
+        upload = SimpleUploadedFile("f.zip", folder.folder_zip(files), "application/zip")
+        answer = editor.post("/env/prod/jobs/start", {"kind": "folder-apply", "file": upload})
+        assert answer.status_code == 302
+        job_id = int(answer["Location"].rstrip("/").rsplit("/", 1)[1])
+        assert answer["Location"] == f"/env/prod/jobs/{job_id}"
+        return _finish(job_id)
+
+    job = apply()
+    assert job.state == "done", job.error
+    assert job.message == f"Applied {job.total} statement(s)."
+    assert job.done == job.total > 0
+    assert job.result["url"] == "/env/prod/"
+    assert job.result["lines"][0].startswith("-- Plan: ")
+    assert sorted(
+        Table.objects.filter(database__catalog__environment=prod).values_list("name", flat=True)
+    ) == ["big", "customers", "orders"]
+    again = apply()
+    assert (again.state, again.message) == (
+        "done",
+        "No changes: the environment equals the folder.",
+    )
+
+
+@pytest.mark.flink
+def test_a_verify_job_checks_a_snapshot_against_real_flink(
+    environment: Environment, members: Members
+) -> None:
+    from tests.snapshot_catalogs import require_flink
+
+    require_flink()
+    _run(environment, SHOP)
+    snapshot, _ = snapshots.take_snapshot(environment, "shop")
+    editor = Client()
+    editor.force_login(members.users["editor"])
+    answer = editor.post(
+        "/env/default/jobs/start", {"kind": "snapshot-verify", "snapshot": snapshot.snapshot_id}
+    )
+    job = _finish(int(answer["Location"].rsplit("/", 1)[1]))
+    assert job.state == "done", job.error
+    assert job.message.startswith("") and " checks against Flink 2.3.0: 0 failed, " in job.message
+    assert job.done == job.total > 3
+    assert any(line.startswith("[ok] table sales.orders: ") for line in job.result["lines"])
+    page = editor.get(f"/env/default/jobs/{job.pk}").content.decode()
+    assert "[ok] table sales.orders: " in page
