@@ -16,6 +16,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from catalogs.secrets import MASK, mask_ddl
 from environments.access import has_role
 from environments.models import Role
 from environments.services import ServiceError
@@ -27,6 +28,7 @@ from .outcome import JobFailed
 from .progress import Reporter
 
 TIMEOUT = 24 * 3600  # seconds RQ lets one job run
+SHORTEST = 4  # characters of a placeholder value masked in an error message, at least
 
 
 def dispatch(job_id: int) -> threading.Thread | None:
@@ -96,8 +98,9 @@ def execute(job_id: int) -> None:
             )
     except Exception as exc:  # every failure is the job's, shown with its message
         reporter.stop()
+        error = _masked(_message(exc), job.secret_inputs)
         Job.objects.filter(pk=job_id).update(
-            state=Job.State.FAILED, error=_message(exc), finished_at=timezone.now()
+            state=Job.State.FAILED, error=error, finished_at=timezone.now()
         )
     finally:
         close_old_connections()
@@ -113,6 +116,17 @@ def _check_user(job: Job, needed: Role) -> None:
             f"{user.username} no longer holds the {needed.value} role in environment "
             f"'{job.environment.name}'."
         )
+
+
+def _masked(message: str, secrets: dict[str, str]) -> str:
+    """``message`` without a secret option value, nor any placeholder value given to the job
+    (the executor's messages hold none; an unforeseen error might). Values shorter than
+    :data:`SHORTEST` are left: masking them would mask half the message's letters."""
+    masked = mask_ddl(message)
+    for value in sorted(secrets.values(), key=len, reverse=True):
+        if len(value) >= SHORTEST:
+            masked = masked.replace(value, MASK)
+    return masked
 
 
 def _message(exc: Exception) -> str:
