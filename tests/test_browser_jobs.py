@@ -47,8 +47,8 @@ def test_a_job_started_from_the_jobs_page_links_its_result(
 
 @override_settings(JOBS_REDIS_URL=None)
 def test_the_job_page_follows_the_progress_in_the_database_without_a_reload(
-    page,
-    live_server: object,  # noqa: F811
+    page,  # noqa: F811
+    live_server: object,
 ) -> None:
     from playwright.sync_api import expect
 
