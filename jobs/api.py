@@ -188,7 +188,8 @@ class JobRetry(APIView):
         request=None,
         responses={202: JobSerializer, **error_responses(400, 403)},
         description="Queue a failed job again, with its parameters and file; it runs as you. "
-        "Only a failed job (400 otherwise).",
+        "A job queued longer than JOBS_STALE_SECONDS ago (it may have been lost on the way) is "
+        "handed to its runner again, as its requester. Any other job: 400.",
     )
     def post(self, request: Request, environment: str, job: int) -> Response:
         found = _job(request, environment, job)

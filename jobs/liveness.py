@@ -52,6 +52,15 @@ def worker_gone(job: Job) -> bool:
     return beat is None or beat < stale
 
 
+def lost(job: Job) -> bool:
+    """A job queued longer than ``JOBS_STALE_SECONDS`` ago may have been lost on the way (its
+    web server stopped before its thread started, Redis lost the queue): it may be queued
+    again, which is harmless if it was not (only one runner can claim it)."""
+    if job.state != Job.State.QUEUED or job.queued_at is None:
+        return False
+    return job.queued_at < timezone.now() - timedelta(seconds=settings.JOBS_STALE_SECONDS)
+
+
 def settle(jobs: Iterable[Job]) -> None:
     """Fail each running job of ``jobs`` whose worker is gone (in the database and on the
     instance), unless it changed meanwhile."""

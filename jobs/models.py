@@ -37,6 +37,7 @@ class Job(models.Model):
     worker = models.CharField(max_length=200, blank=True)  # "host:pid" running it
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True)  # handed to its runner (again)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -19,7 +19,7 @@ from environments.models import Environment, Role
 
 from . import services
 from .kinds import KINDS, kind_of
-from .liveness import settle
+from .liveness import lost, settle
 from .models import Job
 from .outcome import JobFailed
 
@@ -111,13 +111,13 @@ def job_progress(request: HttpRequest, environment: str, pk: int) -> HttpRespons
 
 def _context(request: HttpRequest, environment: Environment, job: Job) -> dict[str, Any]:
     kind = KINDS.get(job.kind)
+    may_run = kind is not None and has_role(request.user, environment, kind.needed)
     return {
         "environment": environment,
         "job": job,
         "label": kind.label if kind else job.kind,
-        "can_retry": job.state == Job.State.FAILED
-        and kind is not None
-        and has_role(request.user, environment, kind.needed),
+        "can_retry": job.state == Job.State.FAILED and may_run,
+        "can_requeue": lost(job) and may_run,
     }
 
 

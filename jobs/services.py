@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from environments.access import has_role
 from environments.lookup import RoleNeeded
@@ -14,7 +15,7 @@ from environments.models import Environment
 
 from . import runner
 from .kinds import kind_of
-from .liveness import settle
+from .liveness import lost, settle
 from .models import Job
 from .outcome import JobFailed
 from .params import checked as params_checked
@@ -47,6 +48,7 @@ def start_job(
         payload=payload if kind.payload else None,
         secret_inputs=dict(secrets or {}) if kind.secrets else {},
         message="queued",
+        queued_at=timezone.now(),
     )
     transaction.on_commit(lambda: runner.dispatch(job.pk))
     return job
@@ -54,12 +56,19 @@ def start_job(
 
 def retry_job(job: Job, user: Any) -> Job:
     """Queue a failed job again, as it was asked for (same parameters and file), run as
-    ``user`` now; only a failed job, and only with the kind's role."""
+    ``user`` now; or hand a job that seems lost on the way (:func:`lost`) to its runner again.
+    Only those, and only with the kind's role."""
     kind = kind_of(job.kind)
     if not has_role(user, job.environment, kind.needed):
         raise RoleNeeded(job.environment, kind.needed)
     settle([job])
+    if lost(job):
+        Job.objects.filter(pk=job.pk).update(queued_at=timezone.now())
+        transaction.on_commit(lambda: runner.dispatch(job.pk))
+        job.refresh_from_db()
+        return job
     again = Job.objects.filter(pk=job.pk, state=Job.State.FAILED).update(
+        queued_at=timezone.now(),
         state=Job.State.QUEUED,
         requested_by=user,
         done=0,
@@ -71,7 +80,10 @@ def retry_job(job: Job, user: Any) -> Job:
         finished_at=None,
     )
     if not again:
-        raise JobFailed(f"Job {job.pk} is {job.state}: only a failed job can be retried.")
+        raise JobFailed(
+            f"Job {job.pk} is {job.state}: only a failed job can be retried (or one queued "
+            "for long)."
+        )
     transaction.on_commit(lambda: runner.dispatch(job.pk))
     job.refresh_from_db()
     return job

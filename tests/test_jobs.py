@@ -209,7 +209,12 @@ def test_a_failed_import_job_keeps_nothing_shows_its_message_and_retry_runs_it_a
     retried = members["editor"].post(f"/api/v1/environments/default/jobs/{job.pk}/retry")
     assert retried.status_code == 400
     assert retried.json() == {
-        "errors": [{"message": f"Job {job.pk} is done: only a failed job can be retried."}]
+        "errors": [
+            {
+                "message": f"Job {job.pk} is done: only a failed job can be retried (or one "
+                "queued for long)."
+            }
+        ]
     }
 
 
@@ -474,3 +479,28 @@ def test_a_verify_job_checks_a_snapshot_against_real_flink(
     assert any(line.startswith("[ok] table sales.orders: ") for line in job.result["lines"])
     page = editor.get(f"/env/default/jobs/{job.pk}").content.decode()
     assert "[ok] table sales.orders: " in page
+
+
+def test_a_job_queued_for_long_can_be_queued_again_and_then_runs(
+    environment: Environment, members: Members, settings
+) -> None:
+    from django.utils import timezone
+
+    settings.JOBS_STALE_SECONDS = 60
+    params = {"catalog": "late", "tables": 2, "views": 0, "databases": 1, "seed": 0}
+    job = _job(
+        environment, requested_by=members.users["editor"], params=params, queued_at=timezone.now()
+    )
+    editor = Client()
+    editor.force_login(members.users["editor"])
+    assert "Queue again" not in editor.get(f"/env/default/jobs/{job.pk}").content.decode()
+    refused = members["editor"].post(f"/api/v1/environments/default/jobs/{job.pk}/retry")
+    assert refused.status_code == 400
+    assert Job.objects.get(pk=job.pk).attempts == 0  # not run: nothing handed it to a runner
+    Job.objects.filter(pk=job.pk).update(queued_at=timezone.now() - timezone.timedelta(seconds=61))
+    page = editor.get(f"/env/default/jobs/{job.pk}").content.decode()
+    assert ">Queue again</button>" in page
+    assert editor.post(f"/env/default/jobs/{job.pk}/retry").status_code == 302
+    done = _finish(job.pk)
+    assert (done.state, done.attempts, done.requested_by) == ("done", 1, members.users["editor"])
+    assert Table.objects.filter(database__catalog__name="late").count() == 2
