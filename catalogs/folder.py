@@ -355,10 +355,12 @@ def apply_folder(
     variables: Mapping[str, str] | None = None,
     allow_drops: bool = False,
     title: str = "",
+    count: snapshots.Counted | None = None,
 ) -> Applied:
     """Plan, then run the plan through the executor in one all-or-nothing transaction; where
     the environment needs approvals, open a change request with it instead (as ``user``).
-    The placeholders of secret options take their values from ``variables``."""
+    The placeholders of secret options take their values from ``variables``. ``count`` is
+    told the plan's statements run of their total."""
     if environment.required_approvals:
         if user is None:
             raise ServiceError(
@@ -370,7 +372,11 @@ def apply_folder(
     applied = _filled(plan_folder(environment, files, allow_drops), variables)
     if applied.filled:
         applied.report = snapshots.run_statements(
-            environment, applied.filled, user, snapshots.ImportReport(dry_run=False)
+            environment,
+            applied.filled,
+            user,
+            snapshots.ImportReport(dry_run=False),
+            count=count,
         )
     return applied
 

@@ -47,11 +47,17 @@ from .flinksql.secrets import fill_placeholders, placeholder_variables
 from .services import set_function_details
 
 Progress = Callable[[str], None]
+# objects done of total, called as long work goes on (a background job's progress bar)
+Counted = Callable[[int, int], None]
 CHUNK = 500
 READ_BYTES = 1 << 20  # a stored snapshot is served in pieces of this size
 
 
 def _silent(_: str) -> None:
+    return None
+
+
+def _uncounted(_done: int, _total: int) -> None:
     return None
 
 
@@ -110,12 +116,14 @@ def write_snapshot(
     created_at: int | None = None,
     progress: Progress = _silent,
     leave_out_broken: bool = False,
+    count: Counted | None = None,
 ) -> ExportResult:
     """Write the catalog (or some of its databases) as a snapshot to ``out``, streaming: tables
     are read in chunks and written one by one, so memory does not grow with the catalog.
 
     With ``leave_out_broken``, views marked broken are not written, nor the views of the
-    snapshot that read them (directly or through others): a loader would fail on each."""
+    snapshot that read them (directly or through others): a loader would fail on each.
+    ``count`` is told the objects read of the total every :data:`CHUNK` objects."""
     snapshot_id = snapshot_id or new_snapshot_id()
     if created_at is None:
         created_at = int(timezone.now().timestamp() * 1000)
@@ -138,6 +146,7 @@ def write_snapshot(
         ],
     )
     writer = sf.SnapshotWriter(out, head)
+    counter = _ObjectCounter(chosen, count)
     columns = Prefetch("columns", queryset=m.Column.objects.order_by("position"))
     tables = (
         m.Table.objects.filter(database__in=chosen, kind=m.Table.Kind.TABLE)
@@ -149,6 +158,7 @@ def write_snapshot(
         identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
         writer.table(sf.table_entry(store.table_definition(row, identifier), placeholders))
         result.tables += 1
+        counter.one()
         if result.tables % 10000 == 0:
             progress(f"{result.tables} tables written")
     views = []
@@ -164,6 +174,7 @@ def write_snapshot(
     broken: set[tuple[str, str]] = set()
     chosen_names = {d.name for d in chosen}
     for row in view_rows.iterator(chunk_size=CHUNK):
+        counter.one()
         identifier = ObjectIdentifier(catalog.name, row.database.name, row.name)
         key = (identifier.database, identifier.name)
         reading[key] = {
@@ -214,18 +225,43 @@ def write_snapshot(
         artifact = function.artifact.name if function.artifact else None
         writer.udf(sf.udf_entry(definition, function.return_type, artifact))
         result.functions += 1
+        counter.one()
     models = m.Model.objects.filter(database__in=chosen).select_related("database")
     for model in models.order_by("database__name", "name").iterator(chunk_size=CHUNK):
         identifier = ObjectIdentifier(catalog.name, model.database.name, model.name)
         writer.model(sf.model_entry(store.model_definition(model, identifier), placeholders))
         result.models += 1
+        counter.one()
     writer.close(placeholders.entries)
+    counter.finish()
     result.secrets = placeholders.entries
     progress(
         f"snapshot {snapshot_id}: {result.tables} tables, {result.views} views, "
         f"{result.functions} functions, {result.models} models"
     )
     return result
+
+
+class _ObjectCounter:
+    """Tells ``count`` the objects of ``databases`` read so far, of all of them (counted with
+    one query per kind, only when there is someone to tell)."""
+
+    def __init__(self, databases: list[m.Database], count: Counted | None) -> None:
+        self.count = count or _uncounted
+        self.done = 0
+        self.total = 0
+        if count is not None:
+            for model in (m.Table, m.Function, m.Model):
+                self.total += model.objects.filter(database__in=databases).count()
+            count(0, self.total)
+
+    def one(self) -> None:
+        self.done += 1
+        if self.done % CHUNK == 0:
+            self.count(self.done, self.total)
+
+    def finish(self) -> None:
+        self.count(self.done, max(self.total, self.done))
 
 
 Key = tuple[str, str]
@@ -291,9 +327,10 @@ def take_snapshot(
     note: str = "",
     progress: Progress = _silent,
     leave_out_broken: bool = False,
+    count: Counted | None = None,
 ) -> tuple[m.Snapshot, ExportResult]:
     """Export and store a snapshot; it is immutable from then on. ``user`` None is the system
-    (the command line); a user needs the editor role."""
+    (the command line); a user needs the editor role. ``count``: objects written of total."""
     if user is not None and not has_role(user, environment, Role.EDITOR):
         raise ServiceError(
             f"You need the editor role in environment '{environment.name}' to take a snapshot.",
@@ -324,6 +361,7 @@ def take_snapshot(
             snapshot_id=snapshot_id,
             progress=progress,
             leave_out_broken=leave_out_broken,
+            count=count,
         )
         content = stored.finish()
         recorded = "\n\n".join(t for t in (note, result.left_out_note()) if t)
@@ -525,13 +563,14 @@ def import_snapshot(
     dry_run: bool = True,
     variables: Mapping[str, str] | None = None,
     skip_broken: bool = False,
+    count: Counted | None = None,
 ) -> ImportReport:
     """Import a snapshot file into ``catalog_name`` (created when missing): all statements in
     one transaction, kept only when every one succeeds and this is not a dry run. Secret
     values exported as ``${VARIABLE}`` placeholders are taken from ``variables``; without a
     value for each, nothing runs and the report names the missing ones. With
     ``skip_broken``, views whose query no longer resolves are left out (``report.skipped``);
-    everything else stays all-or-nothing."""
+    everything else stays all-or-nothing. ``count``: statements run of total."""
     report = ImportReport(dry_run)
     try:
         snapshot = sf.parse_snapshot(data, limits.load_json)
@@ -560,7 +599,9 @@ def import_snapshot(
             return exc.message
         return None
 
-    return run_statements(environment, planned, user, report, after, variables, skip_broken)
+    return run_statements(
+        environment, planned, user, report, after, variables, skip_broken, count=count
+    )
 
 
 def _short_name(identifier: ObjectIdentifier) -> str:
@@ -606,6 +647,7 @@ def run_statements(
     after: Callable[[sf.PlannedStatement], str | None] | None = None,
     variables: Mapping[str, str] | None = None,
     skip_broken: bool = False,
+    count: Counted | None = None,
 ) -> ImportReport:
     """Run ``planned`` in one transaction; ``after`` runs once a statement succeeded and
     answers a failure message (or None), which fails the import like a failed statement.
@@ -614,7 +656,10 @@ def run_statements(
 
     The statements run as the executor's bulk batches (the same rules, CREATE statements
     written set-wise), which stop at the first failure. A dry run that fails then runs every
-    statement on its own instead, so that it reports what each of them would do."""
+    statement on its own instead, so that it reports what each of them would do.
+
+    With ``count`` (statements run of total), the batches are at most :data:`CHUNK`
+    statements long, so that it is told as they go; all of them stay one transaction."""
     planned = filled(planned, variables or {}, report)
     if report.missing_variables:
         return report
@@ -622,7 +667,7 @@ def run_statements(
     with executor.all_or_nothing(), marks.observed() as changes:
         if skip_broken:
             planned = _without_unresolved(environment, user, planned, report, after)
-        ok = _run_in_batches(executor, planned, report, after)
+        ok = _run_in_batches(executor, planned, report, after, count)
         if not ok and report.dry_run:
             report.outcomes, report.errors = [], []
             _run_one_by_one(Executor(Session.start(environment), user), planned, report, after)
@@ -687,16 +732,20 @@ def _run_in_batches(
     planned: list[sf.PlannedStatement],
     report: ImportReport,
     after: Callable[[sf.PlannedStatement], str | None] | None,
+    count: Counted | None = None,
 ) -> bool:
     """Run ``planned`` in bulk batches, then ``after`` for each statement of a batch; a batch
     ends after a function, so that ``after`` gives it its details (a return type) before the
-    views that may call it are created. True when all succeeded; otherwise
-    nothing stays and the statements after the failure are reported as not run."""
+    views that may call it are created, and, with ``count``, after :data:`CHUNK` statements.
+    True when all succeeded; otherwise nothing stays and the statements after the failure are
+    reported as not run."""
     try:
         with transaction.atomic():
             start = 0
             for end, statement in enumerate(planned, 1):
-                if end < len(planned) and not (after is not None and statement.kind == "function"):
+                full = count is not None and end - start >= CHUNK
+                after_function = after is not None and statement.kind == "function"
+                if end < len(planned) and not (full or after_function):
                     continue
                 batch = planned[start:end]
                 start = end
@@ -710,6 +759,8 @@ def _run_in_batches(
                     if problem is not None:
                         report.errors.append(problem)
                         raise _Undo
+                if count is not None:
+                    count(end, len(planned))
     except _Undo:
         done = len(report.outcomes)
         report.outcomes += [ImportOutcome(p, None) for p in planned[done:]]

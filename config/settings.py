@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "environments",
     "catalogs",
     "changes",
+    "jobs",
 ]
 
 MIDDLEWARE = [
@@ -114,6 +115,16 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 # shares (config/caches.py).
 CACHES = caches.caches(os.environ.get("REDIS_URL", "").strip() or None)
 PAGE_CACHE = _flag("PAGE_CACHE", True)
+# Background jobs (jobs/): on an RQ queue on this Redis (JOBS_REDIS_URL, else REDIS_URL) (run
+# `manage.py jobs_worker`), else in a thread of the web process. A running job's worker writes a
+# heartbeat every JOBS_HEARTBEAT_SECONDS; one on another host that has not for
+# JOBS_STALE_SECONDS is taken as gone (on the same host, its process is asked).
+JOBS_REDIS_URL = (
+    os.environ.get("JOBS_REDIS_URL", "").strip() or os.environ.get("REDIS_URL", "").strip() or None
+)
+JOBS_QUEUE = os.environ.get("JOBS_QUEUE", "jobs")
+JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", "5"))
+JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", "60"))
 # WhiteNoise serves the collected files with far-future caching; hashed names need
 # `manage.py collectstatic` first, so development keeps plain names.
 STORAGES = {
@@ -235,6 +246,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "environments.api.schema.add_error_responses",
         "config.openapi_links.add_links",
+        "jobs.schema.body_required",
     ],
     "PATH_CONVERTER_OVERRIDES": {"id": int},
     "ENUM_NAME_OVERRIDES": {

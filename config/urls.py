@@ -19,6 +19,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 api_v1 = [
     path("", include("environments.api.urls")),
     path("", include("catalogs.api.urls")),
+    path("", include("jobs.api_urls")),
 ]
 
 urlpatterns = [
@@ -34,6 +35,7 @@ urlpatterns = [
     path("", include(catalog_urls)),
     path("", include("catalogs.snapshot_urls")),
     path("", include("changes.urls")),
+    path("", include("jobs.urls")),
 ]
 
 handler404 = "environments.api.errors.not_found"

@@ -24,6 +24,8 @@ SECTIONS = (
     ("folder", "snapshots"),
     ("catalog-store", "snapshots"),
     ("init-script", "snapshots"),
+    ("promote", "snapshots"),
+    ("job", "jobs"),
     ("environment-history", "history"),
     ("object-history", "history"),
     ("environment-settings", "settings"),

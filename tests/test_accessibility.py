@@ -33,6 +33,7 @@ PAGES = [
     ("model-drop", [ENV, CAT, DB, "review_sentiment"]),
     ("snapshot-list", [ENV]),
     ("snapshot-import", [ENV]),
+    ("job-list", [ENV]),
     ("environment-settings", [ENV]),
     ("environment-roles", [ENV]),
     ("environment-artifacts", [ENV]),

@@ -28,6 +28,7 @@ HEADER_LINKS = [
     "Change requests",
     "Snapshots",
     "History",
+    "Jobs",
     "Settings",
     "API docs",
 ]

@@ -24,6 +24,7 @@ ALL = [
     "Change requests",
     "Snapshots",
     "History",
+    "Jobs",
     "Settings",
     "API docs",
 ]

@@ -54,6 +54,7 @@ from catalogs.pages import console
 from changes import services as change_services
 from config.logging import JsonFormatter
 from environments.models import ApiToken, Environment, Membership, Role
+from jobs.models import Job
 
 # the crawl's module fixture sets the database up only when the tests ask for it
 pytestmark = pytest.mark.django_db
@@ -164,7 +165,18 @@ def _plant(environment: Environment, owner: User, seen: Seen) -> dict[str, Any]:
     pending = change_services.open_request(
         environment, owner, "pending", sql=f"ALTER TABLE t SET ({options(['client-secret'])})"
     )
-    return {"snapshot": snapshot.snapshot_id, "change_request": pending.pk}
+    # a failed import job keeps the placeholder values for its Retry: never shown
+    job = Job.objects.create(
+        kind="snapshot-import",
+        environment=environment,
+        requested_by=owner,
+        state=Job.State.FAILED,
+        params={"catalog": "copy2", "dry_run": False, "skip_broken": False},
+        payload=data,
+        secret_inputs=values,
+        error="The snapshot was not imported; the catalog is unchanged.",
+    )
+    return {"snapshot": snapshot.snapshot_id, "change_request": pending.pk, "job": job.pk}
 
 
 # -- the URLs ----------------------------------------------------------------------------------
@@ -197,7 +209,8 @@ def _urls(planted: dict[str, Any], users: list[str]) -> Iterator[tuple[str, str]
         "environment": ["default"],
         "snapshot_id": [planted["snapshot"]],
         "snapshot": [planted["snapshot"]],
-        "pk": [str(planted["change_request"])],
+        "pk": [str(planted["change_request"]), str(planted["job"])],
+        "job": [str(planted["job"])],
         "number": [str(planted["change_request"])],
         "function": ["f"],
         "model": ["m"],

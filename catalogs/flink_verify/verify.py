@@ -104,20 +104,25 @@ class InitScriptRun:
     checks: list[Check]
 
 
-def run_init_script(snapshots: list[sf.Snapshot]) -> InitScriptRun:
+def run_init_script(
+    snapshots: list[sf.Snapshot], count: Callable[[int], None] | None = None
+) -> InitScriptRun:
     """Run the init script of ``snapshots`` in a fresh Flink session and through the dashboard's
     language layer. Both must accept every statement, except views that a rule says cannot
     load, which are reported skipped with the reason: one whose query cannot load anywhere
     (:meth:`Loaded.missing`, :meth:`Loaded.unresolvable`), which both must refuse with the
     same message, and one that reads what Flink cannot build here (:meth:`Loaded.no_source`,
-    or a view skipped before), which Flink must refuse."""
+    or a view skipped before), which Flink must refuse. ``count`` is told each statement
+    run."""
     env = new_environment()
     loaded = Loaded(snapshots)
     replay = Replay(snapshots)
     checks: list[Check] = []
     created: list[Definition] = []
     skipped: set[ObjectIdentifier] = set()
-    for statement in sf.init_statements(snapshots):
+    for done, statement in enumerate(sf.init_statements(snapshots), 1):
+        if count is not None:
+            count(done)
         try:
             env._j_tenv.executeSql(statement.sql)
             refusal = None
@@ -170,25 +175,34 @@ def run_init_script(snapshots: list[sf.Snapshot]) -> InitScriptRun:
 
 
 def verify(
-    snapshots: sf.Snapshot | list[sf.Snapshot], progress: Callable[[str], None] | None = None
+    snapshots: sf.Snapshot | list[sf.Snapshot],
+    progress: Callable[[str], None] | None = None,
+    count: Callable[[int, int], None] | None = None,
 ) -> VerifyReport:
     """Every check of every snapshot; the snapshots are loaded together, so a view may read
-    another of them."""
+    another of them. ``count`` is told the steps done of the total: each statement of the
+    init script, then each of the three later ways (catalog API, store, comparison)."""
     say = progress or (lambda _: None)
     chosen = [snapshots] if isinstance(snapshots, sf.Snapshot) else list(snapshots)
+    total = len(sf.init_statements(chosen)) + 3 if count is not None else 0
+    step = count or (lambda _done, _total: None)
     report = VerifyReport()
     say("running the init script in a fresh Flink session")
-    init = run_init_script(chosen)
+    init = run_init_script(chosen, lambda done: step(done - 1, total))
     say("loading the snapshots through Flink's catalog API")
+    step(total - 3, total)
     own_views = {d.identifier for d in init.created if isinstance(d, CatalogView)}
     report.checks += verify_catalog_api(chosen, init.env, own_views)
     say("registering the catalogs from a FileCatalogStore folder")
+    step(total - 2, total)
     report.checks += verify_catalog_store(chosen)
     say("comparing the objects the init script created")
+    step(total - 1, total)
     report.checks += init.checks
     report.checks += check_objects(init.env, init.created, "init script", derived_views=True)
     for snapshot in chosen:
         report.checks += check_models(init.env, snapshot)
     order = {s.catalog_name: i for i, s in enumerate(chosen)}
     report.checks.sort(key=lambda c: order.get(c.catalog, len(order)))
+    step(total, total)
     return report

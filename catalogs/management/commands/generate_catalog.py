@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -104,34 +104,54 @@ class Command(BaseCommand):
         batch: int,
         statement_path: bool,
     ) -> float:
-        from catalogs.executor import Executor, Session
+        return generate(environment, generator, batch, statement_path, say=_to_stderr)
 
-        executor = Executor(Session.start(environment))
-        total = generator.statement_count()
-        done = 0
-        started = last_report = time.monotonic()
-        for statements in _chunks(generator.statements(), batch):
-            if statement_path:
-                results = executor.execute_script(";\n".join(statements), all_or_nothing=True)
-            else:
-                results = executor.execute_bulk(statements)
-            failed = next((r for r in results if not r.ok), None)
-            if failed is not None or len(results) != len(statements):
-                detail = f"{failed.statement}\n-> {failed.error}" if failed else "split mismatch"
-                raise CommandError(
-                    f"Stopped after {done} statements; the failing batch was undone:\n{detail}"
-                )
-            done += len(statements)
-            now = time.monotonic()
-            if now - last_report >= 2 or done == total:
-                last_report = now
-                rate = done / (now - started)
-                remaining = (total - done) / rate if rate else 0
-                sys.stderr.write(
-                    f"{done}/{total} statements, {rate:.0f}/s, ~{remaining:.0f} s left\n"
-                )
-                sys.stderr.flush()
-        return time.monotonic() - started
+
+def _to_stderr(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def generate(
+    environment: Environment,
+    generator: CatalogGenerator,
+    batch: int,
+    statement_path: bool = False,
+    say: Callable[[str], None] | None = None,
+    count: Callable[[int, int], None] | None = None,
+    user: Any = None,
+) -> float:
+    """Run the generator's statements in batches of ``batch`` (each all-or-nothing; inside a
+    transaction of the caller's, all of them are one); ``say`` hears a progress line every
+    two seconds, ``count`` the statements done of the total after every batch. Answers the
+    seconds it took; a failed statement raises :class:`CommandError` naming it."""
+    from catalogs.executor import Executor, Session
+
+    executor = Executor(Session.start(environment), user)
+    total = generator.statement_count()
+    done = 0
+    started = last_report = time.monotonic()
+    for statements in _chunks(generator.statements(), batch):
+        if statement_path:
+            results = executor.execute_script(";\n".join(statements), all_or_nothing=True)
+        else:
+            results = executor.execute_bulk(statements)
+        failed = next((r for r in results if not r.ok), None)
+        if failed is not None or len(results) != len(statements):
+            detail = f"{failed.statement}\n-> {failed.error}" if failed else "split mismatch"
+            raise CommandError(
+                f"Stopped after {done} statements; the failing batch was undone:\n{detail}"
+            )
+        done += len(statements)
+        if count is not None:
+            count(done, total)
+        now = time.monotonic()
+        if say is not None and (now - last_report >= 2 or done == total):
+            last_report = now
+            rate = done / (now - started)
+            remaining = (total - done) / rate if rate else 0
+            say(f"{done}/{total} statements, {rate:.0f}/s, ~{remaining:.0f} s left")
+    return time.monotonic() - started
 
 
 class CatalogGenerator:
