@@ -305,12 +305,44 @@ class Flink(Dialect):
         def _parse_atom(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_atom()
-            return self._parse_literal() or super()._parse_atom()
+            return self._parse_multiset() or self._parse_literal() or super()._parse_atom()
 
         def _parse_primary(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_primary()
-            return self._parse_literal() or super()._parse_primary()
+            return self._parse_multiset() or self._parse_literal() or super()._parse_primary()
+
+        def _parse_multiset(self) -> exp.Expr | None:
+            """``MULTISET[a, b]`` and ``MULTISET(query)``: a call of MULTISET whose ``multiset``
+            meta says which (``values`` or ``query``)."""
+            curr, nxt = self._curr, self._next
+            if curr is None or nxt is None or curr.text.upper() != "MULTISET":
+                return None
+            if curr.token_type == TokenType.IDENTIFIER:  # `multiset`, a name
+                return None
+            if nxt.token_type == TokenType.L_BRACKET:
+                self._advance(2)
+                if self._curr is not None and self._curr.token_type == TokenType.R_BRACKET:
+                    self.raise_error('Encountered "]"', self._curr)
+                items = self._parse_csv(self._parse_assignment)
+                self._match(TokenType.R_BRACKET, expression=None)
+                if self._prev.token_type != TokenType.R_BRACKET:
+                    self.raise_error("Expected ]")
+                call = exp.Anonymous(this="MULTISET", expressions=items)
+                call.meta["multiset"] = "values"
+                return self.expression(call)
+            if nxt.token_type == TokenType.L_PAREN:
+                self._advance(2)
+                query = self._parse_select() or self._parse_assignment()
+                inner = query
+                while isinstance(inner, exp.Paren | exp.Subquery) and not inner.alias:
+                    inner = inner.this
+                if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
+                    self.raise_error("Expected a query in MULTISET (...)")
+                call = exp.Anonymous(this="MULTISET", expressions=[query])
+                call.meta["multiset"] = "query"
+                return self.expression(call)
+            return None
 
         def _parse_literal(self) -> exp.Expr | None:
             """A literal as Calcite's parser reads it (see :mod:`.literals`), or None."""
@@ -566,12 +598,45 @@ class Flink(Dialect):
             return self.expression(TableArgument(this=table, partition_by=partition))
 
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            start = self._index
             result = super()._parse_function(*args, **kwargs)
+            if isinstance(result, exp.Anonymous) and len(result.expressions) == 1:
+                result = self._aggregate_clauses(result, start)
+            elif (
+                isinstance(result, exp.Window)
+                and isinstance(result.this, exp.Anonymous)
+                and len(result.this.expressions) == 1
+            ):
+                result.set("this", self._aggregate_clauses(result.this, start))
             niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
             if isinstance(result, niladic) and self._prev is not None:
                 # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.
                 result.meta["written"] = self._prev.text
             return result
+
+        def _aggregate_clauses(self, call: exp.Anonymous, start: int) -> exp.Expr:
+            """``ARRAY_AGG(x [RESPECT | IGNORE NULLS] [ORDER BY k])``, the one call Calcite's
+            grammar takes these clauses in: its ORDER BY goes to the call's ``order``, its null
+            treatment around the call (as Calcite writes it, ``ARRAY_AGG(x) IGNORE NULLS``)."""
+            argument = call.expressions[0]
+            order = None
+            if isinstance(argument, exp.Order) and argument.this is not None:
+                order, argument = argument, argument.this
+            treatment = None
+            if isinstance(argument, exp.IgnoreNulls | exp.RespectNulls):
+                treatment, argument = type(argument), argument.this
+            if order is None and treatment is None:
+                return call
+            if call.name.upper() != "ARRAY_AGG":
+                words = ("ORDER",) if treatment is None else ("IGNORE", "RESPECT")
+                for token in self._tokens[start : self._index]:
+                    if token.text.upper() in words:
+                        self.raise_error(f'Encountered "{token.text}"', token)
+            call.set("expressions", [argument])
+            if order is not None:
+                order.set("this", None)
+                call.set("order", order)
+            return treatment(this=call) if treatment is not None else call
 
         def _parse_interval_span(self, this, parse_function_unit=True):  # type: ignore[no-untyped-def]
             start = self._index

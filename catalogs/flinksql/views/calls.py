@@ -17,7 +17,7 @@ _SQL_AGGREGATES = frozenset(
     """
     COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
     LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
-    GROUPING GROUP_ID GROUPING_ID
+    GROUPING GROUP_ID GROUPING_ID PERCENTILE_CONT PERCENTILE_DISC
     """.split()
 )
 AGGREGATES = _SQL_AGGREGATES | (builtins.aggregate_functions() - {"LAG", "LEAD", "DISTINCT"})
@@ -42,7 +42,18 @@ GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])
 GROUP_WINDOW_HELPERS = frozenset(
     f"{w}_{p}" for w in GROUP_WINDOWS for p in ("START", "END", "ROWTIME", "PROCTIME")
 )
+# Functions a view calls without parentheses; they take empty ones too, written without.
 NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
+
+
+def is_function_identifier(node: exp.Expression) -> bool:
+    """Whether ``node`` is ``PI`` as a simple unquoted name: Calcite's validator reads it as
+    the call ``PI()`` before it looks for a column of that name (its FUNCTION_ID syntax)."""
+    if not isinstance(node, exp.Column) or node.table or not isinstance(node.this, exp.Identifier):
+        return False
+    return node.name.upper() == "PI" and not node.this.quoted
+
+
 # Functions Calcite's parser turns into EXTRACT(<unit> FROM x).
 EXTRACT_FUNCTIONS = {
     "YEAR": "YEAR",
@@ -79,12 +90,19 @@ class QueryExpr(exp.Expression):
 
 
 def is_aggregate(node: exp.Expression) -> bool:
-    """An aggregate call that is not a window (OVER) call."""
+    """An aggregate call that is not a window (OVER) call (with its WITHIN GROUP keys)."""
+    if isinstance(node, exp.WithinGroup):
+        return is_aggregate(node.this)
     if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
-        return not isinstance(node.parent, exp.Window) and not (
-            isinstance(node.parent, exp.Filter) and isinstance(node.parent.parent, exp.Window)
-        )
+        parent = node.parent
+        while isinstance(parent, exp.Filter | exp.IgnoreNulls | exp.RespectNulls):
+            parent = parent.parent  # ARRAY_AGG(x) IGNORE NULLS OVER (...)
+        return not isinstance(parent, exp.Window)
     return False
+
+
+# Calls Calcite takes RESPECT NULLS or IGNORE NULLS after (Flink's FIRST_VALUE is its own).
+NULL_TREATMENT = frozenset(["ARRAY_AGG", "LAG", "LEAD"])
 
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)

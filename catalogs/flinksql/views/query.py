@@ -10,7 +10,14 @@ from ..errors import ValidationError
 from ..expressions import _strip
 from ..keywords import read_as_column
 from ..types import DataType
-from .calls import GROUP_WINDOW_HELPERS, NILADIC, RANKING, QueryExpr, is_aggregate
+from .calls import (
+    GROUP_WINDOW_HELPERS,
+    NILADIC,
+    RANKING,
+    QueryExpr,
+    is_aggregate,
+    is_function_identifier,
+)
 from .common_type import least_restrictive
 from .conditions import check_condition
 from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
@@ -308,10 +315,10 @@ class QueryBlocks:
             raw.append(text)
             if alias is not None:
                 name = alias
-                texts.append(f"{text} AS {quote_identifier(alias)}")
+                texts.append(f"{text} AS {_alias_text(item)}")
             elif niladic is not None:
                 name = niladic
-                texts.append(f"{text} AS {text}")
+                texts.append(f"{text} AS {text.removesuffix('()')}")  # PI() AS PI
             elif _is_name_chain(bare) and not resolved.meta.get("literal"):
                 name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
                 plain = isinstance(_strip(resolved), exp.Column)
@@ -334,6 +341,8 @@ class QueryBlocks:
             return node.meta.get("written") or type(node).__name__.upper().replace(
                 "CURRENT", "CURRENT_"
             )
+        if is_function_identifier(node):
+            return node.name
         if (
             isinstance(node, exp.Column)
             and not node.table
@@ -591,3 +600,14 @@ def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataT
 def _is_window_function(node: exp.Expression) -> bool:
     """A call of a ranking or offset function, without OVER."""
     return isinstance(node, exp.Anonymous) and node.name.upper() in (*RANKING, "LAG", "LEAD")
+
+
+def _alias_text(item: exp.Alias) -> str:
+    """A select item's alias as Calcite writes it: quoted, but for an unquoted ``pi``, which it
+    writes as the name of the function ``PI`` (a function identifier, see
+    :func:`.calls.is_function_identifier`)."""
+    identifier = item.args.get("alias")
+    name = item.alias
+    if isinstance(identifier, exp.Identifier) and not identifier.quoted and name.upper() == "PI":
+        return "PI"
+    return quote_identifier(name)

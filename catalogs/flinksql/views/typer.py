@@ -28,6 +28,7 @@ from .calls import (
     EXTRACT_FUNCTIONS,
     GROUP_WINDOW_HELPERS,
     GROUP_WINDOWS,
+    NULL_TREATMENT,
     RANKING,
     UNIT_FUNCTIONS,
     QueryExpr,
@@ -38,7 +39,8 @@ from .calls import (
 from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
-from .operands import FUNCTION_FORMS, check_function, check_operator
+from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
+from .periods import overlaps_type
 from .relations import Dependency
 
 
@@ -96,8 +98,16 @@ class ViewTyper(_Typer):
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.Window):
             return self._window(node)
+        if isinstance(node, exp.Overlaps):
+            return overlaps_type(node, self.type_of)
         if isinstance(node, exp.Filter):
+            if isinstance(_strip(node.this), exp.IgnoreNulls | exp.RespectNulls):
+                raise ValidationError("FILTER must be applied to aggregate function")
             return self.type_of(node.this)
+        if isinstance(node, exp.IgnoreNulls | exp.RespectNulls):
+            return self._null_treatment(node)
+        if isinstance(node, exp.WithinGroup):
+            return self._within_group(node)
         if isinstance(node, exp.Escape | exp.SimilarTo):
             inner = node.this if isinstance(node, exp.Escape) else node
             return self._boolean_of(inner.this, inner.expression)
@@ -169,7 +179,7 @@ class ViewTyper(_Typer):
                 raise ValidationError(message)
         if isinstance(node, exp.Anonymous):
             name = node.name.upper()
-            if node.meta.get("niladic") or self._is_udf(node):
+            if node.meta.get("niladic") or node.meta.get("multiset") or self._is_udf(node):
                 return
             operands = [
                 a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
@@ -217,6 +227,9 @@ class ViewTyper(_Typer):
         call = node.this
         if isinstance(call, exp.Filter):
             call = call.this
+        if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
+            self._null_treatment(call)
+            call = call.this
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)
         if ranking is not None:
@@ -230,6 +243,37 @@ class ViewTyper(_Typer):
             # A frame bounded by an offset may be empty (Calcite's SqlWindow.isAlwaysNonEmpty).
             return result.with_nullable(True)
         return result
+
+    def _null_treatment(self, node: exp.IgnoreNulls | exp.RespectNulls) -> DataType:
+        call = _strip(node.this)
+        name = call.name.upper() if isinstance(call, exp.Anonymous) else call.key.upper()
+        if name not in NULL_TREATMENT:
+            raise ValidationError(
+                f"Cannot specify IGNORE NULLS or RESPECT NULLS following '{name}'"
+            )
+        return self.type_of(call)
+
+    def _within_group(self, node: exp.WithinGroup) -> DataType:
+        """``f(...) WITHIN GROUP (ORDER BY k)``: PERCENTILE_CONT and PERCENTILE_DISC are of
+        their (numeric) key's type, JSON_ARRAYAGG of its own; other aggregates refuse it."""
+        call = _strip(node.this)
+        name = call.name.upper() if isinstance(call, exp.Anonymous) else call.key.upper()
+        keys = [self.type_of(o.this) for o in node.expression.expressions]
+        if name in ("PERCENTILE_CONT", "PERCENTILE_DISC"):
+            for argument in call.expressions:
+                self.type_of(argument)
+            key = keys[0].with_time_attribute(None)
+            if not in_family(key, "NUMERIC"):
+                raise ValidationError(
+                    f"Invalid type '{_sql_type_name(key)}' in ORDER BY clause of '{name}' "
+                    "function. Only NUMERIC types are supported"
+                )
+            return key
+        if name != "JSON_ARRAYAGG":
+            raise ValidationError(
+                f"Aggregate expression '{name}' must not contain a WITHIN GROUP clause"
+            )
+        return self.type_of(call)
 
     def _ranking(self, call: exp.Expression, name: str) -> DataType | None:
         """The type of a ranking or offset function, with or without OVER (Flink takes
@@ -256,7 +300,10 @@ class ViewTyper(_Typer):
                 "CURRENT_TIME": T("TIME(0) NOT NULL"),
                 "LOCALTIME": T("TIME(0) NOT NULL"),
                 "UNKNOWN": T("BOOLEAN"),
+                "PI": T("DOUBLE NOT NULL"),
             }[name]
+        if node.meta.get("multiset"):
+            return self._multiset(node)
         if name not in _NULL_TOLERANT and any(
             isinstance(_strip(a), exp.Null) for a in node.expressions
         ):
@@ -307,6 +354,19 @@ class ViewTyper(_Typer):
         result = result.with_time_attribute(None) if result.time_attribute else result
         return self._rowtime_kept(name, node.expressions, result)
 
+    def _multiset(self, node: exp.Anonymous) -> DataType:
+        """MULTISET[a, b] of the common type of its elements (not cast to it, unlike ARRAY's),
+        MULTISET(query) of its one column's type; NOT NULL."""
+        if node.meta["multiset"] == "query":
+            query = _strip(node.expressions[0])
+            fields = query.meta["fields"] if isinstance(query, QueryExpr) else []
+            if len(fields) != 1:
+                raise ValidationError("Only scalar sub-queries allowed in MULTISET")
+            element = fields[0][1]
+        else:
+            element = self._common(*node.expressions)
+        return DataType("MULTISET", (), False, (element.with_time_attribute(None),))
+
     def _rowtime_kept(
         self, name: str, operands: list[exp.Expression], result: DataType
     ) -> DataType:
@@ -340,6 +400,12 @@ class ViewTyper(_Typer):
             return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
                 True
             )
+        if name == "ELEMENT" and len(args) == 1:
+            collection = self.type_of(args[0])
+            if collection.name == "MULTISET":
+                # null where the collection or its elements may be (the record holds arrays)
+                (element,) = collection.children
+                return element.with_nullable(element.nullable or collection.nullable)
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
@@ -487,6 +553,11 @@ def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | Non
     ):
         return "TRIM", [node.this]
     return None
+
+
+def _sql_type_name(t: DataType) -> str:
+    """The name of a type's root as Calcite's SqlTypeName spells it (``VARCHAR``)."""
+    return {"INT": "INTEGER", "TIMESTAMP_LTZ": "TIMESTAMP_WITH_LOCAL_TIME_ZONE"}.get(t.name, t.name)
 
 
 def _coalesced(a: DataType, b: DataType) -> DataType:
