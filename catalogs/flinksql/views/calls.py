@@ -3,12 +3,15 @@ a validated subquery, what an aggregate call is, and the identifier a call names
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlglot import exp
 
 from .. import builtins
+from ..catalog import quote_identifier
 from ..expressions import PARSER_FUNCTIONS
+from ..keywords import read_as_column
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
@@ -130,3 +133,33 @@ def function_identifier(name: str, catalog: str, database: str) -> Any:
     if len(parts) == 2:
         return _catalog.function_identifier(catalog, parts[0], parts[1])
     return _catalog.function_identifier(catalog, database, name)
+
+
+def alias_text(item: exp.Alias) -> str:
+    """A select item's alias as Calcite writes it: quoted, but for an unquoted ``pi``, which it
+    writes as the name of the function ``PI`` (a function identifier, see
+    :func:`is_function_identifier`)."""
+    identifier = item.args.get("alias")
+    name = item.alias
+    if isinstance(identifier, exp.Identifier) and not identifier.quoted and name.upper() == "PI":
+        return "PI"
+    return quote_identifier(name)
+
+
+def niladic_name(node: exp.Expression, column_exists: Callable[[str], bool]) -> str | None:
+    """The name of a select item that calls a niladic function (``CURRENT_DATE``, ``PI``) by
+    its name alone, or None: a column of that name wins where Flink reads the word as one."""
+    if isinstance(node, exp.CurrentTimestamp | exp.CurrentDate | exp.CurrentTime):
+        return node.meta.get("written") or type(node).__name__.upper().replace(
+            "CURRENT", "CURRENT_"
+        )
+    if is_function_identifier(node):
+        return node.name
+    if (
+        isinstance(node, exp.Column)
+        and not node.table
+        and node.name.upper() in NILADIC
+        and not (read_as_column(node.name) and column_exists(node.name))
+    ):
+        return node.name
+    return None

@@ -8,15 +8,14 @@ from sqlglot import exp
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
-from ..keywords import read_as_column
 from ..types import DataType
 from .calls import (
     GROUP_WINDOW_HELPERS,
-    NILADIC,
     RANKING,
     QueryExpr,
+    alias_text,
     is_aggregate,
-    is_function_identifier,
+    niladic_name,
 )
 from .common_type import least_restrictive
 from .conditions import check_condition
@@ -315,7 +314,7 @@ class QueryBlocks:
             raw.append(text)
             if alias is not None:
                 name = alias
-                texts.append(f"{text} AS {_alias_text(item)}")
+                texts.append(f"{text} AS {alias_text(item)}")
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text.removesuffix('()')}")  # PI() AS PI
@@ -337,20 +336,7 @@ class QueryBlocks:
         return ", ".join(texts), fields
 
     def _niladic_name(self, node: exp.Expression, scope: Scope) -> str | None:
-        if isinstance(node, exp.CurrentTimestamp | exp.CurrentDate | exp.CurrentTime):
-            return node.meta.get("written") or type(node).__name__.upper().replace(
-                "CURRENT", "CURRENT_"
-            )
-        if is_function_identifier(node):
-            return node.name
-        if (
-            isinstance(node, exp.Column)
-            and not node.table
-            and node.name.upper() in NILADIC
-            and not (read_as_column(node.name) and self._column_exists(node.name, scope))
-        ):
-            return node.name
-        return None
+        return niladic_name(node, lambda name: self._column_exists(name, scope))
 
     def _check_grouped(self, node: exp.Expression, text: str, group_keys: list[str]) -> None:
         for call in _grouping_calls(node):
@@ -600,14 +586,3 @@ def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataT
 def _is_window_function(node: exp.Expression) -> bool:
     """A call of a ranking or offset function, without OVER."""
     return isinstance(node, exp.Anonymous) and node.name.upper() in (*RANKING, "LAG", "LEAD")
-
-
-def _alias_text(item: exp.Alias) -> str:
-    """A select item's alias as Calcite writes it: quoted, but for an unquoted ``pi``, which it
-    writes as the name of the function ``PI`` (a function identifier, see
-    :func:`.calls.is_function_identifier`)."""
-    identifier = item.args.get("alias")
-    name = item.alias
-    if isinstance(identifier, exp.Identifier) and not identifier.quoted and name.upper() == "PI":
-        return "PI"
-    return quote_identifier(name)

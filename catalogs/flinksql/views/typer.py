@@ -18,8 +18,10 @@ from ..expressions import (
     _strip,
     _Typer,
     calcite_type_name,
+    message_type,
 )
 from ..types import DataType, parse_type
+from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
     _NULL_TOLERANT,
@@ -28,7 +30,6 @@ from .calls import (
     EXTRACT_FUNCTIONS,
     GROUP_WINDOW_HELPERS,
     GROUP_WINDOWS,
-    NULL_TREATMENT,
     RANKING,
     UNIT_FUNCTIONS,
     QueryExpr,
@@ -40,6 +41,7 @@ from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
+from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
 from .relations import Dependency
 
@@ -105,9 +107,9 @@ class ViewTyper(_Typer):
                 raise ValidationError("FILTER must be applied to aggregate function")
             return self.type_of(node.this)
         if isinstance(node, exp.IgnoreNulls | exp.RespectNulls):
-            return self._null_treatment(node)
+            return null_treatment_type(node, self.type_of)
         if isinstance(node, exp.WithinGroup):
-            return self._within_group(node)
+            return within_group_type(node, self.type_of)
         if isinstance(node, exp.Escape | exp.SimilarTo):
             inner = node.this if isinstance(node, exp.Escape) else node
             return self._boolean_of(inner.this, inner.expression)
@@ -117,10 +119,20 @@ class ViewTyper(_Typer):
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         if isinstance(node, exp.StrPosition):
-            args = [self.type_of(node.this), self.type_of(node.args["substr"])]
+            parts = (node.this, node.args["substr"], node.args.get("position"))
+            args = [self.type_of(p) for p in parts if p is not None]
             return T("INT").with_nullable(any(a.nullable for a in args))
         if isinstance(node, exp.Extract):
-            return T("BIGINT").with_nullable(self.type_of(node.expression).nullable)
+            source = self.type_of(node.expression)
+            if not (in_family(source, "DATETIME") or in_family(source, "DATETIME_INTERVAL")):
+                unit = node.this.name.upper()
+                raise ValidationError(
+                    f"Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL {unit}> "
+                    f"FROM <{calcite_type_name(source)}>)'. Supported form(s): "
+                    "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'\n"
+                    "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'"
+                )
+            return T("BIGINT").with_nullable(source.nullable)
         if isinstance(node, exp.Initcap):
             arg = self.type_of(node.this)
             if arg.is_string:
@@ -187,7 +199,10 @@ class ViewTyper(_Typer):
             if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
                 return
             arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
-            message = builtins.refusal(name, arguments)
+            # PERCENTILE's refusals depend on its literal percentage's value, which the
+            # record does not key its calls by: .percentiles checks them.
+            value_checked = name == "PERCENTILE" and len(operands) in (2, 3)
+            message = None if value_checked else builtins.refusal(name, arguments)
             if message is not None:
                 raise ValidationError(message)
             if name in FUNCTION_FORMS:
@@ -228,7 +243,7 @@ class ViewTyper(_Typer):
         if isinstance(call, exp.Filter):
             call = call.this
         if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
-            self._null_treatment(call)
+            null_treatment_type(call, self.type_of)
             call = call.this
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)
@@ -243,37 +258,6 @@ class ViewTyper(_Typer):
             # A frame bounded by an offset may be empty (Calcite's SqlWindow.isAlwaysNonEmpty).
             return result.with_nullable(True)
         return result
-
-    def _null_treatment(self, node: exp.IgnoreNulls | exp.RespectNulls) -> DataType:
-        call = _strip(node.this)
-        name = call.name.upper() if isinstance(call, exp.Anonymous) else call.key.upper()
-        if name not in NULL_TREATMENT:
-            raise ValidationError(
-                f"Cannot specify IGNORE NULLS or RESPECT NULLS following '{name}'"
-            )
-        return self.type_of(call)
-
-    def _within_group(self, node: exp.WithinGroup) -> DataType:
-        """``f(...) WITHIN GROUP (ORDER BY k)``: PERCENTILE_CONT and PERCENTILE_DISC are of
-        their (numeric) key's type, JSON_ARRAYAGG of its own; other aggregates refuse it."""
-        call = _strip(node.this)
-        name = call.name.upper() if isinstance(call, exp.Anonymous) else call.key.upper()
-        keys = [self.type_of(o.this) for o in node.expression.expressions]
-        if name in ("PERCENTILE_CONT", "PERCENTILE_DISC"):
-            for argument in call.expressions:
-                self.type_of(argument)
-            key = keys[0].with_time_attribute(None)
-            if not in_family(key, "NUMERIC"):
-                raise ValidationError(
-                    f"Invalid type '{_sql_type_name(key)}' in ORDER BY clause of '{name}' "
-                    "function. Only NUMERIC types are supported"
-                )
-            return key
-        if name != "JSON_ARRAYAGG":
-            raise ValidationError(
-                f"Aggregate expression '{name}' must not contain a WITHIN GROUP clause"
-            )
-        return self.type_of(call)
 
     def _ranking(self, call: exp.Expression, name: str) -> DataType | None:
         """The type of a ranking or offset function, with or without OVER (Flink takes
@@ -303,7 +287,7 @@ class ViewTyper(_Typer):
                 "PI": T("DOUBLE NOT NULL"),
             }[name]
         if node.meta.get("multiset"):
-            return self._multiset(node)
+            return multiset_type(node, self._common)
         if name not in _NULL_TOLERANT and any(
             isinstance(_strip(a), exp.Null) for a in node.expressions
         ):
@@ -353,19 +337,6 @@ class ViewTyper(_Typer):
             return result
         result = result.with_time_attribute(None) if result.time_attribute else result
         return self._rowtime_kept(name, node.expressions, result)
-
-    def _multiset(self, node: exp.Anonymous) -> DataType:
-        """MULTISET[a, b] of the common type of its elements (not cast to it, unlike ARRAY's),
-        MULTISET(query) of its one column's type; NOT NULL."""
-        if node.meta["multiset"] == "query":
-            query = _strip(node.expressions[0])
-            fields = query.meta["fields"] if isinstance(query, QueryExpr) else []
-            if len(fields) != 1:
-                raise ValidationError("Only scalar sub-queries allowed in MULTISET")
-            element = fields[0][1]
-        else:
-            element = self._common(*node.expressions)
-        return DataType("MULTISET", (), False, (element.with_time_attribute(None),))
 
     def _rowtime_kept(
         self, name: str, operands: list[exp.Expression], result: DataType
@@ -528,7 +499,23 @@ class ViewTyper(_Typer):
             return DataType("MULTISET", (), False, (arg,))
         if name == "ARRAY_AGG":
             return DataType("ARRAY", (), arg.nullable, (arg,))
+        if name == "JSON_OBJECTAGG" and len(args) == 2:
+            value = self.type_of(args[1])
+            if not in_family(arg, "CHARACTER"):
+                call = f"JSON_OBJECTAGG_{node.meta.get('on_null', 'NULL')}_ON_NULL"
+                shown = f"<{message_type(arg)}>, <{message_type(value)}>"
+                raise ValidationError(
+                    f"Cannot apply '{call}' to arguments of type '{call}({shown})'. "
+                    f"Supported form(s): '{call}(<CHARACTER>, <ANY>)'"
+                )
+            return T("VARCHAR(2000) NOT NULL")  # as JSON_ARRAYAGG's, recorded
         operands = [a.expressions[0] if isinstance(a, exp.Distinct) else a for a in args]
+        if name == "PERCENTILE":
+            typed_percentile = percentile_type(operands, self.type_of)
+            if typed_percentile is not None:
+                return typed_percentile
+        if name in ("PERCENTILE_CONT", "PERCENTILE_DISC"):  # not under WITHIN GROUP
+            refuse_without_within_group(name, [self.type_of(a) for a in operands])
         recorded = builtins.call_type(name, [(self.type_of(a), _is_literal(a)) for a in operands])
         if recorded is None:
             raise ValidationError(f"No match found for function signature {node.name}")
@@ -553,11 +540,6 @@ def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | Non
     ):
         return "TRIM", [node.this]
     return None
-
-
-def _sql_type_name(t: DataType) -> str:
-    """The name of a type's root as Calcite's SqlTypeName spells it (``VARCHAR``)."""
-    return {"INT": "INTEGER", "TIMESTAMP_LTZ": "TIMESTAMP_WITH_LOCAL_TIME_ZONE"}.get(t.name, t.name)
 
 
 def _coalesced(a: DataType, b: DataType) -> DataType:

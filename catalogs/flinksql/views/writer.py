@@ -141,6 +141,10 @@ class ViewWriter(_Writer):
             args += " " + self.order_by(node.args["order"])
         if upper == "JSON_ARRAYAGG" and len(node.expressions) == 1:
             return f"JSON_ARRAYAGG({args} {node.meta.get('on_null', 'ABSENT')} ON NULL)"
+        if upper == "JSON_OBJECTAGG" and len(node.expressions) == 2:
+            key, value = (self.write(a) for a in node.expressions)
+            on_null = node.meta.get("on_null", "NULL")
+            return f"JSON_OBJECTAGG(KEY {key} VALUE {value} {on_null} ON NULL)"
         renamed = builtins.renamed_functions().get(upper)
         if renamed is not None and node.meta.get("function_text") is None:
             return f"{quote_identifier(renamed)}({args})"
