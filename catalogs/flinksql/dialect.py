@@ -514,6 +514,13 @@ class Flink(Dialect):
 
         def _parse_is(self, this: exp.Expr | None) -> exp.Expr | None:
             start = self._index
+            words = [t.text.upper() for t in self._tokens[start : start + 3]]  # after IS
+            negated = words[:1] == ["NOT"]
+            rest = words[1:] if negated else words
+            for operator in (["A", "SET"], ["EMPTY"]):  # multiset predicates Flink lacks
+                if rest[: len(operator)] == operator:
+                    name = " ".join(["IS", *(["NOT"] if negated else []), *operator])
+                    raise ValidationError(f"No match found for function signature {name}")
             result = super()._parse_is(this)
             words = [t.text.upper() for t in self._tokens[start : self._index]]
             if result is not None and words and words[-1] == "UNKNOWN":

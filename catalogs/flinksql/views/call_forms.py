@@ -9,7 +9,7 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..expressions import _strip
+from ..expressions import _is_literal, _strip
 from ..types import DataType
 from .calls import NULL_TREATMENT, QueryExpr
 from .operands import in_family
@@ -44,6 +44,8 @@ def within_group_type(node: exp.WithinGroup, type_of: TypeOf) -> DataType:
     if name in ("PERCENTILE_CONT", "PERCENTILE_DISC"):
         for argument in call.expressions:
             type_of(argument)
+            if not _is_literal(argument):
+                raise ValidationError(f"Argument to function '{name}' must be a literal")
         key = keys[0].with_time_attribute(None)
         if not in_family(key, "NUMERIC"):
             raise ValidationError(
@@ -69,4 +71,6 @@ def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataT
         element = fields[0][1]
     else:
         element = common(*node.expressions)
+        if element.name == "NULL":  # MULTISET[NULL]: no element type to derive
+            raise ValidationError("Parameters must be of the same type")
     return DataType("MULTISET", (), False, (element.with_time_attribute(None),))

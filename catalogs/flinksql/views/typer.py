@@ -193,9 +193,7 @@ class ViewTyper(_Typer):
             name = node.name.upper()
             if node.meta.get("niladic") or node.meta.get("multiset") or self._is_udf(node):
                 return
-            operands = [
-                a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
-            ]
+            operands = _without_distinct(node.expressions)
             if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
                 return
             arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
@@ -245,6 +243,8 @@ class ViewTyper(_Typer):
         if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
             null_treatment_type(call, self.type_of)
             call = call.this
+        if isinstance(call, exp.WithinGroup):
+            raise ValidationError("OVER must be applied to aggregate function")
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)
         if ranking is not None:
@@ -509,7 +509,7 @@ class ViewTyper(_Typer):
                     f"Supported form(s): '{call}(<CHARACTER>, <ANY>)'"
                 )
             return T("VARCHAR(2000) NOT NULL")  # as JSON_ARRAYAGG's, recorded
-        operands = [a.expressions[0] if isinstance(a, exp.Distinct) else a for a in args]
+        operands = _without_distinct(args)
         if name == "PERCENTILE":
             typed_percentile = percentile_type(operands, self.type_of)
             if typed_percentile is not None:
@@ -540,6 +540,15 @@ def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | Non
     ):
         return "TRIM", [node.this]
     return None
+
+
+def _without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
+    """A call's operands, DISTINCT's among them (``PERCENTILE(DISTINCT x, 0.5)``: sqlglot
+    reads one DISTINCT of both)."""
+    operands: list[exp.Expression] = []
+    for arg in args:
+        operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
+    return operands
 
 
 def _coalesced(a: DataType, b: DataType) -> DataType:
