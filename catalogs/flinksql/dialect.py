@@ -293,7 +293,10 @@ _UNKNOWN_OPERATORS = {
 def _refuse_unknown_operator(self: Flink.Parser) -> None:
     """``p CONTAINS q``, ``x MEMBER OF m``, ``m MULTISET UNION n`` ...: refused as Flink
     refuses them (``No match found for function signature MULTISET UNION ALL``)."""
-    words = tuple(t.text.upper() for t in self._tokens[self._index : self._index + 3])
+    ahead = self._tokens[self._index : self._index + 3]
+    if ahead and ahead[0].token_type == TokenType.IDENTIFIER:  # `contains`: a quoted name
+        return
+    words = tuple(t.text.upper() for t in ahead)
     for start, name in _UNKNOWN_OPERATORS.items():
         if words[: len(start)] == start:
             if name.startswith("MULTISET "):

@@ -370,3 +370,6 @@ SHOW CREATE VIEW m_position_extract;
 DESCRIBE m_position_extract;
 CREATE VIEW m_now_parens AS SELECT CURRENT_TIMESTAMP() AS a, LOCALTIME() AS b FROM t WHERE CURRENT_DATE() > d ORDER BY CURRENT_TIMESTAMP();
 SHOW CREATE VIEW m_now_parens;
+CREATE VIEW m_quoted_operator_words AS SELECT qty `contains`, name `member`, id AS `multiset`, `pi` FROM (SELECT t.*, 1 AS `pi` FROM t);
+SHOW CREATE VIEW m_quoted_operator_words;
+DESCRIBE m_quoted_operator_words;
