@@ -185,8 +185,8 @@ def test_the_reader_of_the_comparison_is_the_recording_table() -> None:
 
 
 # How a view stores a call of these differs from Flink's text: internal functions (whose
-# arguments Flink casts, or whose name it writes as the SQL syntax they stand for), LOCALTIME()
-# with parentheses (Flink writes the niladic form), and calls the dashboard does not type.
+# arguments Flink casts, or whose name it writes as the SQL syntax they stand for), and calls the
+# dashboard does not type.
 WRITTEN_GAPS = {
     "AGG_DECIMAL_MINUS(i_int, i_int)",
     "AGG_DECIMAL_PLUS(i_int, i_int)",
@@ -195,10 +195,7 @@ WRITTEN_GAPS = {
     "JSON_ARRAYAGG_NULL_ON_NULL(i_int)",
     "JSON_OBJECTAGG_ABSENT_ON_NULL(s_char, i_int)",
     "JSON_OBJECTAGG_NULL_ON_NULL(s_char, i_int)",
-    "LOCALTIME()",
-    "LOCALTIMESTAMP()",
     "OBJECT_OF('x')",
-    "PERCENTILE(i_tinyint, n_int)",
 }
 
 

@@ -142,6 +142,9 @@ def _parse_json_function(self: Flink.Parser, name: str) -> JsonFunction:
             self.raise_error(f"Expected an argument of {name}")
         expressions.append(item)
     args["expressions"] = expressions
+    after = self._next
+    if name == "JSON_ARRAY" and not expressions and after and after.token_type == TokenType.ON:
+        self.raise_error('Encountered "ON"', after)  # JSON_ARRAY(ABSENT ON NULL): no values
     while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
         word = self._curr.text.upper()
         if word == "RETURNING":
@@ -219,11 +222,15 @@ _INTERVAL_SPANS = {
 _PLAIN_CALLS = ("CHR", "DECODE")
 
 
-def _parse_json_arrayagg(self: Flink.Parser) -> exp.Anonymous:
-    """``JSON_ARRAYAGG(value [ABSENT ON NULL | NULL ON NULL])``: a call whose ``on_null`` meta
-    holds the clause (Flink writes the default, ABSENT, back)."""
+def _parse_json_arrayagg(self: Flink.Parser) -> exp.Expr:
+    """``JSON_ARRAYAGG(value [ORDER BY k] [ABSENT ON NULL | NULL ON NULL])``: a call whose
+    ``on_null`` meta holds the clause (Flink writes the default, ABSENT, back); its ORDER BY is
+    the WITHIN GROUP Flink writes it as."""
     value = self._parse_assignment()
     expressions = [value] if value is not None else []
+    order = (
+        self._parse_order() if self._curr and self._curr.token_type == TokenType.ORDER_BY else None
+    )
     on_null = "ABSENT"
     if self._curr is not None and self._curr.text.upper() in ("ABSENT", "NULL"):
         on_null = self._curr.text.upper()
@@ -232,7 +239,71 @@ def _parse_json_arrayagg(self: Flink.Parser) -> exp.Anonymous:
             self.raise_error("Expected ON NULL")
     call = self.expression(exp.Anonymous(this="JSON_ARRAYAGG", expressions=expressions))
     call.meta["on_null"] = on_null
+    if order is not None:
+        return self.expression(exp.WithinGroup(this=call, expression=order))
     return call
+
+
+def _parse_trim(self: Flink.Parser) -> exp.Expr:
+    """TRIM as sqlglot reads it, but ``TRIM(FROM s)``, which Calcite refuses: a FROM needs a
+    trim specification or characters before it."""
+    if self._curr is not None and self._curr.token_type == TokenType.FROM:
+        raise ValidationError("'FROM' without operands preceding it is illegal")
+    return self._parse_trim()
+
+
+def _parse_position(self: Flink.Parser) -> exp.Expr:
+    """``POSITION(needle IN haystack [FROM start])``, Calcite's form of it."""
+    result = self._parse_position()
+    if isinstance(result, exp.StrPosition) and self._match(TokenType.FROM):
+        result.set("position", self._parse_bitwise())
+    return result
+
+
+def _parse_extract(self: Flink.Parser) -> exp.Expr:
+    """``EXTRACT(unit FROM x)``, Calcite's only form (sqlglot also reads ``EXTRACT(unit, x)``)."""
+    if self._curr is None or self._curr.token_type == TokenType.R_PAREN:
+        self.raise_error(f'Encountered "{self._curr.text if self._curr else ""}"', self._curr)
+    unit = self._parse_var_or_string(upper=True)
+    if not self._match(TokenType.FROM):
+        self.raise_error(f'Encountered "{self._curr.text if self._curr else ""}"', self._curr)
+    return self.expression(exp.Extract(this=unit, expression=self._parse_bitwise()))
+
+
+def _refuse_safe_cast(self: Flink.Parser) -> exp.Expr:
+    raise ValidationError("This should never be called")
+
+
+# Calcite's period and multiset operators, which its parser reads and Flink's operator table
+# lacks: the operator as Flink's refusal names it, by the words that start it.
+_UNKNOWN_OPERATORS = {
+    ("CONTAINS",): "CONTAINS",
+    ("PRECEDES",): "PRECEDES",
+    ("SUCCEEDS",): "SUCCEEDS",
+    ("EQUALS",): "EQUALS",
+    ("IMMEDIATELY", "PRECEDES"): "IMMEDIATELY PRECEDES",
+    ("IMMEDIATELY", "SUCCEEDS"): "IMMEDIATELY SUCCEEDS",
+    ("MEMBER", "OF"): "MEMBER OF",
+    ("SUBMULTISET", "OF"): "SUBMULTISET OF",
+    ("MULTISET", "UNION"): "MULTISET UNION",
+    ("MULTISET", "INTERSECT"): "MULTISET INTERSECT",
+    ("MULTISET", "EXCEPT"): "MULTISET EXCEPT",
+}
+
+
+def _refuse_unknown_operator(self: Flink.Parser) -> None:
+    """``p CONTAINS q``, ``x MEMBER OF m``, ``m MULTISET UNION n`` ...: refused as Flink
+    refuses them (``No match found for function signature MULTISET UNION ALL``)."""
+    ahead = self._tokens[self._index : self._index + 3]
+    if ahead and ahead[0].token_type == TokenType.IDENTIFIER:  # `contains`: a quoted name
+        return
+    words = tuple(t.text.upper() for t in ahead)
+    for start, name in _UNKNOWN_OPERATORS.items():
+        if words[: len(start)] == start:
+            if name.startswith("MULTISET "):
+                quantifier = words[2] if len(words) > 2 else ""
+                name += " DISTINCT" if quantifier == "DISTINCT" else " ALL"
+            raise ValidationError(f"No match found for function signature {name}")
 
 
 class Flink(Dialect):
@@ -282,6 +353,11 @@ class Flink(Dialect):
                 for name in ("JSON_VALUE", "JSON_QUERY", "JSON_EXISTS", "JSON_ARRAY")
             },
             "JSON_ARRAYAGG": _parse_json_arrayagg,
+            "TRIM": _parse_trim,
+            "POSITION": _parse_position,
+            "EXTRACT": _parse_extract,
+            # Calcite parses SAFE_CAST, and Flink's validator then fails on it with this text.
+            "SAFE_CAST": _refuse_safe_cast,
         }
 
         # MATCH_RECOGNIZE follows a FROM item (``_parse_table``), not a whole query block.
@@ -327,12 +403,44 @@ class Flink(Dialect):
         def _parse_atom(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_atom()
-            return self._parse_literal() or super()._parse_atom()
+            return self._parse_multiset() or self._parse_literal() or super()._parse_atom()
 
         def _parse_primary(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_primary()
-            return self._parse_literal() or super()._parse_primary()
+            return self._parse_multiset() or self._parse_literal() or super()._parse_primary()
+
+        def _parse_multiset(self) -> exp.Expr | None:
+            """``MULTISET[a, b]`` and ``MULTISET(query)``: a call of MULTISET whose ``multiset``
+            meta says which (``values`` or ``query``)."""
+            curr, nxt = self._curr, self._next
+            if curr is None or nxt is None or curr.text.upper() != "MULTISET":
+                return None
+            if curr.token_type == TokenType.IDENTIFIER:  # `multiset`, a name
+                return None
+            if nxt.token_type == TokenType.L_BRACKET:
+                self._advance(2)
+                if self._curr is not None and self._curr.token_type == TokenType.R_BRACKET:
+                    self.raise_error('Encountered "]"', self._curr)
+                items = self._parse_csv(self._parse_assignment)
+                self._match(TokenType.R_BRACKET, expression=None)
+                if self._prev.token_type != TokenType.R_BRACKET:
+                    self.raise_error("Expected ]")
+                call = exp.Anonymous(this="MULTISET", expressions=items)
+                call.meta["multiset"] = "values"
+                return self.expression(call)
+            if nxt.token_type == TokenType.L_PAREN:
+                self._advance(2)
+                query = self._parse_select() or self._parse_assignment()
+                inner = query
+                while isinstance(inner, exp.Paren | exp.Subquery) and not inner.alias:
+                    inner = inner.this
+                if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
+                    self.raise_error("Expected a query in MULTISET (...)")
+                call = exp.Anonymous(this="MULTISET", expressions=[query])
+                call.meta["multiset"] = "query"
+                return self.expression(call)
+            return None
 
         def _parse_literal(self) -> exp.Expr | None:
             """A literal as Calcite's parser reads it (see :mod:`.literals`), or None."""
@@ -431,6 +539,13 @@ class Flink(Dialect):
 
         def _parse_is(self, this: exp.Expr | None) -> exp.Expr | None:
             start = self._index
+            words = [t.text.upper() for t in self._tokens[start : start + 3]]  # after IS
+            negated = words[:1] == ["NOT"]
+            rest = words[1:] if negated else words
+            for operator in (["A", "SET"], ["EMPTY"]):  # multiset predicates Flink lacks
+                if rest[: len(operator)] == operator:
+                    name = " ".join(["IS", *(["NOT"] if negated else []), *operator])
+                    raise ValidationError(f"No match found for function signature {name}")
             result = super()._parse_is(this)
             words = [t.text.upper() for t in self._tokens[start : self._index]]
             if result is not None and words and words[-1] == "UNKNOWN":
@@ -508,7 +623,28 @@ class Flink(Dialect):
             ):
                 handling = self._parse_on_handling("NULL", "NULL", "ABSENT")
                 return self.expression(exp.JSONObject(expressions=[], null_handling=handling))
-            return super()._parse_json_object(agg)  # type: ignore[call-overload]
+            result = super()._parse_json_object(agg)  # type: ignore[call-overload]
+            if any(isinstance(e, exp.FormatJson) for e in result.expressions):
+                raise ValidationError("No match found for function signature FORMAT JSON")
+            if not agg:
+                return result
+            # JSON_OBJECTAGG(KEY k VALUE v [NULL | ABSENT ON NULL]): a call of two arguments
+            # whose ``on_null`` meta holds the clause (the default, NULL, is written back).
+            pairs = result.expressions
+            if len(pairs) != 1 or not isinstance(pairs[0], exp.JSONKeyValue):
+                self.raise_error("Expected KEY k VALUE v in JSON_OBJECTAGG")
+            call = exp.Anonymous(
+                this="JSON_OBJECTAGG", expressions=[pairs[0].this, pairs[0].expression]
+            )
+            handling = result.args.get("null_handling") or "NULL ON NULL"
+            call.meta["on_null"] = handling.split()[0].upper()
+            return self.expression(call)
+
+        def _parse_range(self, this=None, parse_is=False):  # type: ignore[no-untyped-def]
+            result = super()._parse_range(this, parse_is)
+            if self._curr is not None and result is not None:
+                _refuse_unknown_operator(self)
+            return result
 
         def _parse_statement(self) -> exp.Expr | None:
             if self._curr is not None and self._curr.token_type == TokenType.VALUES:
@@ -588,12 +724,65 @@ class Flink(Dialect):
             return self.expression(TableArgument(this=table, partition_by=partition))
 
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            start = self._index
             result = super()._parse_function(*args, **kwargs)
+            self._refuse_json_aggregate_clauses(result, start)
+            if isinstance(result, exp.Anonymous) and len(result.expressions) == 1:
+                result = self._aggregate_clauses(result, start)
+            holder = result
+            # f(...) FILTER (...) OVER (...), ARRAY_AGG(x ORDER BY k) IGNORE NULLS
+            while isinstance(holder, exp.Window | exp.Filter | exp.IgnoreNulls | exp.RespectNulls):
+                call = holder.this
+                if isinstance(call, exp.Anonymous) and len(call.expressions) == 1:
+                    holder.set("this", self._aggregate_clauses(call, start))
+                    break
+                holder = call
             niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
             if isinstance(result, niladic) and self._prev is not None:
                 # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.
                 result.meta["written"] = self._prev.text
             return result
+
+        def _refuse_json_aggregate_clauses(self, result: exp.Expr | None, start: int) -> None:
+            """JSON_ARRAYAGG and JSON_OBJECTAGG take no OVER and no FILTER in Calcite's grammar
+            (its productions for them end with their WITHIN GROUP)."""
+            call = result.this if isinstance(result, exp.Window | exp.Filter) else None
+            if isinstance(call, exp.Filter | exp.WithinGroup):
+                call = call.this
+            if not (
+                isinstance(call, exp.Anonymous)
+                and call.name.upper() in ("JSON_ARRAYAGG", "JSON_OBJECTAGG")
+            ):
+                return
+            for token in self._tokens[start : self._index]:
+                if token.token_type in (TokenType.OVER, TokenType.FILTER):
+                    self.raise_error(
+                        f"Incorrect syntax near the keyword '{token.text.upper()}'", token
+                    )
+
+        def _aggregate_clauses(self, call: exp.Anonymous, start: int) -> exp.Expr:
+            """``ARRAY_AGG(x [RESPECT | IGNORE NULLS] [ORDER BY k])``, the one call Calcite's
+            grammar takes these clauses in: its ORDER BY goes to the call's ``order``, its null
+            treatment around the call (as Calcite writes it, ``ARRAY_AGG(x) IGNORE NULLS``)."""
+            argument = call.expressions[0]
+            order = None
+            if isinstance(argument, exp.Order) and argument.this is not None:
+                order, argument = argument, argument.this
+            treatment = None
+            if isinstance(argument, exp.IgnoreNulls | exp.RespectNulls):
+                treatment, argument = type(argument), argument.this
+            if order is None and treatment is None:
+                return call
+            if call.name.upper() != "ARRAY_AGG":
+                words = ("ORDER",) if treatment is None else ("IGNORE", "RESPECT")
+                for token in self._tokens[start : self._index]:
+                    if token.text.upper() in words:
+                        self.raise_error(f'Encountered "{token.text}"', token)
+            call.set("expressions", [argument])
+            if order is not None:
+                order.set("this", None)
+                call.set("order", order)
+            return treatment(this=call) if treatment is not None else call
 
         def _parse_interval_span(self, this, parse_function_unit=True):  # type: ignore[no-untyped-def]
             start = self._index
@@ -652,6 +841,8 @@ class Flink(Dialect):
             depth = 0
             while self._curr is not None:
                 kind = self._curr.token_type
+                if depth == 0 and self._curr.text.upper() == "FORMAT":
+                    self.raise_error('Encountered "FORMAT"', self._curr)  # CAST(x AS t FORMAT f)
                 if kind in (TokenType.L_PAREN, TokenType.LT):
                     depth += 1
                 elif kind in (TokenType.R_PAREN, TokenType.GT):

@@ -280,7 +280,9 @@ class _Writer:
         return f"EXTRACT({node.this.name.upper()} FROM {self.write(node.expression)})"
 
     def _strposition(self, node: exp.StrPosition) -> str:
-        return f"POSITION({self.write(node.args['substr'])} IN {self.write(node.this)})"
+        text = f"POSITION({self.write(node.args['substr'])} IN {self.write(node.this)}"
+        start = node.args.get("position")
+        return text + (f" FROM {self.write(start)})" if start is not None else ")")
 
     def _ceil(self, node: exp.Ceil) -> str:
         return self._round_to(node, "CEIL")
@@ -544,7 +546,8 @@ class _Typer:
         if isinstance(node, exp.CurrentDate):
             return T("DATE NOT NULL")
         if isinstance(node, exp.Substring | exp.Trim):
-            args = [a for a in (node.this, node.args.get("start"), node.args.get("length")) if a]
+            parts = ("this", "start", "length", "expression")  # TRIM's characters: expression
+            args = [a for a in (node.args.get(p) for p in parts) if a]
             nullable = any([self.type_of(a).nullable for a in args])
             # Flink's SUBSTRING answers NULL past the end: always nullable
             nullable = nullable or isinstance(node, exp.Substring)

@@ -3,12 +3,15 @@ a validated subquery, what an aggregate call is, and the identifier a call names
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlglot import exp
 
 from .. import builtins
+from ..catalog import quote_identifier
 from ..expressions import PARSER_FUNCTIONS
+from ..keywords import read_as_column
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
@@ -17,7 +20,7 @@ _SQL_AGGREGATES = frozenset(
     """
     COUNT SUM SUM0 AVG MIN MAX STDDEV STDDEV_POP STDDEV_SAMP VAR_POP VAR_SAMP VARIANCE COLLECT
     LISTAGG FIRST_VALUE LAST_VALUE ARRAY_AGG JSON_OBJECTAGG JSON_ARRAYAGG BIT_AND BIT_OR BIT_XOR
-    GROUPING GROUP_ID GROUPING_ID
+    GROUPING GROUP_ID GROUPING_ID PERCENTILE_CONT PERCENTILE_DISC
     """.split()
 )
 AGGREGATES = _SQL_AGGREGATES | (builtins.aggregate_functions() - {"LAG", "LEAD", "DISTINCT"})
@@ -42,7 +45,18 @@ GROUP_WINDOWS = frozenset(["TUMBLE", "HOP", "SESSION"])
 GROUP_WINDOW_HELPERS = frozenset(
     f"{w}_{p}" for w in GROUP_WINDOWS for p in ("START", "END", "ROWTIME", "PROCTIME")
 )
+# Functions a view calls without parentheses; they take empty ones too, written without.
 NILADIC = ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP")
+
+
+def is_function_identifier(node: exp.Expression) -> bool:
+    """Whether ``node`` is ``PI`` as a simple unquoted name: Calcite's validator reads it as
+    the call ``PI()`` before it looks for a column of that name (its FUNCTION_ID syntax)."""
+    if not isinstance(node, exp.Column) or node.table or not isinstance(node.this, exp.Identifier):
+        return False
+    return node.name.upper() == "PI" and not node.this.quoted
+
+
 # Functions Calcite's parser turns into EXTRACT(<unit> FROM x).
 EXTRACT_FUNCTIONS = {
     "YEAR": "YEAR",
@@ -79,12 +93,19 @@ class QueryExpr(exp.Expression):
 
 
 def is_aggregate(node: exp.Expression) -> bool:
-    """An aggregate call that is not a window (OVER) call."""
+    """An aggregate call that is not a window (OVER) call (with its WITHIN GROUP keys)."""
+    if isinstance(node, exp.WithinGroup):
+        return is_aggregate(node.this)
     if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
-        return not isinstance(node.parent, exp.Window) and not (
-            isinstance(node.parent, exp.Filter) and isinstance(node.parent.parent, exp.Window)
-        )
+        parent = node.parent
+        while isinstance(parent, exp.Filter | exp.IgnoreNulls | exp.RespectNulls):
+            parent = parent.parent  # ARRAY_AGG(x) IGNORE NULLS OVER (...)
+        return not isinstance(parent, exp.Window)
     return False
+
+
+# Calls Calcite takes RESPECT NULLS or IGNORE NULLS after (Flink's FIRST_VALUE is its own).
+NULL_TREATMENT = frozenset(["ARRAY_AGG", "LAG", "LEAD"])
 
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
@@ -107,3 +128,33 @@ def function_identifier(name: str, catalog: str, database: str) -> Any:
     from ..catalog import called_function
 
     return called_function(catalog, database, name)
+
+
+def alias_text(item: exp.Alias) -> str:
+    """A select item's alias as Calcite writes it: quoted, but for an unquoted ``pi``, which it
+    writes as the name of the function ``PI`` (a function identifier, see
+    :func:`is_function_identifier`)."""
+    identifier = item.args.get("alias")
+    name = item.alias
+    if isinstance(identifier, exp.Identifier) and not identifier.quoted and name.upper() == "PI":
+        return "PI"
+    return quote_identifier(name)
+
+
+def niladic_name(node: exp.Expression, column_exists: Callable[[str], bool]) -> str | None:
+    """The name of a select item that calls a niladic function (``CURRENT_DATE``, ``PI``) by
+    its name alone, or None: a column of that name wins where Flink reads the word as one."""
+    if isinstance(node, exp.CurrentTimestamp | exp.CurrentDate | exp.CurrentTime):
+        return node.meta.get("written") or type(node).__name__.upper().replace(
+            "CURRENT", "CURRENT_"
+        )
+    if is_function_identifier(node):
+        return node.name
+    if (
+        isinstance(node, exp.Column)
+        and not node.table
+        and node.name.upper() in NILADIC
+        and not (read_as_column(node.name) and column_exists(node.name))
+    ):
+        return node.name
+    return None

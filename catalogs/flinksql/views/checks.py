@@ -82,6 +82,14 @@ def _typed_by_parent(node: exp.Expression) -> bool:
     if isinstance(node, exp.Anonymous):
         if node.meta.get("niladic"):
             return True
+        if isinstance(parent, exp.Overlaps) and node.name.upper() == "PERIOD":
+            return True  # a side of OVERLAPS, typed by it
+        if isinstance(parent, exp.WithinGroup) and node.arg_key == "this":
+            return True  # PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY k): typed with its keys
+        if isinstance(parent, exp.IgnoreNulls | exp.RespectNulls) and isinstance(
+            parent.parent, exp.Window
+        ):
+            return True
         if isinstance(parent, exp.Window) and node.arg_key == "this":
             return True
         if (

@@ -11,7 +11,14 @@ from sqlglot import exp
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..keywords import read_as_column
-from .calls import _COMPARISONS, GROUP_WINDOWS, NILADIC, UNIT_FUNCTIONS, is_aggregate
+from .calls import (
+    _COMPARISONS,
+    GROUP_WINDOWS,
+    NILADIC,
+    UNIT_FUNCTIONS,
+    is_aggregate,
+    is_function_identifier,
+)
 from .reserved import placed
 from .scopes import Resolver, Scope
 
@@ -48,6 +55,14 @@ class ExpressionContext:
             return self._column(node)
         if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
             return self._column(node)
+        if (
+            isinstance(node, exp.Anonymous)
+            and not node.expressions
+            and node.name.upper() in NILADIC
+        ):
+            # CURRENT_TIMESTAMP(): the niladic function, written without its parentheses
+            node.meta["niladic"] = True
+            return node
         if isinstance(node, exp.CurrentUser) and (written := self._bare_current_user()):
             return self._column(exp.column(written))
         if (
@@ -103,7 +118,7 @@ class ExpressionContext:
             return exp.Anonymous(this="COALESCE", expressions=operands)
         # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal.
         word = parts[0]
-        if (
+        if is_function_identifier(node) or (
             len(parts) == 1
             and word.upper() in (*NILADIC, "UNKNOWN")
             and not (read_as_column(word) and self.validator._column_exists(word, self.scope))

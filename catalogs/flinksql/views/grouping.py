@@ -8,6 +8,7 @@ from sqlglot import exp
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
+from .calls import is_function_identifier
 from .context import ExpressionContext
 from .query import _columns_outside_aggregates, _has_aggregate
 from .scopes import OrderKeys, Scope
@@ -121,7 +122,12 @@ class Grouping:
             )
             if ordinal and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
-            if isinstance(target, exp.Column) and not target.table and _alias_of(target, keys):
+            if (
+                isinstance(target, exp.Column)
+                and not target.table
+                and not is_function_identifier(target)
+                and _alias_of(target, keys)
+            ):
                 text = quote_identifier(target.name)
             else:
                 if keys.group_keys is None and _has_aggregate(target):
@@ -173,6 +179,7 @@ def _with_alias_references(node: exp.Expression, keys: OrderKeys) -> exp.Express
             isinstance(current, exp.Column)
             and not current.table
             and not isinstance(current.this, exp.Star)
+            and not is_function_identifier(current)
             and _alias_of(current, keys)
         ):
             reference = exp.column(current.name)

@@ -8,9 +8,15 @@ from sqlglot import exp
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
-from ..keywords import read_as_column
 from ..types import DataType
-from .calls import GROUP_WINDOW_HELPERS, NILADIC, RANKING, QueryExpr, is_aggregate
+from .calls import (
+    GROUP_WINDOW_HELPERS,
+    RANKING,
+    QueryExpr,
+    alias_text,
+    is_aggregate,
+    niladic_name,
+)
 from .common_type import least_restrictive
 from .conditions import check_condition
 from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
@@ -308,10 +314,10 @@ class QueryBlocks:
             raw.append(text)
             if alias is not None:
                 name = alias
-                texts.append(f"{text} AS {quote_identifier(alias)}")
+                texts.append(f"{text} AS {alias_text(item)}")
             elif niladic is not None:
                 name = niladic
-                texts.append(f"{text} AS {text}")
+                texts.append(f"{text} AS {text.removesuffix('()')}")  # PI() AS PI
             elif _is_name_chain(bare) and not resolved.meta.get("literal"):
                 name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
                 plain = isinstance(_strip(resolved), exp.Column)
@@ -330,18 +336,7 @@ class QueryBlocks:
         return ", ".join(texts), fields
 
     def _niladic_name(self, node: exp.Expression, scope: Scope) -> str | None:
-        if isinstance(node, exp.CurrentTimestamp | exp.CurrentDate | exp.CurrentTime):
-            return node.meta.get("written") or type(node).__name__.upper().replace(
-                "CURRENT", "CURRENT_"
-            )
-        if (
-            isinstance(node, exp.Column)
-            and not node.table
-            and node.name.upper() in NILADIC
-            and not (read_as_column(node.name) and self._column_exists(node.name, scope))
-        ):
-            return node.name
-        return None
+        return niladic_name(node, lambda name: self._column_exists(name, scope))
 
     def _check_grouped(self, node: exp.Expression, text: str, group_keys: list[str]) -> None:
         for call in _grouping_calls(node):

@@ -18,8 +18,10 @@ from ..expressions import (
     _strip,
     _Typer,
     calcite_type_name,
+    message_type,
 )
 from ..types import DataType, parse_type
+from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
     _NULL_TOLERANT,
@@ -39,7 +41,9 @@ from .casts import check_cast
 from .common_type import least_restrictive
 from .context import ExpressionContext
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
-from .operands import FUNCTION_FORMS, check_function, check_operator
+from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
+from .percentiles import percentile_type, refuse_without_within_group
+from .periods import overlaps_type
 from .relations import Dependency
 from .writer import ViewWriter
 
@@ -98,8 +102,16 @@ class ViewTyper(_Typer):
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.Window):
             return self._window(node)
+        if isinstance(node, exp.Overlaps):
+            return overlaps_type(node, self.type_of)
         if isinstance(node, exp.Filter):
+            if isinstance(_strip(node.this), exp.IgnoreNulls | exp.RespectNulls):
+                raise ValidationError("FILTER must be applied to aggregate function")
             return self.type_of(node.this)
+        if isinstance(node, exp.IgnoreNulls | exp.RespectNulls):
+            return null_treatment_type(node, self.type_of)
+        if isinstance(node, exp.WithinGroup):
+            return within_group_type(node, self.type_of)
         if isinstance(node, exp.Escape | exp.SimilarTo):
             inner = node.this if isinstance(node, exp.Escape) else node
             return self._boolean_of(inner.this, inner.expression)
@@ -109,10 +121,20 @@ class ViewTyper(_Typer):
             default = node.args.get("default")
             return self._common(*branches, default if default is not None else exp.Null())
         if isinstance(node, exp.StrPosition):
-            args = [self.type_of(node.this), self.type_of(node.args["substr"])]
+            parts = (node.this, node.args["substr"], node.args.get("position"))
+            args = [self.type_of(p) for p in parts if p is not None]
             return T("INT").with_nullable(any(a.nullable for a in args))
         if isinstance(node, exp.Extract):
-            return T("BIGINT").with_nullable(self.type_of(node.expression).nullable)
+            source = self.type_of(node.expression)
+            if not (in_family(source, "DATETIME") or in_family(source, "DATETIME_INTERVAL")):
+                unit = node.this.name.upper()
+                raise ValidationError(
+                    f"Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL {unit}> "
+                    f"FROM <{calcite_type_name(source)}>)'. Supported form(s): "
+                    "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'\n"
+                    "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'"
+                )
+            return T("BIGINT").with_nullable(source.nullable)
         if isinstance(node, exp.Initcap):
             arg = self.type_of(node.this)
             if arg.is_string:
@@ -171,15 +193,16 @@ class ViewTyper(_Typer):
                 raise ValidationError(message)
         if isinstance(node, exp.Anonymous):
             name = node.name.upper()
-            if node.meta.get("niladic") or self._is_udf(node):
+            if node.meta.get("niladic") or node.meta.get("multiset") or self._is_udf(node):
                 return
-            operands = [
-                a.expressions[0] if isinstance(a, exp.Distinct) else a for a in node.expressions
-            ]
+            operands = _without_distinct(node.expressions)
             if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
                 return
             arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
-            message = builtins.refusal(name, arguments)
+            # PERCENTILE's refusals depend on its literal percentage's value, which the
+            # record does not key its calls by: .percentiles checks them.
+            value_checked = name == "PERCENTILE" and len(operands) in (2, 3)
+            message = None if value_checked else builtins.refusal(name, arguments)
             if message is not None:
                 raise ValidationError(message)
             if name in FUNCTION_FORMS:
@@ -219,6 +242,11 @@ class ViewTyper(_Typer):
         call = node.this
         if isinstance(call, exp.Filter):
             call = call.this
+        if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
+            null_treatment_type(call, self.type_of)
+            call = call.this
+        if isinstance(call, exp.WithinGroup):
+            raise ValidationError("OVER must be applied to aggregate function")
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)
         if ranking is not None:
@@ -258,7 +286,10 @@ class ViewTyper(_Typer):
                 "CURRENT_TIME": T("TIME(0) NOT NULL"),
                 "LOCALTIME": T("TIME(0) NOT NULL"),
                 "UNKNOWN": T("BOOLEAN"),
+                "PI": T("DOUBLE NOT NULL"),
             }[name]
+        if node.meta.get("multiset"):
+            return multiset_type(node, self._common)
         if name not in _NULL_TOLERANT and any(
             isinstance(_strip(a), exp.Null) for a in node.expressions
         ):
@@ -344,6 +375,12 @@ class ViewTyper(_Typer):
             return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
                 True
             )
+        if name == "ELEMENT" and len(args) == 1:
+            collection = self.type_of(args[0])
+            if collection.name == "MULTISET":
+                # null where the collection or its elements may be (the record holds arrays)
+                (element,) = collection.children
+                return element.with_nullable(element.nullable or collection.nullable)
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
@@ -466,7 +503,23 @@ class ViewTyper(_Typer):
             return DataType("MULTISET", (), False, (arg,))
         if name == "ARRAY_AGG":
             return DataType("ARRAY", (), arg.nullable, (arg,))
-        operands = [a.expressions[0] if isinstance(a, exp.Distinct) else a for a in args]
+        if name == "JSON_OBJECTAGG" and len(args) == 2:
+            value = self.type_of(args[1])
+            if not in_family(arg, "CHARACTER"):
+                call = f"JSON_OBJECTAGG_{node.meta.get('on_null', 'NULL')}_ON_NULL"
+                shown = f"<{message_type(arg)}>, <{message_type(value)}>"
+                raise ValidationError(
+                    f"Cannot apply '{call}' to arguments of type '{call}({shown})'. "
+                    f"Supported form(s): '{call}(<CHARACTER>, <ANY>)'"
+                )
+            return T("VARCHAR(2000) NOT NULL")  # as JSON_ARRAYAGG's, recorded
+        operands = _without_distinct(args)
+        if name == "PERCENTILE":
+            typed_percentile = percentile_type(operands, self.type_of)
+            if typed_percentile is not None:
+                return typed_percentile
+        if name in ("PERCENTILE_CONT", "PERCENTILE_DISC"):  # not under WITHIN GROUP
+            refuse_without_within_group(name, [self.type_of(a) for a in operands])
         recorded = builtins.call_type(name, [(self.type_of(a), _is_literal(a)) for a in operands])
         if recorded is None:
             raise ValidationError(f"No match found for function signature {node.name}")
@@ -491,6 +544,15 @@ def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | Non
     ):
         return "TRIM", [node.this]
     return None
+
+
+def _without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
+    """A call's operands, DISTINCT's among them (``PERCENTILE(DISTINCT x, 0.5)``: sqlglot
+    reads one DISTINCT of both)."""
+    operands: list[exp.Expression] = []
+    for arg in args:
+        operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
+    return operands
 
 
 def _coalesced(a: DataType, b: DataType) -> DataType:

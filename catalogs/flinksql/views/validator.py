@@ -95,7 +95,10 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
                 line, column = query_position[0], query_position[1] + column - 1
             else:
                 line = query_position[0] + line - 1
-        raise SqlParseError(f'Encountered "{highlight}"', line, column) from None
+        description = err.get("description") or ""
+        if not description.startswith("Incorrect syntax near the keyword"):
+            description = f'Encountered "{highlight}"'
+        raise SqlParseError(description, line, column) from None
     if node is None:
         raise SqlParseError("Empty query.")
     _qualified_calls(node)

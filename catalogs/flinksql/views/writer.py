@@ -12,6 +12,7 @@ from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
+from .periods import period_bounds
 
 
 def _unparenthesised(node: exp.Expression) -> tuple[exp.Expression, exp.Expression | None]:
@@ -115,7 +116,12 @@ class ViewWriter(_Writer):
         name = node.name
         upper = name.upper()
         if node.meta.get("niladic"):
-            return upper
+            return "PI()" if upper == "PI" else upper
+        if node.meta.get("multiset") == "values":
+            return "MULTISET[" + ", ".join(self.write(a) for a in node.expressions) + "]"
+        if node.meta.get("multiset") == "query":
+            query = _strip(node.expressions[0])
+            return f"MULTISET (({query.meta['text']}))"
         if node.meta.get("function_text") is None:
             if upper in EXTRACT_FUNCTIONS and len(node.expressions) == 1:
                 return f"EXTRACT({EXTRACT_FUNCTIONS[upper]} FROM {self.write(node.expressions[0])})"
@@ -131,8 +137,14 @@ class ViewWriter(_Writer):
                 self._writing_else = False
             return f"CASE WHEN {a} = {b} THEN NULL ELSE {otherwise} END"
         args = ", ".join(self.write(a) for a in node.expressions)
+        if node.args.get("order") is not None:  # ARRAY_AGG(x ORDER BY k)
+            args += " " + self.order_by(node.args["order"])
         if upper == "JSON_ARRAYAGG" and len(node.expressions) == 1:
             return f"JSON_ARRAYAGG({args} {node.meta.get('on_null', 'ABSENT')} ON NULL)"
+        if upper == "JSON_OBJECTAGG" and len(node.expressions) == 2:
+            key, value = (self.write(a) for a in node.expressions)
+            on_null = node.meta.get("on_null", "NULL")
+            return f"JSON_OBJECTAGG(KEY {key} VALUE {value} {on_null} ON NULL)"
         renamed = builtins.renamed_functions().get(upper)
         if renamed is not None and node.meta.get("function_text") is None:
             return f"{quote_identifier(renamed)}({args})"
@@ -144,6 +156,12 @@ class ViewWriter(_Writer):
         if qualified is not None:
             return f"{qualified}({args})"
         return f"{quote_identifier(name)}({args})"
+
+    def _overlaps(self, node: exp.Overlaps) -> str:
+        sides = []
+        for side in (node.this, node.expression):
+            sides.append("PERIOD (" + ", ".join(self.write(e) for e in period_bounds(side)) + ")")
+        return " OVERLAPS ".join(sides)
 
     def _neg(self, node: exp.Neg) -> str:
         inner = _strip(node.this)
@@ -243,16 +261,7 @@ class ViewWriter(_Writer):
             parts.append("PARTITION BY " + ", ".join(self.write(p) for p in partition))
         order = node.args.get("order")
         if order is not None:
-            items = []
-            for ordered in order.expressions:
-                text = self.write(ordered.this)
-                if ordered.args.get("desc"):
-                    text += " DESC"
-                nulls = ordered.meta.get("explicit_nulls")
-                if nulls:
-                    text += f" NULLS {nulls}"
-                items.append(text)
-            parts.append("ORDER BY " + ", ".join(items))
+            parts.append(self.order_by(order))
         spec = node.args.get("spec")
         if spec is not None:
             kind = str(spec.args.get("kind")).upper()
@@ -264,6 +273,28 @@ class ViewWriter(_Writer):
                 end = self._bound(end_value, spec.args.get("end_side"))
                 parts.append(f"{kind} BETWEEN {start} AND {end}")
         return " ".join(parts)
+
+    def order_by(self, order: exp.Order) -> str:
+        """``ORDER BY k [DESC] [NULLS FIRST|LAST]`` of a window or an aggregate."""
+        items = []
+        for ordered in order.expressions:
+            text = self.write(ordered.this)
+            if ordered.args.get("desc"):
+                text += " DESC"
+            nulls = ordered.meta.get("explicit_nulls")
+            if nulls:
+                text += f" NULLS {nulls}"
+            items.append(text)
+        return "ORDER BY " + ", ".join(items)
+
+    def _ignorenulls(self, node: exp.IgnoreNulls) -> str:
+        return f"{self.write(node.this)} IGNORE NULLS"
+
+    def _respectnulls(self, node: exp.RespectNulls) -> str:
+        return f"{self.write(node.this)} RESPECT NULLS"
+
+    def _withingroup(self, node: exp.WithinGroup) -> str:
+        return f"{self.write(node.this)} WITHIN GROUP ({self.order_by(node.expression)})"
 
     def _bound(self, value: Any, side: Any) -> str:
         if isinstance(value, str):
