@@ -10,7 +10,8 @@ from tests.state import dump
 
 SETUP = """
 CREATE CATALOG shop WITH ('type' = 'generic_in_memory', 'default-database' = 'sales');
-CREATE CATALOG pg WITH ('type' = 'jdbc', 'default-database' = 'public', 'base-url' = 'jdbc:postgresql://db:5432', 'username' = 'u', 'password' = 'p');
+CREATE CATALOG pg WITH ('type' = 'jdbc', 'default-database' = 'public',
+  'base-url' = 'jdbc:postgresql://db:5432', 'username' = 'u', 'password' = 'p');
 USE CATALOG shop;
 CREATE DATABASE ops COMMENT 'operations';
 CREATE TABLE orders (
