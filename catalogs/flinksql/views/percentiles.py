@@ -54,6 +54,15 @@ def percentile_type(
         return None
     types = [type_of(a) for a in args]
     value, percentage = types[0], types[1]
+    written = _strip(args[1])
+    if isinstance(written, exp.Cast) and percentage.name == "ARRAY":
+        # Flink stores CAST(ARRAY[...] AS DOUBLE ARRAY): the elements keep the nullability of
+        # the array cast (read back, the view is the same view)
+        source = type_of(written.this)
+        if source.name == "ARRAY" and not source.children[0].nullable:
+            percentage = DataType(
+                "ARRAY", (), percentage.nullable, (percentage.children[0].with_nullable(False),)
+            )
     scalar = in_family(percentage, "NUMERIC") and not percentage.nullable
     array = (
         percentage.name == "ARRAY"
