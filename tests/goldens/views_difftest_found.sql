@@ -80,6 +80,46 @@ DESCRIBE v_union_literal_ts0;
 CREATE VIEW v_char0_message AS SELECT ('' + TRUE) || '' AS a FROM t;
 CREATE VIEW v_char0_function AS SELECT SQRT('') AS a FROM t;
 CREATE VIEW v_binary0_message AS SELECT X'' + 1 AS a FROM t;
+-- Interval types in Calcite's messages: the literal's own qualifier, through arithmetic, CASE,
+-- set operations, VALUES, casts and Calcite's functions; DAY TO SECOND out of Flink's own
+-- functions (COALESCE) and from a view's column.
+CREATE VIEW v_iv_msg_literals AS SELECT UPPER(INTERVAL '1' YEAR) AS a FROM t;
+CREATE VIEW v_iv_msg_week AS SELECT UPPER(INTERVAL '1' WEEK) AS a FROM t;
+CREATE VIEW v_iv_msg_quarter AS SELECT LOWER(INTERVAL '1' QUARTERS) AS a FROM t;
+CREATE VIEW v_iv_msg_precisions AS SELECT UPPER(INTERVAL '1 02:03:04.5' DAY(3) TO SECOND(1)) AS a FROM t;
+CREATE VIEW v_iv_msg_second AS SELECT UPPER(INTERVAL '1.5' SECOND(2, 1)) AS a FROM t;
+CREATE VIEW v_iv_msg_product AS SELECT UPPER(2 * -INTERVAL '1' DAY(3) / 2) AS a FROM t;
+CREATE VIEW v_iv_msg_sum AS SELECT UPPER(INTERVAL '1' DAY(3) + INTERVAL '1' HOUR(4)) AS a FROM t;
+CREATE VIEW v_iv_msg_sum_seconds AS SELECT UPPER(INTERVAL '1' SECOND(3, 4) - INTERVAL '1' SECOND(4, 2)) AS a FROM t;
+CREATE VIEW v_iv_msg_case AS SELECT UPPER(CASE WHEN t.q = 1 THEN INTERVAL '1:1' HOUR TO MINUTE ELSE INTERVAL '2' DAY END) AS a FROM t;
+CREATE VIEW v_iv_msg_case_fraction AS SELECT UPPER(CASE t.q WHEN 1 THEN INTERVAL '1' SECOND(2, 4) WHEN 2 THEN INTERVAL '1' SECOND(3, 7) ELSE INTERVAL '2' MINUTE END) AS a FROM t;
+CREATE VIEW v_iv_msg_union AS SELECT UPPER(x.h) AS a FROM (SELECT INTERVAL '1' HOUR AS h FROM t UNION ALL SELECT INTERVAL '1' MINUTE AS h FROM t) AS x;
+CREATE VIEW v_iv_msg_values AS SELECT UPPER(x.h) AS a FROM (VALUES (INTERVAL '1' HOUR), (INTERVAL '2' DAY)) AS x (h);
+CREATE VIEW v_iv_msg_subquery AS SELECT UPPER(x.h) AS a, UPPER((SELECT INTERVAL '1' HOUR FROM t LIMIT 1)) AS b FROM (SELECT INTERVAL '1' HOUR AS h FROM t) AS x;
+CREATE VIEW v_iv_msg_calcite_functions AS SELECT UPPER(ABS(NULLIF(INTERVAL '1' HOUR, INTERVAL '2' DAY))) AS a FROM t;
+CREATE VIEW v_iv_msg_aggregates AS SELECT UPPER(MAX(INTERVAL '1' HOUR)) AS a FROM t;
+CREATE VIEW v_iv_msg_floor AS SELECT UPPER(FLOOR(INTERVAL '1' MINUTE)) AS a FROM t;
+CREATE VIEW v_iv_msg_item AS SELECT UPPER(ARRAY[INTERVAL '1' HOUR][1]) AS a FROM t;
+CREATE VIEW v_iv_msg_coalesce AS SELECT UPPER(COALESCE(INTERVAL '1' HOUR, INTERVAL '2' HOUR)) AS a FROM t;
+CREATE VIEW v_iv_msg_ifnull AS SELECT UPPER(IFNULL(INTERVAL '1' MONTH, INTERVAL '2' YEAR)) AS a FROM t;
+CREATE VIEW v_iv_msg_cast AS SELECT UPPER(CAST(t.q AS INTERVAL DAY(3))) AS a FROM t;
+CREATE VIEW v_iv_msg_cast_span AS SELECT UPPER(CAST(t.s AS INTERVAL HOUR TO SECOND)) AS a FROM t;
+CREATE VIEW v_iv_msg_try_cast AS SELECT UPPER(TRY_CAST(t.q AS INTERVAL YEAR)) AS a FROM t;
+CREATE VIEW v_iv_column AS SELECT INTERVAL '1' HOUR AS h, INTERVAL '1' YEAR AS y FROM t;
+CREATE VIEW v_iv_msg_view_column AS SELECT UPPER(v_iv_column.h) AS a FROM v_iv_column;
+CREATE VIEW v_iv_msg_view_column_ym AS SELECT LOWER(v_iv_column.y) AS a FROM v_iv_column;
+CREATE VIEW v_iv_mixed_sum AS SELECT INTERVAL '1' HOUR + INTERVAL '1' YEAR AS a FROM t;
+CREATE VIEW v_iv_mixed_difference AS SELECT INTERVAL '1' MONTH - INTERVAL '1' DAY AS a FROM t;
+CREATE VIEW v_iv_quotient AS SELECT INTERVAL '1' HOUR / INTERVAL '1' HOUR AS a FROM t;
+CREATE VIEW v_iv_window_sum AS SELECT SUM(INTERVAL '1' HOUR) OVER (ORDER BY t.ts) AS a FROM t;
+CREATE VIEW v_iv_cast_span_from_int AS SELECT CAST(t.q AS INTERVAL HOUR TO SECOND) AS a FROM t;
+CREATE VIEW v_iv_cast_span_from_decimal AS SELECT CAST(1.5 AS INTERVAL YEAR TO MONTH) AS a FROM t;
+CREATE VIEW v_iv_cast_to_bigint AS SELECT CAST(INTERVAL '1' HOUR AS BIGINT) AS a FROM t;
+CREATE VIEW v_iv_cast_to_int AS SELECT CAST(INTERVAL '1' MONTH AS INT) AS a FROM t;
+CREATE VIEW v_iv_cast_to_decimal AS SELECT CAST(INTERVAL '1-1' YEAR TO MONTH AS DECIMAL(10, 2)) AS a FROM t;
+CREATE VIEW v_iv_casts_kept AS SELECT CAST(t.q AS INTERVAL DAY) AS a, CAST(1.5 AS INTERVAL MINUTE) AS b, CAST(INTERVAL '1' DAY AS STRING) AS c, t.q * INTERVAL '1' MONTH AS d FROM t;
+SHOW CREATE VIEW v_iv_casts_kept;
+DESCRIBE v_iv_casts_kept;
 -- Last: an unterminated quote swallows the rest of a script (tests/difftest/minimal_probes.json
 -- holds the other unterminated cases, asked one by one).
 CREATE VIEW v_unterminated_after_eq AS SELECT t.s FROM t WHERE t.s = 'abc;
