@@ -565,6 +565,23 @@ class Flink(Dialect):
                 partition = self._parse_partition_keys()
             return self.expression(TableArgument(this=table, partition_by=partition))
 
+        def _parse_projections(self):  # type: ignore[no-untyped-def]
+            # Each select item keeps where it starts: Calcite's messages place an item there
+            # (after its opening parentheses, which Calcite's tree does not keep).
+            def item() -> exp.Expr | None:
+                index = self._index
+                while index < len(self._tokens) - 1 and (
+                    self._tokens[index].token_type == TokenType.L_PAREN
+                ):
+                    index += 1
+                start = self._tokens[index].start if index < len(self._tokens) else None
+                parsed = self._parse_expression()
+                if parsed is not None and start is not None:
+                    parsed.meta["item_start"] = start
+                return parsed
+
+            return self._parse_csv(item), None
+
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             result = super()._parse_function(*args, **kwargs)
             niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)

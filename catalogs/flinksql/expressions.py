@@ -863,7 +863,10 @@ def _is_chain(node: exp.Expression) -> bool:
 
 
 def calcite_type_name(t: DataType) -> str:
-    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``."""
+    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``; a time
+    attribute as Flink's time indicator type prints itself (``TIMESTAMP(3) *ROWTIME*``)."""
+    if t.time_attribute:
+        return t.summary_without_nullability()
     return _calcite_text(t.with_nullable(True))
 
 
@@ -893,9 +896,11 @@ def message_type(data_type: DataType) -> str:
         )
         # A ROW read from a table is a struct Calcite does not expand in messages.
         return f"RecordType:peek_no_expand({fields})"
+    if data_type.time_attribute:
+        return data_type.summary_without_nullability()
     if name == "TIMESTAMP_LTZ":
         return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
-    return _calcite_text(data_type.with_nullable(True).with_time_attribute(None))
+    return _calcite_text(data_type.with_nullable(True))
 
 
 def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:

@@ -71,6 +71,8 @@ class QueryBlocks:
                         )
                     fields = [Field(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
                     head += " (" + ", ".join(quote_identifier(c) for c in columns) + ")"
+                else:
+                    _refuse_duplicate_cte_column(fields)
                 ctes[name] = fields
                 items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
@@ -392,6 +394,7 @@ class QueryBlocks:
                 fields.append(Field(u.name, u.data_type()))
         for ns in namespaces:
             prefix = quote_identifier(ns.alias)
+            ns.refuse_duplicates()  # Calcite reads each column of the star by its name
             kept = [f for f in ns.fields if (id(ns), f.name) not in skipped]
             _append_unique(prefix, kept, taken, texts, fields)
 
@@ -428,6 +431,17 @@ class QueryBlocks:
         f = matches[0].field(qualifier[0])
         assert f is not None
         return self._with_fields([matches[0].alias, f.name], f.data_type, qualifier[1:])
+
+
+def _refuse_duplicate_cte_column(fields: list[Field]) -> None:
+    """A WITH query without a column list names its columns once each, used or not."""
+    seen: set[str] = set()
+    for f in fields:
+        if f.name in seen:
+            raise ValidationError(
+                f"Column has duplicate column name '{f.name}' and no column list specified"
+            )
+        seen.add(f.name)
 
 
 def _star_qualifier(item: exp.Expression) -> list[str] | None:

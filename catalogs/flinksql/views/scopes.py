@@ -9,6 +9,7 @@ from typing import Protocol
 from sqlglot import exp
 
 from ..catalog import ObjectIdentifier
+from ..errors import ValidationError
 from ..types import DataType
 from .calls import QueryExpr
 from .common_type import least_restrictive
@@ -30,7 +31,15 @@ class Namespace:
     identifier: ObjectIdentifier | None = None
 
     def field(self, name: str) -> Field | None:
-        return next((f for f in self.fields if f.name == name), None)
+        """The column ``name``; a name two columns of a derived table share is ambiguous."""
+        found = [f for f in self.fields if f.name == name]
+        if len(found) > 1:
+            raise ValidationError(f"Column '{name}' is ambiguous")
+        return found[0] if found else None
+
+    def refuse_duplicates(self) -> None:
+        for f in self.fields:
+            self.field(f.name)
 
 
 @dataclass

@@ -325,20 +325,31 @@ class Validator(QueryBlocks, Grouping, FromClause):
 
     def check_unique(self, names: list[str], node: exp.Expression) -> None:
         seen: dict[str, int] = {}
+        top = _leftmost_block(node)
         for i, name in enumerate(names):
             if name in seen:
-                first = seen[name]
-                line, column = self._itemtext_position(first)
+                if isinstance(top, exp.Values):
+                    # Flink's own check of the view's schema: Calcite names VALUES columns
+                    # without placing them
+                    raise ValidationError(
+                        f"SQL validation failed. Column `{name}` has been specified."
+                    )
+                line, column = self._itemtext_position(top, seen[name])
                 raise ValidationError(
                     f"A column with the same name `{name}` has been defined at line {line}, "
                     f"column {column}."
                 )
             seen[name] = i
 
-    def _itemtext_position(self, index: int) -> tuple[int, int]:
+    def _itemtext_position(self, top: exp.Expression, index: int) -> tuple[int, int]:
+        """Where select item ``index`` of the query's first SELECT starts."""
+        items = top.expressions if isinstance(top, exp.Select) else self.select_items
         starts: list[int] = []
-        if index < len(self.select_items):
-            for n in self.select_items[index].walk():
+        if index < len(items):
+            item = items[index]
+            if "item_start" in item.meta:
+                starts.append(item.meta["item_start"])
+            for n in item.walk():
                 if "start" in n.meta:
                     starts.append(n.meta["start"])
         offset = min(starts) if starts else 0
@@ -349,3 +360,11 @@ class Validator(QueryBlocks, Grouping, FromClause):
         if line == 0:
             return base_line, base_column + column - 1
         return base_line + line, column
+
+
+def _leftmost_block(node: exp.Expression) -> exp.Expression:
+    """The query block a query's columns are named by: the first SELECT of a set operation, the
+    body of a WITH or of parentheses."""
+    while isinstance(node, exp.Subquery | exp.Union | exp.Intersect | exp.Except):
+        node = node.this
+    return node
