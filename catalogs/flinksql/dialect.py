@@ -6,12 +6,19 @@ watermarks, view queries) are parsed and written back with its parser and genera
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from sqlglot import exp, generator, parser, tokens
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from . import literals
 from .errors import PositionedValidationError, ValidationError
+
+# Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
+# as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
+# query, views.checks.check_interval_literals); elsewhere the parser refuses it at once.
+DEFER_INTERVAL_CHECKS: ContextVar[bool] = ContextVar("DEFER_INTERVAL_CHECKS", default=False)
 
 
 class TableArgument(exp.Expression):
@@ -461,7 +468,13 @@ class Flink(Dialect):
                         keyword.line,
                         keyword.col - len(keyword.text) + 1,
                     )
-                literals.check_interval(value.this, qualifier)
+                if DEFER_INTERVAL_CHECKS.get():
+                    try:
+                        literals.check_interval(value.this, qualifier)
+                    except ValidationError as exc:
+                        result.meta["interval_error"] = exc
+                else:
+                    literals.check_interval(value.this, qualifier)
             result.meta["qualifier"] = qualifier
             return result
 

@@ -11,6 +11,7 @@ from ..expressions import _strip
 from ..keywords import read_as_column
 from ..types import DataType
 from .calls import GROUP_WINDOW_HELPERS, NILADIC, RANKING, QueryExpr, is_aggregate
+from .checks import check_interval_literals
 from .common_type import least_restrictive
 from .conditions import check_condition
 from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
@@ -205,6 +206,7 @@ class QueryBlocks:
             if _has_window(where.this):
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
             where_text, where_type = self.expression(where.this, scope)
+            check_interval_literals([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
         grouped = (
@@ -280,6 +282,7 @@ class QueryBlocks:
         # text without the alias.
         aliases: list[str | None] = []
         raw: list[str] = []
+        ungrouped: list[tuple[exp.Expression, str]] = []
         for item in node.expressions:
             star = _star_qualifier(_strip(item))
             if star is not None:
@@ -306,7 +309,7 @@ class QueryBlocks:
             niladic = self._niladic_name(bare, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
-                self._check_grouped(resolved, text, group_keys)
+                ungrouped.append((resolved, text))
             raw.append(text)
             if alias is not None:
                 name = alias
@@ -326,6 +329,10 @@ class QueryBlocks:
                 texts.append(text)
             aliases.append(None if name == f"EXPR${len(fields)}" and alias is None else name)
             fields.append(Field(name, data_type))
+        # Calcite types the whole list, then checks its literals, then what is not grouped.
+        check_interval_literals(items)
+        for resolved, text in ungrouped:
+            self._check_grouped(resolved, text, group_keys)
         # Set once the items are read: a subquery among them has a select list of its own.
         self.select_items = items
         self.select_list_keys = SelectKeys(aliases, raw)

@@ -16,11 +16,11 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
-from ..dialect import DIALECT
+from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
-from .checks import check_every_call
+from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
@@ -52,6 +52,9 @@ def validate_view(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
         )
     validator = Validator(reader, catalog, database, query, query_position)
+    # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
+    # no check placed
+    unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
     try:
         result = validator.query(node, None)
     except (ValidationError, SqlParseError):
@@ -61,6 +64,7 @@ def validate_view(
             f"Unsupported construct in the view's query ({type(exc).__name__}: {exc}); "
             "the dashboard cannot validate it yet."
         ) from None
+    check_interval_literals(unchecked)
     _record_every_call(validator, node)
     fields = result.fields
     names = [f.name for f in fields]
@@ -156,7 +160,11 @@ def _check_empty_in_list(text: str, base: tuple[int, int]) -> None:
 
 @lru_cache(maxsize=512)
 def _parsed(query: str) -> exp.Expression | None:
-    return DIALECT.parse(query)[0]
+    deferred = DEFER_INTERVAL_CHECKS.set(True)
+    try:
+        return DIALECT.parse(query)[0]
+    finally:
+        DEFER_INTERVAL_CHECKS.reset(deferred)
 
 
 def _parse(query: str) -> exp.Expression | None:
