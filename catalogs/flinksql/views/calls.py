@@ -112,3 +112,19 @@ def function_identifier(name: str, catalog: str, database: str) -> Any:
     if len(parts) == 2:
         return _catalog.function_identifier(catalog, parts[0], parts[1])
     return _catalog.function_identifier(catalog, database, name)
+
+
+def grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
+    """The GROUPING and GROUPING_ID calls of ``node`` outside its subqueries."""
+    found: list[exp.Anonymous] = []
+
+    def visit(n: exp.Expression) -> None:
+        if isinstance(n, QueryExpr):
+            return
+        if isinstance(n, exp.Anonymous) and n.name.upper() in ("GROUPING", "GROUPING_ID"):
+            found.append(n)
+        for child in n.iter_expressions():
+            visit(child)
+
+    visit(node)
+    return found

@@ -10,11 +10,26 @@ from ..errors import ValidationError
 from ..expressions import _strip
 from ..keywords import read_as_column
 from ..types import DataType
-from .calls import GROUP_WINDOW_HELPERS, NILADIC, RANKING, QueryExpr, is_aggregate
+from .calls import (
+    GROUP_WINDOW_HELPERS,
+    NILADIC,
+    RANKING,
+    QueryExpr,
+    grouping_calls,
+    is_aggregate,
+)
 from .checks import check_interval_literals
-from .common_type import least_restrictive
+from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
-from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
+from .scopes import (
+    Field,
+    Namespace,
+    OrderKeys,
+    Query,
+    Scope,
+    SelectKeys,
+    refuse_duplicate_cte_columns,
+)
 
 # Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
 # tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
@@ -73,7 +88,7 @@ class QueryBlocks:
                     fields = [Field(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
                     head += " (" + ", ".join(quote_identifier(c) for c in columns) + ")"
                 else:
-                    _refuse_duplicate_cte_column(fields)
+                    refuse_duplicate_cte_columns(fields)
                 ctes[name] = fields
                 items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
@@ -152,7 +167,7 @@ class QueryBlocks:
             common = least_restrictive(a.data_type, b.data_type)
             if common is None:
                 raise ValidationError(f"Type mismatch in column {i + 1} of {keyword}")
-            fields.append(Field(a.name, _set_column_type(a.data_type, b.data_type, common)))
+            fields.append(Field(a.name, set_column_type(a.data_type, b.data_type, common)))
         text = f"{left.text}\n{keyword}\n{right.text}"
         return Query(f"({text})" if enclosed else text, fields)
 
@@ -353,7 +368,7 @@ class QueryBlocks:
         return None
 
     def _check_grouped(self, node: exp.Expression, text: str, group_keys: list[str]) -> None:
-        for call in _grouping_calls(node):
+        for call in grouping_calls(node):
             for arg in call.expressions:
                 written = arg.meta.get("flink_text") if isinstance(arg, exp.Column) else None
                 if written is not None and written not in group_keys:
@@ -438,17 +453,6 @@ class QueryBlocks:
         f = matches[0].field(qualifier[0])
         assert f is not None
         return self._with_fields([matches[0].alias, f.name], f.data_type, qualifier[1:])
-
-
-def _refuse_duplicate_cte_column(fields: list[Field]) -> None:
-    """A WITH query without a column list names its columns once each, used or not."""
-    seen: set[str] = set()
-    for f in fields:
-        if f.name in seen:
-            raise ValidationError(
-                f"Column has duplicate column name '{f.name}' and no column list specified"
-            )
-        seen.add(f.name)
 
 
 def _star_qualifier(item: exp.Expression) -> list[str] | None:
@@ -580,33 +584,6 @@ def _has_window(node: exp.Expression) -> bool:
     if isinstance(node, exp.Select | exp.Subquery | exp.Union):
         return False
     return any(_has_window(child) for child in node.iter_expressions())
-
-
-def _grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
-    """The GROUPING and GROUPING_ID calls of ``node`` outside its subqueries."""
-    found: list[exp.Anonymous] = []
-
-    def visit(n: exp.Expression) -> None:
-        if isinstance(n, QueryExpr):
-            return
-        if isinstance(n, exp.Anonymous) and n.name.upper() in ("GROUPING", "GROUPING_ID"):
-            found.append(n)
-        for child in n.iter_expressions():
-            visit(child)
-
-    visit(node)
-    return found
-
-
-def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataType:
-    """A set operation's column: the common type, a time attribute of the left branch kept
-    when the right one is a plain timestamp of the same type, nullability aside (Flink takes
-    the left row type); a TIMESTAMP(0) on the right makes a new type, with no attribute."""
-    plain_left = left.with_nullable(True).with_time_attribute(None)
-    same = plain_left == right.with_nullable(True) and plain_left == common.with_nullable(True)
-    if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
-        return common.with_time_attribute(left.time_attribute)
-    return common
 
 
 def _is_window_function(node: exp.Expression) -> bool:

@@ -132,3 +132,14 @@ class OrderKeys:
     fields: list[Field]
     distinct: bool
     group_keys: list[str] | None
+
+
+def refuse_duplicate_cte_columns(fields: list[Field]) -> None:
+    """A WITH query without a column list names its columns once each, used or not."""
+    seen: set[str] = set()
+    for f in fields:
+        if f.name in seen:
+            raise ValidationError(
+                f"Column has duplicate column name '{f.name}' and no column list specified"
+            )
+        seen.add(f.name)
