@@ -171,6 +171,12 @@ CREATE VIEW v_order_interval_before_duplicate AS SELECT INTERVAL '1' HOUR TO SEC
 CREATE VIEW v_order_interval_before_column_list (x) AS SELECT INTERVAL '1' HOUR TO SECOND AS a, t.q AS b FROM t;
 CREATE VIEW v_order_interval_order_by AS SELECT t.q FROM t ORDER BY INTERVAL '1' HOUR TO SECOND;
 CREATE VIEW v_order_interval_first AS SELECT INTERVAL '99999' DAY AS b, INTERVAL '1' HOUR TO SECOND AS a FROM t;
+-- MAP_KEYS, MAP_VALUES, MAP_ENTRIES: the keys, values, entries of their map (one recorded call
+-- over MAP<STRING, INT> fits a fixed ARRAY<STRING> too).
+CREATE TABLE mt (qn INT NOT NULL, m MAP<INT, STRING>, mn MAP<STRING, DOUBLE> NOT NULL) WITH ('connector' = 'datagen');
+CREATE VIEW v_map_parts AS SELECT MAP_KEYS(MAP[mt.qn, t.sn]) AS a, MAP_VALUES(MAP[mt.qn, t.sn]) AS b, MAP_KEYS(mt.m) AS c, MAP_VALUES(mt.m) AS d, MAP_KEYS(mt.mn) AS e, MAP_VALUES(mt.mn) AS f, MAP_ENTRIES(mt.m) AS g, MAP_ENTRIES(MAP[mt.qn, t.sn]) AS h, MAP_ENTRIES(mt.mn) AS i FROM mt, t;
+SHOW CREATE VIEW v_map_parts;
+DESCRIBE v_map_parts;
 -- Last: an unterminated quote swallows the rest of a script (tests/difftest/minimal_probes.json
 -- holds the other unterminated cases, asked one by one).
 CREATE VIEW v_unterminated_after_eq AS SELECT t.s FROM t WHERE t.s = 'abc;
