@@ -58,8 +58,10 @@ def _parse_negation(self: Flink.Parser) -> exp.Expr:
     literal = _numeric_operand(operand)
     if literal is not None:
         folded = _number(literal.meta["numeric"].negated())
-        # Still a call of the sign to the validator: ORDER BY -1 orders by a constant.
-        folded.meta["signed"] = True
+        # Still a call of the sign to the validator: ORDER BY -1 orders by a constant; but
+        # Calcite negates a negative literal into a plain one (ORDER BY - -3 is ordinal 3).
+        if literal.meta.get("signed") != "-":
+            folded.meta["signed"] = "-"
         return folded
     return self.expression(exp.Neg(this=operand))
 
@@ -69,7 +71,7 @@ def _parse_plus(self: Flink.Parser) -> exp.Expr | None:
     operand = self._parse_unary()
     literal = _numeric_operand(operand)
     if literal is not None:
-        literal.meta["signed"] = True
+        literal.meta.setdefault("signed", "+")
         return literal
     return self.expression(UnaryPlus(this=operand))
 

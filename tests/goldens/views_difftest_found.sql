@@ -177,6 +177,16 @@ CREATE TABLE mt (qn INT NOT NULL, m MAP<INT, STRING>, mn MAP<STRING, DOUBLE> NOT
 CREATE VIEW v_map_parts AS SELECT MAP_KEYS(MAP[mt.qn, t.sn]) AS a, MAP_VALUES(MAP[mt.qn, t.sn]) AS b, MAP_KEYS(mt.m) AS c, MAP_VALUES(mt.m) AS d, MAP_KEYS(mt.mn) AS e, MAP_VALUES(mt.mn) AS f, MAP_ENTRIES(mt.m) AS g, MAP_ENTRIES(MAP[mt.qn, t.sn]) AS h, MAP_ENTRIES(mt.mn) AS i FROM mt, t;
 SHOW CREATE VIEW v_map_parts;
 DESCRIBE v_map_parts;
+-- An aggregate under FILTER is nullable in a group (COUNT is not); a named window's frame
+-- counts as an OVER clause's own; ORDER BY - -3 is the ordinal 3.
+CREATE VIEW v_filter_nullable AS SELECT t.q, SUM(t.q) FILTER (WHERE t.q > 1) AS a, COUNT(*) FILTER (WHERE t.q > 1) AS b, MIN(t.sn) FILTER (WHERE TRUE) AS c, COUNT(DISTINCT t.sn) FILTER (WHERE t.q > 1) AS d, AVG(100.0) FILTER (WHERE 0.25 <= 1.50) AS e FROM t WHERE t.q IS NOT NULL GROUP BY t.q;
+DESCRIBE v_filter_nullable;
+CREATE VIEW v_named_window_frame AS SELECT MIN(t.sn) OVER w AS a, COUNT(t.sn) OVER w AS b FROM t WINDOW w AS (PARTITION BY t.q ORDER BY t.ts RANGE BETWEEN INTERVAL '1' HOUR PRECEDING AND CURRENT ROW);
+DESCRIBE v_named_window_frame;
+CREATE VIEW v_order_double_negation AS SELECT t.q FROM t ORDER BY - -3;
+CREATE VIEW v_order_double_negation_cte AS WITH c AS (SELECT t.q FROM t ORDER BY 1, - -3) SELECT * FROM c;
+CREATE VIEW v_order_double_negation_in_range AS SELECT t.q, t.s FROM t ORDER BY - -2, -1;
+SHOW CREATE VIEW v_order_double_negation_in_range;
 -- Last: an unterminated quote swallows the rest of a script (tests/difftest/minimal_probes.json
 -- holds the other unterminated cases, asked one by one).
 CREATE VIEW v_unterminated_after_eq AS SELECT t.s FROM t WHERE t.s = 'abc;

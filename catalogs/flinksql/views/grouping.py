@@ -27,6 +27,7 @@ class Grouping:
         windows = [w for item in node.expressions for w in item.find_all(exp.Window)]
         windows.extend(node.args.get("windows") or [])
         named = {w.name: w for w in node.args.get("windows") or []}
+        scope.windows = named
         for window in windows:
             # OVER w, OVER (w ROWS ...) and WINDOW w2 AS (w ...) all name a window of the query.
             _check_window_function(window, named)

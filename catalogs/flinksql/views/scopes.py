@@ -69,6 +69,8 @@ class Scope:
     # Group keys missing from some grouping set (ROLLUP, CUBE, GROUPING SETS): nullable.
     nullable_keys: frozenset[str] = frozenset()
     using: list[UsingColumn] = field(default_factory=list)
+    # The block's named windows (WINDOW w AS (...)), by name.
+    windows: dict[str, exp.Window] = field(default_factory=dict)
 
     def using_column(self, name: str) -> UsingColumn | None:
         return next((u for u in self.using if u.name == name), None)

@@ -97,7 +97,10 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Window):
             return self._window(node)
         if isinstance(node, exp.Filter):
-            return self.type_of(node.this)
+            # a FILTER may leave a group no row: its aggregate is NULL there (a COUNT is 0)
+            result = self.type_of(node.this)
+            counted = isinstance(node.this, exp.Anonymous) and node.this.name.upper() == "COUNT"
+            return result if counted else result.with_nullable(True)
         if isinstance(node, exp.Escape | exp.SimilarTo):
             inner = node.this if isinstance(node, exp.Escape) else node
             return self._boolean_of(inner.this, inner.expression)
@@ -224,12 +227,18 @@ class ViewTyper(_Typer):
             return self.type_of(call)  # a scalar or unknown function: checked as a call
         self._check_operands(call)  # SUM(<INTERVAL HOUR>) OVER w as SUM(...) alone
         result = self._aggregate(call, grouped=True)
-        spec = node.args.get("spec")
+        spec = node.args.get("spec") or self._named_window_spec(node)
         bounds = [spec.args.get("start"), spec.args.get("end")] if spec is not None else []
         if name != "COUNT" and any(isinstance(b, exp.Expression) for b in bounds):
             # A frame bounded by an offset may be empty (Calcite's SqlWindow.isAlwaysNonEmpty).
             return result.with_nullable(True)
         return result
+
+    def _named_window_spec(self, node: exp.Window) -> exp.Expression | None:
+        """The frame of the named window ``OVER w`` reads (``WINDOW w AS (... RANGE ...)``)."""
+        alias = node.args.get("alias")
+        window = self.context.scope.windows.get(alias.name) if alias is not None else None
+        return window.args.get("spec") if window is not None else None
 
     def _ranking(self, call: exp.Expression, name: str) -> DataType | None:
         """The type of a ranking or offset function, with or without OVER (Flink takes
