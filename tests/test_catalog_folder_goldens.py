@@ -19,6 +19,7 @@ from tests.test_catalog_folder import _variables
 NOT_YET = {
     "keywords_queries": "the stored expanded query does not parse again (LOCALTIME)",
     "views_joins": "the stored expanded query of a NATURAL JOIN does not parse again",
+    "views_order_niladic": "the stored expanded query does not parse again (LOCALTIME)",
     "views_subqueries_more": "the stored expanded query does not parse again (CURRENT_TIMESTAMP)",
     "views_call_forms": "the stored expanded query does not parse again "
     "(CURRENT_DATE AS CURRENT_DATE)",

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FlinkSqlError, ValidationError
-from .types import TIME_ATTRIBUTES, DataType, array_of, parse_type
+from .types import TIME_ATTRIBUTES, DataType, array_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
 
@@ -203,8 +203,24 @@ def _plain(t: DataType) -> DataType:
     return t.with_time_attribute(None) if t.time_attribute else t
 
 
+def _map_part(t: DataType, part: int) -> DataType | None:
+    """An ARRAY of the keys (0), values (1) or entries (2: ROW<key, value>) of a MAP."""
+    if t.name != "MAP":
+        return None
+    if part == 2:
+        return array_of(row_of(zip(("key", "value"), t.children, strict=True)), nullable=True)
+    return array_of(t.children[part], nullable=True)
+
+
 def _shapes(arity: int, sample: DataType) -> dict[str, Callable[[Sequence[DataType]], Any]]:
+    # The keys or values of a MAP come before a fixed type: one recorded MAP_KEYS call over
+    # MAP<STRING, INT> fits "always ARRAY<STRING>" too.
     shapes: dict[str, Callable[[Sequence[DataType]], Any]] = {
+        **{
+            f"{word} of argument 0": lambda types, part=part: _map_part(types[0], part)
+            for part, word in enumerate(("keys", "values", "entries"))
+            if arity
+        },
         "fixed": lambda types: sample.with_nullable(True),
     }
     for i in range(arity):

@@ -6,6 +6,8 @@ watermarks, view queries) are parsed and written back with its parser and genera
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from sqlglot import exp, generator, parser, tokens
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
@@ -13,6 +15,11 @@ from sqlglot.tokens import TokenType
 from . import literals
 from .errors import PositionedValidationError, ValidationError
 from .match_recognize_syntax import parse_match_recognize
+
+# Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
+# as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
+# query, views.checks.check_interval_literals); elsewhere the parser refuses it at once.
+DEFER_INTERVAL_CHECKS: ContextVar[bool] = ContextVar("DEFER_INTERVAL_CHECKS", default=False)
 
 
 class TableArgument(exp.Expression):
@@ -52,8 +59,10 @@ def _parse_negation(self: Flink.Parser) -> exp.Expr:
     literal = _numeric_operand(operand)
     if literal is not None:
         folded = _number(literal.meta["numeric"].negated())
-        # Still a call of the sign to the validator: ORDER BY -1 orders by a constant.
-        folded.meta["signed"] = True
+        # Still a call of the sign to the validator: ORDER BY -1 orders by a constant; but
+        # Calcite negates a negative literal into a plain one (ORDER BY - -3 is ordinal 3).
+        if literal.meta.get("signed") != "-":
+            folded.meta["signed"] = "-"
         return folded
     return self.expression(exp.Neg(this=operand))
 
@@ -63,7 +72,7 @@ def _parse_plus(self: Flink.Parser) -> exp.Expr | None:
     operand = self._parse_unary()
     literal = _numeric_operand(operand)
     if literal is not None:
-        literal.meta["signed"] = True
+        literal.meta.setdefault("signed", "+")
         return literal
     return self.expression(UnaryPlus(this=operand))
 
@@ -598,7 +607,13 @@ class Flink(Dialect):
                         keyword.line,
                         keyword.col - len(keyword.text) + 1,
                     )
-                literals.check_interval(value.this, qualifier)
+                if DEFER_INTERVAL_CHECKS.get():
+                    try:
+                        literals.check_interval(value.this, qualifier)
+                    except ValidationError as exc:
+                        result.meta["interval_error"] = exc
+                else:
+                    literals.check_interval(value.this, qualifier)
             result.meta["qualifier"] = qualifier
             return result
 
@@ -722,6 +737,23 @@ class Flink(Dialect):
             if self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY"):
                 partition = self._parse_partition_keys()
             return self.expression(TableArgument(this=table, partition_by=partition))
+
+        def _parse_projections(self):  # type: ignore[no-untyped-def]
+            # Each select item keeps where it starts: Calcite's messages place an item there
+            # (after its opening parentheses, which Calcite's tree does not keep).
+            def item() -> exp.Expr | None:
+                index = self._index
+                while index < len(self._tokens) - 1 and (
+                    self._tokens[index].token_type == TokenType.L_PAREN
+                ):
+                    index += 1
+                start = self._tokens[index].start if index < len(self._tokens) else None
+                parsed = self._parse_expression()
+                if parsed is not None and start is not None:
+                    parsed.meta["item_start"] = start
+                return parsed
+
+            return self._parse_csv(item), None
 
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             start = self._index

@@ -536,11 +536,7 @@ class _Typer:
         if isinstance(node, exp.Cast):
             return self._cast(node, safe=isinstance(node, exp.TryCast))
         if isinstance(node, exp.Interval):
-            unit = node.unit
-            first = unit.this if isinstance(unit, exp.IntervalSpan) else unit
-            if first is not None and first.name.upper().rstrip("S") in ("YEAR", "QUARTER", "MONTH"):
-                return T("INTERVAL MONTH NOT NULL")
-            return T("INTERVAL SECOND(3) NOT NULL")
+            return _interval_literal_type(node)
         if isinstance(node, exp.CurrentTimestamp):
             return T("TIMESTAMP_LTZ(3) NOT NULL")
         if isinstance(node, exp.CurrentDate):
@@ -658,10 +654,11 @@ class _Typer:
         left, right = self.type_of(node.this), self.type_of(node.expression)
         nullable = left.nullable or right.nullable
         datetime = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
-        if right.is_interval and (left.name in datetime or left.is_interval):
-            return left.with_nullable(
-                nullable
-            )  # <DATETIME> +- <INTERVAL>, <INTERVAL> +- <INTERVAL>
+        additive = op_is(node, exp.Add, exp.Sub)
+        if right.is_interval and left.name in datetime and additive:
+            return left.with_nullable(nullable)  # <DATETIME> +- <INTERVAL>
+        if left.is_interval and right.name == left.name and additive:
+            return _least_restrictive(left, right).with_nullable(nullable)
         if left.is_interval and right.name in datetime and op_is(node, exp.Add):
             return right.with_nullable(nullable)  # <DATETIME_INTERVAL> + <DATETIME>
         if left.is_interval and right.is_numeric and op_is(node, exp.Mul, exp.Div):
@@ -677,13 +674,7 @@ class _Typer:
         if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
             return _typed_literal_type(node.to.sql().upper(), node.this.this)
         source = self.type_of(node.this)
-        target = parse_type(_cast_type_for_parser(node.to), ddl=False)
-        if target.is_interval:
-            # Flink keeps every interval as one of its two SQL interval types (the types of
-            # interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3)
-            year_month = target.name == "INTERVAL_YEAR_MONTH"
-            target = T("INTERVAL MONTH" if year_month else "INTERVAL SECOND(3)")
-        return target.with_nullable(True if safe else source.nullable)
+        return cast_target(node.to).with_nullable(True if safe else source.nullable)
 
     def _function(self, node: exp.Anonymous) -> DataType:
         name = node.name.upper()
@@ -719,6 +710,34 @@ def _is_literal(node: exp.Expression) -> bool:
 
 def op_is(node: exp.Expression, *kinds: type) -> bool:
     return type(node) in kinds
+
+
+def cast_target(to: exp.DataType) -> DataType:
+    """The type a CAST gives. Flink keeps every interval as one of its two SQL interval types
+    (the types of interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3), and
+    INTERVAL DAY while Calcite validates."""
+    written = _cast_type_for_parser(to)
+    target = parse_type(written, ddl=False)
+    if target.is_interval:
+        return _interval_type(literals.read_qualifier(written.split(None, 1)[1]))
+    return target
+
+
+def _interval_type(qualifier: literals.IntervalQualifier) -> DataType:
+    """The type of an interval of ``qualifier``: INTERVAL MONTH or INTERVAL SECOND(3) in Flink,
+    the qualifier's own in Calcite's messages."""
+    name = "INTERVAL MONTH" if qualifier.year_month else "INTERVAL SECOND(3)"
+    return T(name).with_interval_qualifier(qualifier)
+
+
+def _interval_literal_type(node: exp.Interval) -> DataType:
+    qualifier = node.meta.get("qualifier")
+    if qualifier is None:
+        unit = node.unit
+        first = unit.this if isinstance(unit, exp.IntervalSpan) else unit
+        start = literals.singular_unit(first.name) if first is not None else "SECOND"
+        qualifier = literals.IntervalQualifier(start)
+    return _interval_type(qualifier).with_nullable(False)
 
 
 def _typed_literal_type(keyword: str, text: str) -> DataType:
@@ -849,7 +868,10 @@ def _is_chain(node: exp.Expression) -> bool:
 
 
 def calcite_type_name(t: DataType) -> str:
-    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``."""
+    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``; a time
+    attribute as Flink's time indicator type prints itself (``TIMESTAMP(3) *ROWTIME*``)."""
+    if t.time_attribute:
+        return t.summary_without_nullability()
     return _calcite_text(t.with_nullable(True))
 
 
@@ -857,6 +879,8 @@ def _calcite_text(t: DataType) -> str:
     """The serializable form Calcite's messages use, zero lengths included (``CHAR(0)``)."""
     if t.name in ("CHAR", "VARCHAR", "BINARY", "VARBINARY") and t.length == 0:
         return f"{t.name}(0)"
+    if t.is_interval:
+        return f"INTERVAL {_calcite_qualifier(t).text}"
     text = t.serializable()
     return {"INT": "INTEGER"}.get(text, text)
 
@@ -877,9 +901,11 @@ def message_type(data_type: DataType) -> str:
         )
         # A ROW read from a table is a struct Calcite does not expand in messages.
         return f"RecordType:peek_no_expand({fields})"
+    if data_type.time_attribute:
+        return data_type.summary_without_nullability()
     if name == "TIMESTAMP_LTZ":
         return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
-    return _calcite_text(data_type.with_nullable(True).with_time_attribute(None))
+    return _calcite_text(data_type.with_nullable(True))
 
 
 def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
@@ -890,7 +916,19 @@ def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     return 38, max(38 - integer_digits, min(scale, 6))
 
 
+def _calcite_qualifier(t: DataType) -> literals.IntervalQualifier:
+    """The interval qualifier of Calcite's type of an interval: its own, else that of Flink's
+    logical type as Flink's type factory gives it to Calcite (DAY TO SECOND, YEAR TO MONTH)."""
+    if t.interval_qualifier is not None:
+        return t.interval_qualifier
+    if t.name == "INTERVAL_YEAR_MONTH":
+        return literals.IntervalQualifier("YEAR", "MONTH")
+    return literals.IntervalQualifier("DAY", "SECOND")
+
+
 def _least_restrictive(a: DataType, b: DataType) -> DataType:
+    if a.is_interval and a.name == b.name:
+        return a.with_interval_qualifier(_calcite_qualifier(a).combined(_calcite_qualifier(b)))
     if a.name == b.name == "CHAR" and a.length == b.length:
         return T(f"CHAR({a.length})")
     if {a.name, b.name} <= {"CHAR", "VARCHAR"}:

@@ -306,6 +306,55 @@ class IntervalQualifier:
     def year_month(self) -> bool:
         return self.start in ("YEAR", "QUARTER", "MONTH")
 
+    def combined(self, other: IntervalQualifier) -> IntervalQualifier:
+        """Calcite's common interval type of two of one kind (``IntervalSqlType.combine``):
+        from the earlier start unit to the later end unit, the start precision of the earlier
+        start (the larger of equal starts), the larger fractional precision; a precision left
+        unwritten stays unwritten unless the other's is the larger."""
+        mine, theirs = _UNIT_ORDER.index(self.start), _UNIT_ORDER.index(other.start)
+        start, precision = self.start, self.start_precision
+        end = self.end
+        if mine > theirs:
+            start, end, precision = other.start, self.end or self.start, other.start_precision
+        elif mine == theirs:
+            precision = _larger_precision(self.start_precision, other.start_precision, 2)
+        elif end is None or _UNIT_ORDER.index(end) < theirs:
+            end = other.start
+        if other.end is not None and (
+            end is None or _UNIT_ORDER.index(end) < _UNIT_ORDER.index(other.end)
+        ):
+            end = other.end
+        fraction = _larger_precision(self.fraction_precision, other.fraction_precision, 6)
+        if end == start:
+            end = None
+        return IntervalQualifier(start, end, precision, fraction)
+
+
+def _larger_precision(a: int | None, b: int | None, default: int) -> int | None:
+    """The larger of two precisions, None (unwritten, ``default``) where the larger is."""
+    first, second = default if a is None else a, default if b is None else b
+    if first != second:
+        return a if first > second else b
+    return None if a is None and b is None else first
+
+
+_QUALIFIER_END = r"([A-Z]+)(?:\((\d+)(?:,\s*(\d+))?\))?"
+
+
+def read_qualifier(text: str) -> IntervalQualifier:
+    """The qualifier of an interval type as written after ``INTERVAL``: ``DAY(3) TO SECOND(1)``,
+    ``SECOND(2, 1)``, ``YEAR``."""
+    match = re.fullmatch(rf"{_QUALIFIER_END}(?:\s+TO\s+{_QUALIFIER_END})?", text.strip().upper())
+    if match is None:
+        raise ValueError(f"not an interval qualifier: {text}")
+    start, leading, fraction, end, end_fraction = match.groups()[:5]
+    return IntervalQualifier(
+        singular_unit(start),
+        singular_unit(end) if end else None,
+        int(leading) if leading else None,
+        int(end_fraction) if end_fraction else int(fraction) if fraction else None,
+    )
+
 
 def singular_unit(name: str) -> str:
     upper = name.upper()

@@ -52,13 +52,14 @@ the expression layer's business, not this module's.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from sqlglot.tokens import Token, TokenType
 
 from .errors import FlinkSqlError, SqlParseError, ValidationError
 from .keywords import is_reserved
+from .literals import IntervalQualifier
 from .quoting import quote_identifier, quote_string
 from .tokens import TokenStream
 
@@ -135,7 +136,11 @@ class DataType:
     element type of ARRAY/MULTISET, the key and value types of MAP, the field types of ROW (whose
     names are ``field_names``). ``time_attribute`` ("ROWTIME" or "PROCTIME", TIMESTAMP and
     TIMESTAMP_LTZ only) is printed by :meth:`summary` as Flink's DESCRIBE does (``TIMESTAMP(3)
-    *ROWTIME*``) and not at all by :meth:`serializable`.
+    *ROWTIME*``) and not at all by :meth:`serializable`. ``interval_qualifier`` is the SQL
+    interval type Calcite gives an interval expression while it validates (``INTERVAL '1' DAY``
+    is ``INTERVAL DAY`` there, INTERVAL SECOND(3) once Flink has it): its messages name it; it
+    plays no part in comparing types, and None means what Calcite makes of Flink's logical type
+    (``INTERVAL DAY TO SECOND``, ``INTERVAL YEAR TO MONTH``).
     """
 
     name: str
@@ -144,6 +149,7 @@ class DataType:
     children: tuple[DataType, ...] = ()
     field_names: tuple[str, ...] = ()
     time_attribute: str | None = None
+    interval_qualifier: IntervalQualifier | None = field(default=None, compare=False)
 
     # -- construction ---------------------------------------------------------------------------
     def with_nullable(self, nullable: bool) -> DataType:
@@ -153,6 +159,9 @@ class DataType:
         if kind is not None and (kind not in TIME_ATTRIBUTES or not self.is_timestamp):
             raise ValueError(f"{kind} is not a time attribute of {self.summary()}")
         return replace(self, time_attribute=kind)
+
+    def with_interval_qualifier(self, qualifier: IntervalQualifier | None) -> DataType:
+        return replace(self, interval_qualifier=qualifier if self.is_interval else None)
 
     # -- predicates and parts -------------------------------------------------------------------
     @property

@@ -158,3 +158,19 @@ def niladic_name(node: exp.Expression, column_exists: Callable[[str], bool]) -> 
     ):
         return node.name
     return None
+
+
+def grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
+    """The GROUPING and GROUPING_ID calls of ``node`` outside its subqueries."""
+    found: list[exp.Anonymous] = []
+
+    def visit(n: exp.Expression) -> None:
+        if isinstance(n, QueryExpr):
+            return
+        if isinstance(n, exp.Anonymous) and n.name.upper() in ("GROUPING", "GROUPING_ID"):
+            found.append(n)
+        for child in n.iter_expressions():
+            visit(child)
+
+    visit(node)
+    return found

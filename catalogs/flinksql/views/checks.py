@@ -99,3 +99,14 @@ def _typed_by_parent(node: exp.Expression) -> bool:
         ):
             return True
     return False
+
+
+def check_interval_literals(nodes: list[exp.Expression]) -> None:
+    """Refuse the first interval literal of ``nodes`` whose value does not fit its qualifier
+    (``INTERVAL '1' HOUR TO SECOND``): Calcite checks literals once a clause is typed, so a
+    type error or an unknown column of the clause comes first, a grouping error after."""
+    for node in nodes:
+        for interval in node.find_all(exp.Interval):
+            error = interval.meta.get("interval_error")
+            if error is not None:
+                raise error

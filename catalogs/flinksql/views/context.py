@@ -91,13 +91,15 @@ class ExpressionContext:
         return node
 
     def _bare_current_user(self) -> str | None:
-        """``current_user`` as written without parentheses, when a column has that name: Flink
-        reads the column then (data/keywords.json), and the function only without one."""
+        """``current_user`` as written without parentheses: Flink reads it as a name, a column
+        of that name if there is one (data/keywords.json), else "Column 'current_user' not
+        found in any table"; it has no such function."""
         text = self.validator.text
-        for match in re.finditer(r"(?i)\bcurrent_user\b(?!\s*\()", text):
-            if self.validator._column_exists(match.group(0), self.scope):
-                return match.group(0)
-        return None
+        written = [m.group(0) for m in re.finditer(r"(?i)\bcurrent_user\b(?!\s*\()", text)]
+        for name in written:
+            if self.validator._column_exists(name, self.scope):
+                return name
+        return written[0] if written else None
 
     def _column(self, node: exp.Expression) -> exp.Expression:
         if "flink_text" in node.meta:

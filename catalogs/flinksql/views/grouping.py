@@ -3,12 +3,15 @@ query block. A mixin of the validator."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlglot import exp
 
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
-from .calls import is_function_identifier
+from ..keywords import read_as_column
+from .calls import NILADIC, is_function_identifier
 from .context import ExpressionContext
 from .query import _columns_outside_aggregates, _has_aggregate
 from .scopes import OrderKeys, Scope
@@ -24,6 +27,7 @@ class Grouping:
         windows = [w for item in node.expressions for w in item.find_all(exp.Window)]
         windows.extend(node.args.get("windows") or [])
         named = {w.name: w for w in node.args.get("windows") or []}
+        scope.windows = named
         for window in windows:
             # OVER w, OVER (w ROWS ...) and WINDOW w2 AS (w ...) all name a window of the query.
             _check_window_function(window, named)
@@ -126,6 +130,7 @@ class Grouping:
                 isinstance(target, exp.Column)
                 and not target.table
                 and not is_function_identifier(target)
+                and not self._is_niladic_call(target, scope)
                 and _alias_of(target, keys)
             ):
                 text = quote_identifier(target.name)
@@ -135,7 +140,9 @@ class Grouping:
                         "Aggregate expression is illegal in ORDER BY clause of non-aggregating "
                         "SELECT"
                     )
-                expression = _with_alias_references(target.copy(), keys)
+                expression = _with_alias_references(
+                    target.copy(), keys, lambda column: self._is_niladic_call(column, scope)
+                )
                 text, _, resolved = self.resolved_expression(expression, scope, grouped=grouped)
                 if keys.distinct and text not in keys.texts:
                     self._check_selected(resolved, keys.texts)
@@ -148,6 +155,16 @@ class Grouping:
                 text += f" NULLS {nulls}"
             items.append(text)
         return ", ".join(items)
+
+    def _is_niladic_call(self, column: exp.Column, scope: Scope) -> bool:
+        """``LOCALTIME`` unquoted is Calcite's niladic call before any select item's alias
+        (``ORDER BY LOCALTIME`` is written so, not as the alias), unless it reads a column."""
+        name = column.name
+        return (
+            name.upper() in NILADIC
+            and not column.this.quoted
+            and not (read_as_column(name) and self._column_exists(name, scope))
+        )
 
     def _check_selected(self, node: exp.Expression, selected: list[str]) -> None:
         for column in _columns_outside_aggregates(node):
@@ -165,9 +182,12 @@ def _alias_of(column: exp.Column, keys: OrderKeys) -> bool:
     return count == 1
 
 
-def _with_alias_references(node: exp.Expression, keys: OrderKeys) -> exp.Expression:
-    """``node`` with each simple name of a select item's alias (outside subqueries) replaced by a
-    reference to that item: written unqualified, typed as the item."""
+def _with_alias_references(
+    node: exp.Expression, keys: OrderKeys, niladic: Callable[[exp.Column], bool]
+) -> exp.Expression:
+    """``node`` with each simple name of a select item's alias (outside subqueries, but for a
+    ``niladic`` call's name) replaced by a reference to that item: written unqualified, typed
+    as the item."""
     types = {
         alias: f.data_type for alias, f in zip(keys.aliases, keys.fields, strict=False) if alias
     }
@@ -180,6 +200,7 @@ def _with_alias_references(node: exp.Expression, keys: OrderKeys) -> exp.Express
             and not current.table
             and not isinstance(current.this, exp.Star)
             and not is_function_identifier(current)
+            and not niladic(current)
             and _alias_of(current, keys)
         ):
             reference = exp.column(current.name)

@@ -154,6 +154,12 @@ def comparable(args: Sequence[DataType]) -> bool:
     return False
 
 
+def _consecutively_comparable(args: Sequence[DataType]) -> bool:
+    """Calcite's BETWEEN check: each operand comparable with the one before it (``qty BETWEEN
+    'a' AND TRUE`` passes, as INT and CHAR compare and CHAR and BOOLEAN do)."""
+    return all(comparable(pair) for pair in zip(args, args[1:], strict=False))
+
+
 def all_in(family: str) -> Callable[[Sequence[DataType]], bool]:
     return lambda args: all(in_family(a, family) for a in args)
 
@@ -239,7 +245,7 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         check_forms(
             f"{word} ASYMMETRIC",
             args,
-            comparable,
+            _consecutively_comparable,
             lambda o: f"{o[0]} {word} ASYMMETRIC {o[1]} AND {o[2]}",
             [f"<COMPARABLE_TYPE> {word} <COMPARABLE_TYPE> AND <COMPARABLE_TYPE>"],
         )
@@ -274,6 +280,22 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             lambda a: in_family(a[0], "NUMERIC") or in_family(a[0], "DATETIME_INTERVAL"),
             lambda o: f"-{o[0]}",
             ["-<NUMERIC>", "-<DATETIME_INTERVAL>"],
+        )
+    elif isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
+        if node.args.get("decimals") is not None:
+            return
+        name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
+        # without TO a unit, a date-time has no FLOOR/CEIL (FLOOR(CURRENT_TIMESTAMP))
+        check_forms(
+            name,
+            [type_of(node.this)],
+            lambda a: in_family(a[0], "NUMERIC") or in_family(a[0], "DATETIME_INTERVAL"),
+            lambda o: f"{name}({o[0]})",
+            [
+                f"{name}(<NUMERIC>)",
+                f"{name}(<DATETIME_INTERVAL>)",
+                *(f"{name}(<{kind}> TO <TIME_UNIT>)" for kind in ("DATE", "TIME", "TIMESTAMP")),
+            ],
         )
     elif isinstance(node, exp.DPipe):
         args = [type_of(node.this), type_of(node.expression)]

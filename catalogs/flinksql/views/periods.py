@@ -31,8 +31,7 @@ def period_bounds(node: exp.Expression) -> list[exp.Expression]:
 def _record(types: list[DataType]) -> str:
     fields = []
     for i, t in enumerate(types):
-        attribute = f" *{t.time_attribute}*" if t.time_attribute else ""
-        fields.append(f"{message_type(t)}{attribute} EXPR${i}")
+        fields.append(f"{message_type(t)} EXPR${i}")  # a time attribute's mark included
     return f"<RECORDTYPE:PEEK_NO_EXPAND({', '.join(fields)})>"
 
 

@@ -14,12 +14,22 @@ from .calls import (
     RANKING,
     QueryExpr,
     alias_text,
+    grouping_calls,
     is_aggregate,
     niladic_name,
 )
-from .common_type import least_restrictive
+from .checks import check_interval_literals
+from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
-from .scopes import Field, Namespace, OrderKeys, Query, Scope, SelectKeys
+from .scopes import (
+    Field,
+    Namespace,
+    OrderKeys,
+    Query,
+    Scope,
+    SelectKeys,
+    refuse_duplicate_cte_columns,
+)
 
 # Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
 # tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
@@ -77,6 +87,8 @@ class QueryBlocks:
                         )
                     fields = [Field(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
                     head += " (" + ", ".join(quote_identifier(c) for c in columns) + ")"
+                else:
+                    refuse_duplicate_cte_columns(fields)
                 ctes[name] = fields
                 items.append(f"{head} AS ({inner.text})")
             prefix = "WITH " + ", ".join(items) + " "
@@ -155,7 +167,7 @@ class QueryBlocks:
             common = least_restrictive(a.data_type, b.data_type)
             if common is None:
                 raise ValidationError(f"Type mismatch in column {i + 1} of {keyword}")
-            fields.append(Field(a.name, _set_column_type(a.data_type, b.data_type, common)))
+            fields.append(Field(a.name, set_column_type(a.data_type, b.data_type, common)))
         text = f"{left.text}\n{keyword}\n{right.text}"
         return Query(f"({text})" if enclosed else text, fields)
 
@@ -209,6 +221,7 @@ class QueryBlocks:
             if _has_window(where.this):
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
             where_text, where_type = self.expression(where.this, scope)
+            check_interval_literals([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
         grouped = (
@@ -284,6 +297,7 @@ class QueryBlocks:
         # text without the alias.
         aliases: list[str | None] = []
         raw: list[str] = []
+        ungrouped: list[tuple[exp.Expression, str]] = []
         for item in node.expressions:
             star = _star_qualifier(_strip(item))
             if star is not None:
@@ -310,7 +324,7 @@ class QueryBlocks:
             niladic = self._niladic_name(bare, scope)
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
-                self._check_grouped(resolved, text, group_keys)
+                ungrouped.append((resolved, text))
             raw.append(text)
             if alias is not None:
                 name = alias
@@ -330,6 +344,10 @@ class QueryBlocks:
                 texts.append(text)
             aliases.append(None if name == f"EXPR${len(fields)}" and alias is None else name)
             fields.append(Field(name, data_type))
+        # Calcite types the whole list, then checks its literals, then what is not grouped.
+        check_interval_literals(items)
+        for resolved, text in ungrouped:
+            self._check_grouped(resolved, text, group_keys)
         # Set once the items are read: a subquery among them has a select list of its own.
         self.select_items = items
         self.select_list_keys = SelectKeys(aliases, raw)
@@ -339,7 +357,7 @@ class QueryBlocks:
         return niladic_name(node, lambda name: self._column_exists(name, scope))
 
     def _check_grouped(self, node: exp.Expression, text: str, group_keys: list[str]) -> None:
-        for call in _grouping_calls(node):
+        for call in grouping_calls(node):
             for arg in call.expressions:
                 written = arg.meta.get("flink_text") if isinstance(arg, exp.Column) else None
                 if written is not None and written not in group_keys:
@@ -387,6 +405,7 @@ class QueryBlocks:
                 fields.append(Field(u.name, u.data_type()))
         for ns in namespaces:
             prefix = quote_identifier(ns.alias)
+            ns.refuse_duplicates()  # Calcite reads each column of the star by its name
             kept = [f for f in ns.fields if (id(ns), f.name) not in skipped]
             _append_unique(prefix, kept, taken, texts, fields)
 
@@ -554,33 +573,6 @@ def _has_window(node: exp.Expression) -> bool:
     if isinstance(node, exp.Select | exp.Subquery | exp.Union):
         return False
     return any(_has_window(child) for child in node.iter_expressions())
-
-
-def _grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
-    """The GROUPING and GROUPING_ID calls of ``node`` outside its subqueries."""
-    found: list[exp.Anonymous] = []
-
-    def visit(n: exp.Expression) -> None:
-        if isinstance(n, QueryExpr):
-            return
-        if isinstance(n, exp.Anonymous) and n.name.upper() in ("GROUPING", "GROUPING_ID"):
-            found.append(n)
-        for child in n.iter_expressions():
-            visit(child)
-
-    visit(node)
-    return found
-
-
-def _set_column_type(left: DataType, right: DataType, common: DataType) -> DataType:
-    """A set operation's column: the common type, a time attribute of the left branch kept
-    when the right one is a plain timestamp of the same type, nullability aside (Flink takes
-    the left row type); a TIMESTAMP(0) on the right makes a new type, with no attribute."""
-    plain_left = left.with_nullable(True).with_time_attribute(None)
-    same = plain_left == right.with_nullable(True) and plain_left == common.with_nullable(True)
-    if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
-        return common.with_time_attribute(left.time_attribute)
-    return common
 
 
 def _is_window_function(node: exp.Expression) -> bool:

@@ -9,6 +9,7 @@ from typing import Protocol
 from sqlglot import exp
 
 from ..catalog import ObjectIdentifier
+from ..errors import ValidationError
 from ..types import DataType
 from .calls import QueryExpr
 from .common_type import least_restrictive
@@ -30,7 +31,15 @@ class Namespace:
     identifier: ObjectIdentifier | None = None
 
     def field(self, name: str) -> Field | None:
-        return next((f for f in self.fields if f.name == name), None)
+        """The column ``name``; a name two columns of a derived table share is ambiguous."""
+        found = [f for f in self.fields if f.name == name]
+        if len(found) > 1:
+            raise ValidationError(f"Column '{name}' is ambiguous")
+        return found[0] if found else None
+
+    def refuse_duplicates(self) -> None:
+        for f in self.fields:
+            self.field(f.name)
 
 
 @dataclass
@@ -60,6 +69,8 @@ class Scope:
     # Group keys missing from some grouping set (ROLLUP, CUBE, GROUPING SETS): nullable.
     nullable_keys: frozenset[str] = frozenset()
     using: list[UsingColumn] = field(default_factory=list)
+    # The block's named windows (WINDOW w AS (...)), by name.
+    windows: dict[str, exp.Window] = field(default_factory=dict)
 
     def using_column(self, name: str) -> UsingColumn | None:
         return next((u for u in self.using if u.name == name), None)
@@ -124,3 +135,14 @@ class OrderKeys:
     fields: list[Field]
     distinct: bool
     group_keys: list[str] | None
+
+
+def refuse_duplicate_cte_columns(fields: list[Field]) -> None:
+    """A WITH query without a column list names its columns once each, used or not."""
+    seen: set[str] = set()
+    for f in fields:
+        if f.name in seen:
+            raise ValidationError(
+                f"Column has duplicate column name '{f.name}' and no column list specified"
+            )
+        seen.add(f.name)

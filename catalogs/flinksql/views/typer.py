@@ -11,16 +11,16 @@ from ..dialect import JsonFunction
 from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
     T,
-    _cast_type_for_parser,
     _is_literal,
     _is_typed_literal,
     _least_restrictive,
     _strip,
     _Typer,
     calcite_type_name,
+    cast_target,
     message_type,
 )
-from ..types import DataType, parse_type
+from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
@@ -107,7 +107,13 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Filter):
             if isinstance(_strip(node.this), exp.IgnoreNulls | exp.RespectNulls):
                 raise ValidationError("FILTER must be applied to aggregate function")
-            return self.type_of(node.this)
+            # a FILTER may leave a group no row: its aggregate is NULL there (a COUNT is 0)
+            result = self.type_of(node.this)
+            counted = isinstance(node.this, exp.Anonymous) and node.this.name.upper() in (
+                "COUNT",
+                "ARRAY_AGG",  # NOT NULL as Flink types it (golden views_call_forms)
+            )
+            return result if counted else result.with_nullable(True)
         if isinstance(node, exp.IgnoreNulls | exp.RespectNulls):
             return null_treatment_type(node, self.type_of)
         if isinstance(node, exp.WithinGroup):
@@ -182,8 +188,7 @@ class ViewTyper(_Typer):
                 and node.this.is_string
                 and _is_typed_literal(node)
             ):
-                target = parse_type(_cast_type_for_parser(node.to), ddl=False)
-                check_cast(self.type_of(node.this), target)
+                check_cast(self.type_of(node.this), cast_target(node.to))
             return
         parsed = _parsed_call(node)
         if parsed is not None:
@@ -253,13 +258,20 @@ class ViewTyper(_Typer):
             return ranking
         if name not in AGGREGATES:
             return self.type_of(call)  # a scalar or unknown function: checked as a call
+        self._check_operands(call)  # SUM(<INTERVAL HOUR>) OVER w as SUM(...) alone
         result = self._aggregate(call, grouped=True)
-        spec = node.args.get("spec")
+        spec = node.args.get("spec") or self._named_window_spec(node)
         bounds = [spec.args.get("start"), spec.args.get("end")] if spec is not None else []
         if name != "COUNT" and any(isinstance(b, exp.Expression) for b in bounds):
             # A frame bounded by an offset may be empty (Calcite's SqlWindow.isAlwaysNonEmpty).
             return result.with_nullable(True)
         return result
+
+    def _named_window_spec(self, node: exp.Window) -> exp.Expression | None:
+        """The frame of the named window ``OVER w`` reads (``WINDOW w AS (... RANGE ...)``)."""
+        alias = node.args.get("alias")
+        window = self.context.scope.windows.get(alias.name) if alias is not None else None
+        return window.args.get("spec") if window is not None else None
 
     def _ranking(self, call: exp.Expression, name: str) -> DataType | None:
         """The type of a ranking or offset function, with or without OVER (Flink takes
@@ -338,6 +350,10 @@ class ViewTyper(_Typer):
             return special
         result = self._function(node)
         if name in ("FLOOR", "CEIL", "ABS"):
+            if result.is_interval:  # Calcite's functions: the argument's SQL interval type
+                return result.with_interval_qualifier(
+                    self.type_of(node.expressions[0]).interval_qualifier
+                )
             return result
         result = result.with_time_attribute(None) if result.time_attribute else result
         return self._rowtime_kept(name, node.expressions, result)
@@ -417,26 +433,31 @@ class ViewTyper(_Typer):
                 return DataType("DECIMAL", (min(38, 1 + precision - scale), 0), nullable)
             return DataType("DECIMAL", (1 + precision - scale + digits, digits), nullable)
         if name in ("COALESCE", "IFNULL") and args:
-            types = [self.type_of(a) for a in args]
-            known = [t for t in types if t.name != "NULL"]
-            if not known:
-                raise ValidationError("Illegal use of 'NULL'")
-            first = types[0].with_time_attribute(None)
-            if name == "IFNULL" and not first.nullable and len(types) == 2:
-                # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number
-                other = types[1]
-                if first.name == other.name or first.is_string and other.is_string:
-                    return self._rowtime_kept(name, args, first)
-            common = known[0].with_time_attribute(None)
-            for other in known[1:]:
-                common = _coalesced(common, other.with_time_attribute(None))
-            common = common.with_nullable(True)
-            for arg, t in zip(args, types, strict=True):
-                if t.name != "NULL" and _needs_cast(t, common):
-                    arg.meta["coerce_to"] = calcite_type_name(common)
-            common = common.with_nullable(all(t.nullable for t in types))
-            return self._rowtime_kept(name, args, common)
+            # Flink's own functions: the result is a logical type (no SQL interval qualifier)
+            return self._coalesce(node, name).with_interval_qualifier(None)
         return None
+
+    def _coalesce(self, node: exp.Anonymous, name: str) -> DataType:
+        args = node.expressions
+        types = [self.type_of(a) for a in args]
+        known = [t for t in types if t.name != "NULL"]
+        if not known:
+            raise ValidationError("Illegal use of 'NULL'")
+        first = types[0].with_time_attribute(None)
+        if name == "IFNULL" and not first.nullable and len(types) == 2:
+            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number
+            other = types[1]
+            if first.name == other.name or first.is_string and other.is_string:
+                return self._rowtime_kept(name, args, first)
+        common = known[0].with_time_attribute(None)
+        for other in known[1:]:
+            common = _coalesced(common, other.with_time_attribute(None))
+        common = common.with_nullable(True)
+        for arg, t in zip(args, types, strict=True):
+            if t.name != "NULL" and _needs_cast(t, common):
+                arg.meta["coerce_to"] = calcite_type_name(common)
+        common = common.with_nullable(all(t.nullable for t in types))
+        return self._rowtime_kept(name, args, common)
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:
         reader = self.context.validator.reader

@@ -16,12 +16,12 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
-from ..dialect import DIALECT
+from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
-from .checks import check_every_call
+from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
@@ -54,6 +54,9 @@ def validate_view(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
         )
     validator = Validator(reader, catalog, database, query, query_position)
+    # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
+    # no check placed
+    unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
     try:
         result = validator.query(node, None)
     except (ValidationError, SqlParseError):
@@ -63,6 +66,7 @@ def validate_view(
             f"Unsupported construct in the view's query ({type(exc).__name__}: {exc}); "
             "the dashboard cannot validate it yet."
         ) from None
+    check_interval_literals(unchecked)
     _record_every_call(validator, node)
     fields = result.fields
     names = [f.name for f in fields]
@@ -189,7 +193,11 @@ def _check_empty_in_list(text: str, base: tuple[int, int]) -> None:
 
 @lru_cache(maxsize=512)
 def _parsed(query: str) -> exp.Expression | None:
-    return DIALECT.parse(query)[0]
+    deferred = DEFER_INTERVAL_CHECKS.set(True)
+    try:
+        return DIALECT.parse(query)[0]
+    finally:
+        DEFER_INTERVAL_CHECKS.reset(deferred)
 
 
 def _parse(query: str) -> exp.Expression | None:
@@ -358,20 +366,31 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
 
     def check_unique(self, names: list[str], node: exp.Expression) -> None:
         seen: dict[str, int] = {}
+        top = _leftmost_block(node)
         for i, name in enumerate(names):
             if name in seen:
-                first = seen[name]
-                line, column = self._itemtext_position(first)
+                if isinstance(top, exp.Values):
+                    # Flink's own check of the view's schema: Calcite names VALUES columns
+                    # without placing them
+                    raise ValidationError(
+                        f"SQL validation failed. Column `{name}` has been specified."
+                    )
+                line, column = self._itemtext_position(top, seen[name])
                 raise ValidationError(
                     f"A column with the same name `{name}` has been defined at line {line}, "
                     f"column {column}."
                 )
             seen[name] = i
 
-    def _itemtext_position(self, index: int) -> tuple[int, int]:
+    def _itemtext_position(self, top: exp.Expression, index: int) -> tuple[int, int]:
+        """Where select item ``index`` of the query's first SELECT starts."""
+        items = top.expressions if isinstance(top, exp.Select) else self.select_items
         starts: list[int] = []
-        if index < len(self.select_items):
-            for n in self.select_items[index].walk():
+        if index < len(items):
+            item = items[index]
+            if "item_start" in item.meta:
+                starts.append(item.meta["item_start"])
+            for n in item.walk():
                 if "start" in n.meta:
                     starts.append(n.meta["start"])
         offset = min(starts) if starts else 0
@@ -382,3 +401,11 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         if line == 0:
             return base_line, base_column + column - 1
         return base_line + line, column
+
+
+def _leftmost_block(node: exp.Expression) -> exp.Expression:
+    """The query block a query's columns are named by: the first SELECT of a set operation, the
+    body of a WITH or of parentheses."""
+    while isinstance(node, exp.Subquery | exp.Union | exp.Intersect | exp.Except):
+        node = node.this
+    return node
