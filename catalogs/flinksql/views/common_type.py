@@ -3,7 +3,7 @@ operations, VALUES rows, USING columns, CASE branches)."""
 
 from __future__ import annotations
 
-from ..expressions import _least_restrictive
+from ..expressions import T, _least_restrictive
 from ..types import DataType
 
 
@@ -37,3 +37,41 @@ def set_column_type(left: DataType, right: DataType, common: DataType) -> DataTy
     if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
         return common.with_time_attribute(left.time_attribute)
     return common
+
+
+def coalesced_type(a: DataType, b: DataType) -> DataType:
+    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
+    FLOAT and DOUBLE, and collections of the common, nullable if either is, element type."""
+    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
+        return T("DOUBLE")
+    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
+        (x,), (y,) = a.children, b.children
+        element = coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
+        return DataType(a.name, (), True, (element,))
+    return _least_restrictive(a, b)
+
+
+def needs_cast(source: DataType, target: DataType) -> bool:
+    """Whether Flink casts an operand of ``source`` type to the common ``target`` type."""
+    if source.is_string and target.is_string:
+        return False
+    if source.is_binary and target.is_binary:
+        return False
+    plain = source.with_nullable(True).with_time_attribute(None)
+    return plain != target.with_nullable(True).with_time_attribute(None)
+
+
+def concat_type(a: DataType, b: DataType) -> DataType:
+    """``a || b``: CHAR if both are CHAR, else VARCHAR, of the summed length."""
+    nullable = a.nullable or b.nullable
+    if a.is_binary and b.is_binary:
+        length = min((a.length or 0) + (b.length or 0), 2147483647)
+        name = "BINARY" if a.name == b.name == "BINARY" else "VARBINARY"
+        return DataType(name, (length,), nullable)
+    if a.name == b.name == "ARRAY":
+        return a.with_nullable(nullable)  # <EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>
+    if not (a.is_string and b.is_string):
+        return T("STRING").with_nullable(nullable)
+    length = min((a.length or 0) + (b.length or 0), 2147483647)
+    name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
+    return DataType(name, (length,), nullable)

@@ -13,7 +13,6 @@ from ..expressions import (
     T,
     _is_literal,
     _is_typed_literal,
-    _least_restrictive,
     _strip,
     _Typer,
     calcite_type_name,
@@ -38,7 +37,7 @@ from .calls import (
     quantified_test,
 )
 from .casts import check_cast
-from .common_type import least_restrictive
+from .common_type import coalesced_type, concat_type, least_restrictive, needs_cast
 from .context import ExpressionContext
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
@@ -147,7 +146,7 @@ class ViewTyper(_Typer):
                 return arg.with_time_attribute(None)
             return T("STRING").with_nullable(arg.nullable)
         if isinstance(node, exp.DPipe):
-            return _concat(self.type_of(node.this), self.type_of(node.expression))
+            return concat_type(self.type_of(node.this), self.type_of(node.expression))
         if isinstance(node, exp.CurrentTime):
             return T("TIME(0) NOT NULL")
         if isinstance(node, exp.Anonymous):
@@ -451,10 +450,10 @@ class ViewTyper(_Typer):
                 return self._rowtime_kept(name, args, first)
         common = known[0].with_time_attribute(None)
         for other in known[1:]:
-            common = _coalesced(common, other.with_time_attribute(None))
+            common = coalesced_type(common, other.with_time_attribute(None))
         common = common.with_nullable(True)
         for arg, t in zip(args, types, strict=True):
-            if t.name != "NULL" and _needs_cast(t, common):
+            if t.name != "NULL" and needs_cast(t, common):
                 arg.meta["coerce_to"] = calcite_type_name(common)
         common = common.with_nullable(all(t.nullable for t in types))
         return self._rowtime_kept(name, args, common)
@@ -574,41 +573,3 @@ def _without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
     for arg in args:
         operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
     return operands
-
-
-def _coalesced(a: DataType, b: DataType) -> DataType:
-    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
-    FLOAT and DOUBLE, and collections of the common, nullable if either is, element type."""
-    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
-        return T("DOUBLE")
-    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
-        (x,), (y,) = a.children, b.children
-        element = _coalesced(x, y).with_nullable(x.nullable or y.nullable)
-        return DataType(a.name, (), True, (element,))
-    return _least_restrictive(a, b)
-
-
-def _needs_cast(source: DataType, target: DataType) -> bool:
-    """Whether Flink casts an operand of ``source`` type to the common ``target`` type."""
-    if source.is_string and target.is_string:
-        return False
-    if source.is_binary and target.is_binary:
-        return False
-    plain = source.with_nullable(True).with_time_attribute(None)
-    return plain != target.with_nullable(True).with_time_attribute(None)
-
-
-def _concat(a: DataType, b: DataType) -> DataType:
-    """``a || b``: CHAR if both are CHAR, else VARCHAR, of the summed length."""
-    nullable = a.nullable or b.nullable
-    if a.is_binary and b.is_binary:
-        length = min((a.length or 0) + (b.length or 0), 2147483647)
-        name = "BINARY" if a.name == b.name == "BINARY" else "VARBINARY"
-        return DataType(name, (length,), nullable)
-    if a.name == b.name == "ARRAY":
-        return a.with_nullable(nullable)  # <EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>
-    if not (a.is_string and b.is_string):
-        return T("STRING").with_nullable(nullable)
-    length = min((a.length or 0) + (b.length or 0), 2147483647)
-    name = "CHAR" if a.name == b.name == "CHAR" else "VARCHAR"
-    return DataType(name, (length,), nullable)
