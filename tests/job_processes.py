@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.live_dashboard import PYTHON, ROOT, SETUP, LiveDashboard, free_port
+from tests import live_dashboard as live
+from tests.live_dashboard import (
+    PYTHON,
+    ROOT,
+    SETUP,
+    LiveDashboard,
+    free_port,
+    services_unavailable,
+)
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
 POSTGRES = os.environ.get("JOBS_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432")
@@ -23,34 +31,15 @@ REDIS_URL = f"redis://127.0.0.1:6379/{9 + int(WORKER.removeprefix('gw')) % 7}"
 
 def unavailable() -> str | None:
     """Why the processes cannot run here (None: PostgreSQL and Redis both answer)."""
-    import psycopg
-    import redis
-
-    try:
-        psycopg.connect(POSTGRES, dbname="postgres", connect_timeout=3).close()
-    except psycopg.Error as error:
-        return f"PostgreSQL does not answer at {POSTGRES}: {error}"
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-    except redis.RedisError as error:
-        return f"Redis does not answer at {REDIS_URL}: {error}"
-    return None
+    return services_unavailable(POSTGRES, REDIS_URL)
 
 
 def fresh_database() -> str:
-    import psycopg
-
-    drop_database()
-    with psycopg.connect(POSTGRES, dbname="postgres", autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{DATABASE}"')
-    return f"{POSTGRES}/{DATABASE}"
+    return live.fresh_database(POSTGRES, DATABASE)
 
 
 def drop_database() -> None:
-    import psycopg
-
-    with psycopg.connect(POSTGRES, dbname="postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+    live.drop_database(POSTGRES, DATABASE)
 
 
 def prepare(environ: dict[str, str]) -> dict[str, str]:

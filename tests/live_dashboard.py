@@ -53,6 +53,40 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def services_unavailable(postgres: str, redis_url: str) -> str | None:
+    """Why processes on PostgreSQL ``postgres`` and Redis ``redis_url`` cannot run here (None:
+    both answer)."""
+    import psycopg
+    import redis
+
+    try:
+        psycopg.connect(postgres, dbname="postgres", connect_timeout=3).close()
+    except psycopg.Error as error:
+        return f"PostgreSQL does not answer at {postgres}: {error}"
+    try:
+        redis.Redis.from_url(redis_url, socket_connect_timeout=3).ping()
+    except redis.RedisError as error:
+        return f"Redis does not answer at {redis_url}: {error}"
+    return None
+
+
+def fresh_database(postgres: str, name: str) -> str:
+    """An empty database ``name`` on the server ``postgres`` (dropped first); its URL."""
+    import psycopg
+
+    drop_database(postgres, name)
+    with psycopg.connect(postgres, dbname="postgres", autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return f"{postgres}/{name}"
+
+
+def drop_database(postgres: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres, dbname="postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def build_plugin() -> Path:
     """``make flink-catalog`` (nothing to do when the jar is newer than its sources)."""
     subprocess.run(["make", "-s", "flink-catalog"], cwd=ROOT, check=True, capture_output=True)

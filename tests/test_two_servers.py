@@ -24,7 +24,16 @@ from pathlib import Path
 import pytest
 
 from config import caches
-from tests.live_dashboard import PYTHON, ROOT, SETUP, LiveDashboard, free_port
+from tests.live_dashboard import (
+    PYTHON,
+    ROOT,
+    SETUP,
+    LiveDashboard,
+    drop_database,
+    free_port,
+    fresh_database,
+    services_unavailable,
+)
 from tests.test_concurrency import _storm_script
 
 # xdist_group does not hold with pytest 9 (xdist 3.8 sets ``item._nodeid``, which pytest 9
@@ -49,38 +58,6 @@ for name in ("alice", "dave"):
     user.set_password({PASSWORD!r})
     user.save()
 """
-
-
-def _unavailable() -> str | None:
-    """Why the servers cannot run here (None: PostgreSQL and Redis both answer)."""
-    import psycopg
-    import redis
-
-    try:
-        psycopg.connect(POSTGRES, dbname="postgres", connect_timeout=3).close()
-    except psycopg.Error as error:
-        return f"PostgreSQL does not answer at {POSTGRES}: {error}"
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-    except redis.RedisError as error:
-        return f"Redis does not answer at {REDIS_URL}: {error}"
-    return None
-
-
-def _fresh_database() -> str:
-    import psycopg
-
-    _drop_database()
-    with psycopg.connect(POSTGRES, dbname="postgres", autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{DATABASE}"')
-    return f"{POSTGRES}/{DATABASE}"
-
-
-def _drop_database() -> None:
-    import psycopg
-
-    with psycopg.connect(POSTGRES, dbname="postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
 
 
 @dataclass
@@ -157,7 +134,7 @@ def _wait(server: subprocess.Popen, url: str, log: Path) -> None:
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     import redis
 
-    reason = _unavailable()
+    reason = services_unavailable(POSTGRES, REDIS_URL)
     if reason is not None:
         if os.environ.get("REQUIRE_POSTGRES") == "1":
             pytest.fail(f"REQUIRE_POSTGRES=1: {reason}")
@@ -166,7 +143,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     shared.flushdb()
     environ = {
         **os.environ,
-        "DATABASE_URL": _fresh_database(),
+        "DATABASE_URL": fresh_database(POSTGRES, DATABASE),
         "REDIS_URL": REDIS_URL,
         "DJANGO_DEBUG": "1",
         "PAGE_CACHE": "1",
@@ -195,7 +172,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
         for server, _ in started:
             server.wait(timeout=30)
         shared.flushdb()
-        _drop_database()
+        drop_database(POSTGRES, DATABASE)
 
 
 def test_the_servers_share_one_redis_as_the_cache() -> None:
