@@ -15,22 +15,11 @@ from catalogs import snapshots
 from catalogs.models import Catalog, Snapshot
 from environments.models import Environment, Membership, Role
 from tests.browser import ARTIFACTS, log_in, shot
+from tests.test_navigation import ALL as HEADER_LINKS  # the header's links, in order
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
-
-HEADER_LINKS = [
-    "Environments",
-    "Catalogs",
-    "SQL console",
-    "Change requests",
-    "Snapshots",
-    "History",
-    "Jobs",
-    "Settings",
-    "API docs",
 ]
 
 
