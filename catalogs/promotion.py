@@ -21,6 +21,7 @@ from environments.models import Environment
 from environments.services import ServiceError
 
 from . import folder, snapshots
+from .diffs import diff_lines
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
 
@@ -54,6 +55,11 @@ class ObjectDifference:
     path: str  # the object's file in the folder
     change: str  # added, removed, changed
     diff: list[str] = field(default_factory=list)  # unified diff of the definitions
+
+    @property
+    def lines(self) -> list[tuple[str, str]]:
+        """The diff's lines with their kind, for the page."""
+        return diff_lines(self.diff)
 
 
 def compare(source: Environment, target: Environment, mapping: Mapping_) -> list[ObjectDifference]:

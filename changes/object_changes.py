@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from catalogs.diffs import diff_lines
 from catalogs.executor import history
 from catalogs.executor.handlers import Context
 from catalogs.flinksql.catalog import ObjectIdentifier
@@ -34,17 +35,7 @@ class ObjectChange:
     @property
     def diff_lines(self) -> list[tuple[str, str]]:
         """The diff's lines with their kind, for the page."""
-        kinds = []
-        for line in self.diff.splitlines():
-            if line.startswith(("---", "+++", "@@")):
-                kinds.append(("header", line))
-            elif line.startswith("+"):
-                kinds.append(("added", line))
-            elif line.startswith("-"):
-                kinds.append(("removed", line))
-            else:
-                kinds.append(("context", line))
-        return kinds
+        return diff_lines(self.diff.splitlines())
 
     @property
     def action(self) -> str:

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from catalogs.diffs import diff_lines
 from catalogs.pages.common import render_page
 from environments.access import has_role
 from environments.lookup import get_environment
@@ -72,6 +73,7 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
     preview = services.preview(change_request, request.user) if is_open else None
     base = services.catalog_base(found)
     may_approve = services.may_approve(change_request, request.user)
+    since = editing.changed_since_review(change_request, request.user)
     context = {
         "environment": found,
         "change_request": change_request,
@@ -89,7 +91,7 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "can_close_now": services.may_close(change_request, request.user)
         or services.may_close_as_reviewer(change_request, request.user),
         "can_retitle": services.may_close(change_request, request.user),
-        "since_review": editing.changed_since_review(change_request, request.user),
+        "since_review": None if since is None else diff_lines(since),
         "may_approve": may_approve,
         "review_form": ReviewForm(may_approve=may_approve),
         "comment_form": CommentForm(),

@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from catalogs.diffs import diff_lines
 from environments import page_cache
 from environments.access import visible_environments
 
@@ -252,8 +253,7 @@ def _diff(change: HistoryChange) -> list[tuple[str, str]]:
     lines = difflib.unified_diff(
         mask_ddl(change.before).splitlines(), mask_ddl(change.after).splitlines(), lineterm="", n=2
     )
-    kinds = {"+": "added", "-": "removed", "@": "header"}
-    return [(kinds.get(line[:1], "context"), line) for line in list(lines)[2:]]
+    return diff_lines(lines)[2:]
 
 
 def _text(result: StatementResult) -> str | None:
