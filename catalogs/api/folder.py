@@ -116,6 +116,14 @@ def plan_body(planned: folder.FolderPlan) -> dict[str, Any]:
     }
 
 
+def not_opened(body: dict[str, Any], applied: folder.Applied, nothing: str) -> Response:
+    """400 for a plan that opened no change request: its problems, else the placeholders
+    without a value, else ``nothing`` (there was nothing to propose)."""
+    missing = [f"Give a value for ${{{name}}}." for name in applied.missing_variables]
+    message = body["problems"] or missing or [nothing]
+    return Response({**body, **error_body(*message)}, status=status.HTTP_400_BAD_REQUEST)
+
+
 class FolderExport(APIView):
     @extend_schema(
         parameters=[CATALOGS],
@@ -177,10 +185,8 @@ class FolderChangeRequest(APIView):
         )
         body = {**plan_body(applied.plan), "change_request": None}
         if applied.change_request is None:
-            problems = body["problems"] or [
-                f"Give a value for ${{{name}}}." for name in applied.missing_variables
-            ]
-            message = problems or ["The environment equals the folder: nothing to propose."]
-            return Response({**body, **error_body(*message)}, status=status.HTTP_400_BAD_REQUEST)
+            return not_opened(
+                body, applied, "The environment equals the folder: nothing to propose."
+            )
         body["change_request"] = applied.change_request.pk
         return Response(body, status=status.HTTP_201_CREATED)

@@ -18,7 +18,7 @@ from environments.api.fields import StrictBooleanField, StrictCharField
 from environments.lookup import get_environment
 from environments.models import Role
 
-from .folder import PlanAnswerSerializer, plan_body
+from .folder import PlanAnswerSerializer, not_opened, plan_body
 
 
 class PromotionRequestSerializer(serializers.Serializer):
@@ -106,11 +106,7 @@ class Promote(APIView):
         applied = promoted.applied
         body = {**plan_body(applied.plan), "change_request": None, "source_snapshots": []}
         if applied.change_request is None:
-            problems = body["problems"] or [
-                f"Give a value for ${{{name}}}." for name in applied.missing_variables
-            ]
-            message = problems or ["The target equals the source: nothing to promote."]
-            return Response({**body, **error_body(*message)}, status=status.HTTP_400_BAD_REQUEST)
+            return not_opened(body, applied, "The target equals the source: nothing to promote.")
         body["change_request"] = applied.change_request.pk
         body["source_snapshots"] = promoted.snapshot_ids
         return Response(body, status=status.HTTP_201_CREATED)
