@@ -14,8 +14,8 @@ DB = "/env/default/catalogs/shop/databases/sales"
 
 def settle(page: Page) -> None:
     """Let the preview that leaving the field fires finish before submitting: its dry run
-    of an ALTER and the submitted ALTER would otherwise run at once, which the live server's
-    shared in-memory SQLite refuses ("database table is locked")."""
+    of a statement and the submitted one would otherwise run at once, which the live server's
+    shared in-memory SQLite refuses ("database table is locked": a 500 instead of the form)."""
     page.locator("body").click(position={"x": 1, "y": 1})
     page.wait_for_load_state("networkidle")
 
@@ -42,6 +42,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
     expect(preview).to_contain_text("CREATE MODEL `shop`.`sales`.`churn`")
     expect(preview).to_contain_text("INPUT (customer_id BIGINT, features STRING)")
     expect(preview).to_contain_text("'api-key' = '******'")
+    settle(page)
     page.get_by_role("button", name="Create model").click()
     expect(page.locator(".errors, .field-error, [role=alert]").first).to_contain_text(
         "Output column list can not be empty with non-empty input column list."
