@@ -19,6 +19,8 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
+from changes import proposing
+from changes.models import ChangeRequest
 from config import limits
 from environments import page_cache
 from environments.lookup import get_environment
@@ -27,11 +29,13 @@ from environments.models import Environment
 from ..executor import Executor, Session, StatementResult
 from ..executor.impact import ImpactReport, impact_of
 from ..flinksql.catalog import CatalogTable, CatalogView
+from ..flinksql.errors import Forbidden
 from ..flinksql.splitter import located_statements, split_statements
 from ..models import ConsoleScript
 from ..secrets import mask_ddl, mask_value
 from ..tableau import cell_text
 from .common import render_page, tree
+from .console_propose import propose_script
 from .console_scripts import opened_script, scripts_of
 from .origin import console_origin
 
@@ -106,12 +110,16 @@ def save_console_state(request: HttpRequest, environment: Environment, state: Co
 
 
 def _saved_states(request: HttpRequest, kwargs: dict[str, Any]) -> str:
-    """What a console page shows besides the catalog: this browser's console sessions, and the
-    user's scripts (their names and when each last changed)."""
+    """What a console page shows besides the catalog: this browser's console sessions, the
+    user's scripts (their names and when each last changed) and the open change requests it
+    offers to propose in."""
     kept = ConsoleScript.objects.filter(
         user=request.user, environment__name=kwargs.get("environment")
     ).values_list("pk", "name", "updated_at")
-    return repr((sorted(request.session.get(SESSION_KEY, {}).items()), list(kept)))
+    requests = ChangeRequest.objects.filter(
+        environment__name=kwargs.get("environment"), status=ChangeRequest.Status.OPEN
+    ).values_list("pk", "title")
+    return repr((sorted(request.session.get(SESSION_KEY, {}).items()), list(kept), list(requests)))
 
 
 @login_required
@@ -124,14 +132,21 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
     if opened is not None and request.method != "POST":
         script = opened.sql
     results: list[dict[str, Any]] = _refused(script)
-    impact = None
+    if "propose" in request.POST and script.strip() and not results:
+        proposed = propose_script(request, found, state.session, script)
+        if isinstance(proposed, HttpResponse):
+            return proposed
+        results = [_shown(StatementResult("", False, error=proposed, code="propose"))]
+        script = mask_ddl(script)
+    impact, script_masked = None, False
     if script.strip() and "reset" not in request.POST and not results:
         impact = _breaking(request, state, script)
     if impact is None and script.strip() and "reset" not in request.POST and not results:
         executor = Executor(state.session, request.user, console_origin(request))
         ran = executor.execute_script(script, stop_on_error=True)
         results = [_shown(r, at) for r, at in zip(ran, located_statements(script), strict=False)]
-        script = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
+        masked = mask_ddl(script)  # shown again and kept for "Run again": never its secrets
+        script_masked, script = masked != script, masked
         state.history = ([script] + [s for s in state.history if s != script])[:MAX_HISTORY]
     if request.method == "POST":
         save_console_state(request, found, state)
@@ -147,6 +162,10 @@ def console(request: HttpRequest, environment: str) -> HttpResponse:
         "impact": impact,
         "markers_json": json.dumps([shown["marker"] for shown in results if "marker" in shown]),
         "scripts": scripts_of(request.user, found),
+        "open_requests": proposing.open_requests(found),
+        "needs_request": any(shown["result"].code == Forbidden.code for shown in results)
+        and bool(found.required_approvals),
+        "script_masked": script_masked,
         "opened": opened,
         "tree": tree(found),
     }

@@ -15,8 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from changes import services as change_services
-from changes.models import ChangeRequest
+from changes import proposing
 from config import limits
 from environments.access import NEEDED
 from environments.lookup import get_environment
@@ -113,7 +112,7 @@ def form_page(
     the error in place."""
     environment = context["environment"]
     context.update(form=form, tree=tree(environment, context.get("catalog")))
-    context.setdefault("open_requests", _open_requests(environment))
+    context.setdefault("open_requests", proposing.open_requests(environment))
     if request.method == "POST" and request.GET.get("preview") is not None:
         form.is_valid()
         context["statements"] = _statements(form)
@@ -171,12 +170,6 @@ def _impact(
     return report if report.ok else None
 
 
-def _open_requests(environment: Environment) -> QuerySet[ChangeRequest]:
-    return environment.change_requests.filter(status=ChangeRequest.Status.OPEN).only("pk", "title")[
-        :50
-    ]
-
-
 def _add_to_request(
     request: HttpRequest, form: f.StatementForm, environment: Environment
 ) -> tuple[str | None, bool]:
@@ -187,21 +180,9 @@ def _add_to_request(
     if not statements:
         form.add_error(None, "Nothing to add: the form changes nothing yet.")
         return None, False
-    sql = ";\n".join(statements)
     chosen = request.POST.get("change_request", "")
     try:
-        if chosen:
-            change_request = ChangeRequest.objects.filter(
-                environment=environment, pk=int(chosen) if chosen.isdigit() else 0
-            ).first()
-            if change_request is None:
-                form.add_error(None, "That change request does not exist.")
-                return None, False
-            change_services.add_statements(change_request, request.user, sql)
-        else:
-            title = " ".join(mask_ddl(statements[0]).split())
-            title = shortened(title, 120)
-            change_request = change_services.open_request(environment, request.user, title, sql=sql)
+        change_request = proposing.propose(environment, request.user, statements, chosen)
     except ServiceError as exc:
         form.add_error(None, exc.message)
         return None, exc.code == FORBIDDEN
