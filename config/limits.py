@@ -35,6 +35,8 @@ FORM_ROWS = _int("LIMIT_FORM_ROWS", 200)
 FORM_FIELDS = _int("LIMIT_FORM_FIELDS", 10 * FORM_ROWS + 100)
 # The items of one list or map of an API body (a table's columns, keys and options; jars).
 LIST_ITEMS = _int("LIMIT_LIST_ITEMS", 1_000)
+# The tables and views (with their columns) the SQL editor's completions answer names.
+COMPLETION_RELATIONS = _int("LIMIT_COMPLETION_RELATIONS", 5_000)
 # The characters of one search text (the search page's ``q``).
 SEARCH_CHARACTERS = _int("LIMIT_SEARCH_CHARACTERS", 200)
 # The largest id a URL or query parameter may name: the databases' 64-bit integers.

@@ -11,6 +11,7 @@ from django.urls import reverse
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.keywords import RESERVED_KEYWORDS
 from catalogs.models import HistoryEntry, Table
+from config import limits
 from environments.models import Environment, Membership, Role
 
 LANGUAGE = reverse("sql-editor-language")
@@ -83,8 +84,48 @@ def test_it_completes_the_names_a_viewer_may_read(catalog: Environment) -> None:
                     },
                 ],
             },
-        ]
+        ],
+        "complete": True,
     }
+
+
+def test_a_large_catalog_answers_the_bound_with_where_the_statements_run_first(
+    catalog: Environment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executor = Executor(Session.start(catalog, "shop", "sales"))
+    script = ["CREATE DATABASE shop.crm", "CREATE DATABASE shop.aaa"]
+    script += [
+        f"CREATE TABLE shop.crm.c{i} (x INT, y INT) WITH ('connector' = 'datagen')"
+        for i in range(3)
+    ]
+    script += [
+        f"CREATE TABLE shop.aaa.a{i} (z INT) WITH ('connector' = 'datagen')" for i in range(2)
+    ]
+    script += [
+        f"CREATE TABLE `_env_default`.`default`.e{i} (w INT) WITH ('connector' = 'datagen')"
+        for i in range(2)
+    ]
+    for result in executor.execute_script(";\n".join(script)):
+        assert result.ok, result.error
+    monkeypatch.setattr(limits, "COMPLETION_RELATIONS", 4)
+    viewer = _client(catalog, Role.VIEWER)
+    answer = viewer.get(COMPLETIONS, {"catalog": "shop", "database": "crm"}).json()
+    shown = {
+        (c["name"], d["name"]): ([t["name"] for t in d["tables"]], d.get("complete", True))
+        for c in answer["catalogs"]
+        for d in c["databases"]
+    }
+    # crm first (3), then one of shop's others by name (aaa: cut at 1), nothing more
+    assert shown == {
+        ("_env_default", "default"): ([], False),
+        ("shop", "default"): ([], True),
+        ("shop", "aaa"): (["a0"], False),
+        ("shop", "crm"): (["c0", "c1", "c2"], True),
+        ("shop", "sales"): ([], False),
+    }
+    assert answer["complete"] is False
+    crm = next(d for d in answer["catalogs"][1]["databases"] if d["name"] == "crm")
+    assert crm["tables"][0] == {"name": "c0", "kind": "TABLE", "columns": ["x", "y"]}
 
 
 def test_it_answers_an_outsider_404_as_every_page_of_the_environment(

@@ -10,13 +10,12 @@ from django.views.decorators.http import require_GET, require_POST
 from config import limits
 from environments import page_cache
 from environments.lookup import get_environment
-from environments.models import Environment
 
-from .. import models as m
 from ..executor import Session
 from ..executor.formatting import FormatRefused, format_script
 from ..flinksql import builtins, types
 from ..flinksql.keywords import ANSWERS, RESERVED_KEYWORDS
+from .completion_names import completion_names
 
 # the type names DDL takes, as Flink's parser spells them (aliases included)
 TYPE_NAMES = sorted(
@@ -85,41 +84,12 @@ def language(request: HttpRequest) -> JsonResponse:
 @page_cache.kept_page
 def completions(request: HttpRequest, environment: str) -> JsonResponse:
     """The catalogs, databases, tables and views (with their columns) and functions of the
-    environment, for a reader of it (404 for an outsider, as every page of it)."""
+    environment, for a reader of it (404 for an outsider, as every page of it); at most
+    ``limits.COMPLETION_RELATIONS`` tables and views, those of ``?catalog=&database=`` (where
+    the editor's statements run) first."""
     found = get_environment(request.user, environment)
-    return JsonResponse({"catalogs": _catalog_names(found)})
-
-
-def _catalog_names(environment: Environment) -> list[dict]:
-    databases = m.Database.objects.filter(catalog__environment=environment)
-    columns: dict[int, list[str]] = {}
-    for table_id, name in m.Column.objects.filter(
-        table__database__catalog__environment=environment
-    ).values_list("table_id", "name"):  # ordered by table and position
-        columns.setdefault(table_id, []).append(name)
-    relations: dict[int, list[dict]] = {}
-    for table in m.Table.objects.filter(database__in=databases).order_by("name"):
-        entry = {"name": table.name, "kind": table.kind, "columns": columns.get(table.pk, [])}
-        relations.setdefault(table.database_id, []).append(entry)
-    functions: dict[int, list[str]] = {}
-    for database_id, name in (
-        m.Function.objects.filter(database__in=databases)
-        .order_by("name")
-        .values_list("database_id", "name")
-    ):
-        functions.setdefault(database_id, []).append(name)
-    catalogs: dict[int, dict] = {}
-    for catalog in m.Catalog.objects.filter(environment=environment).order_by("name"):
-        catalogs[catalog.pk] = {"name": catalog.name, "databases": []}
-    for database in databases.order_by("name"):
-        catalogs[database.catalog_id]["databases"].append(
-            {
-                "name": database.name,
-                "tables": relations.get(database.pk, []),
-                "functions": functions.get(database.pk, []),
-            }
-        )
-    return list(catalogs.values())
+    at = (request.GET.get("catalog", ""), request.GET.get("database", ""))
+    return JsonResponse(completion_names(found, at, limits.COMPLETION_RELATIONS))
 
 
 @login_required

@@ -61,8 +61,12 @@
     };
   }
 
-  function names(url) {
-    if (!url) { return Promise.resolve(null); }
+  // The names of the environment, those where the statements run first (a large catalog's
+  // answer is bounded: the server says "complete": false when it left names out).
+  function names(settings) {
+    if (!settings.completions) { return Promise.resolve(null); }
+    var url = settings.completions + "?" + new URLSearchParams(
+      { catalog: settings.catalog || "", database: settings.database || "" }).toString();
     if (!catalogs[url]) { catalogs[url] = getJson(url); }
     return catalogs[url];
   }
@@ -331,7 +335,7 @@
     loadBundle().then(function (CM) {
       textareas.forEach(function (textarea) {
         var settings = settingsOf(textarea);
-        Promise.all([words(), names(settings.completions)]).then(function (answers) {
+        Promise.all([words(), names(settings)]).then(function (answers) {
           if (textarea.isConnected) {
             enhance(CM, textarea, answers[0], answers[1]);
           }
