@@ -194,3 +194,21 @@ def test_it_keeps_the_preview_per_revision_and_catalog_version(
     answer = members["viewer"].get(api).json()
     assert [r["ok"] for r in answer["results"]] == [True, False]
     assert _preview_queries(viewer, url) == []
+
+
+def test_its_forms_lay_fields_out_as_every_form_and_name_a_missing_one(members: Members) -> None:
+    editor = browser(members, "editor")
+    refused = editor.post("/env/default/change-requests/new", {"title": "", "sql": "DROP VIEW v"})
+    page = refused.content.decode()
+    assert refused.status_code == 200 and not ChangeRequest.objects.exists()
+    assert '<div class="field has-error">\n  \n    <label for="id_title">Title</label>' in page
+    assert '<p class="error field-error" role="alert">This field is required.</p>' in page
+    assert "errorlist" not in page
+
+    editor.post("/env/default/change-requests/new", {"title": "Drop v", "sql": "DROP VIEW v"})
+    detail = browser(members, "owner").get(
+        f"/env/default/change-requests/{ChangeRequest.objects.get().pk}"
+    )
+    review = detail.content.decode()
+    assert '<fieldset class="field choices">\n    <legend>Verdict</legend>' in review
+    assert '<label for="id_verdict_0">Approve</label>' in review
