@@ -33,6 +33,12 @@ class Position:
             "end_column": self.end_column,
         }
 
+    def end_offset(self, text: str) -> int:
+        """Where in ``text`` the range ends (the offset of its last character)."""
+        lines = text.split("\n")
+        before = sum(len(lines[i]) + 1 for i in range(min(self.end_line - 1, len(lines))))
+        return before + self.end_column - 1
+
     def shifted(self, line: int, column: int) -> Position:
         """This range of a statement that starts at ``line`` and ``column`` of a script, as
         lines and columns of the script."""
@@ -61,3 +67,27 @@ def error_position(message: str | None) -> Position | None:
     token = _ENCOUNTERED.search(message)
     first = token.group(1).split(" ", 1)[0] if token else ""
     return Position(line, column, line, column + max(len(first), 1) - 1)
+
+
+POINTED_LINES = 5  # the most lines of a range shown under an error
+
+
+def pointed(text: str, position: Position) -> str:
+    """The lines of ``text`` the range covers, numbered as Flink numbers them, each followed by
+    carets under the part in range, as a compiler points at an error (at most
+    ``POINTED_LINES`` lines; none when the range lies outside the text)."""
+    lines = text.split("\n")
+    if not 1 <= position.line <= len(lines):
+        return ""
+    last = min(position.end_line, len(lines), position.line + POINTED_LINES - 1)
+    width = len(str(last))
+    shown: list[str] = []
+    for number in range(position.line, last + 1):
+        line = lines[number - 1].rstrip("\r")
+        start = position.column if number == position.line else 1
+        end = position.end_column if number == position.end_line else len(line)
+        end = max(min(end, len(line)), start)
+        indent = "".join("\t" if c == "\t" else " " for c in line[: start - 1])
+        shown.append(f"{number:>{width}} | {line}")
+        shown.append(f"{'':>{width}} | {indent}{'^' * (end - start + 1)}")
+    return "\n".join(shown)
