@@ -26,7 +26,7 @@ from django.db.models.functions import Collate, Concat, Lower, RowNumber
 
 from environments.models import Environment
 
-from .models import Catalog, Column, Database, Function, Table
+from .models import Catalog, Column, Database, Function, Model, Table
 
 LIMIT = 25
 COLUMNS_SHOWN = 3  # matching columns named for each table; the others are counted
@@ -36,7 +36,7 @@ LAST_CHARACTER = "\U0010ffff"
 
 @dataclass
 class Found:
-    """One object found: a catalog, database, table, view or function, by its names."""
+    """One object found: a catalog, database, table, view, function or model, by its names."""
 
     kind: str
     catalog: str
@@ -62,8 +62,8 @@ class ColumnMatch:
 
 
 def find(environment: Environment, text: str, limit: int = LIMIT) -> dict[str, list[Found]]:
-    """At most ``limit`` catalogs, databases, tables and views, and functions matching ``text``
-    (NUL characters removed)."""
+    """At most ``limit`` catalogs, databases, tables and views, functions and models matching
+    ``text`` (NUL characters removed)."""
     text = text.replace("\x00", "")
     if not text:
         return {}
@@ -74,13 +74,14 @@ def find(environment: Environment, text: str, limit: int = LIMIT) -> dict[str, l
         "databases": found["database"],
         "tables": _tables(environment, text, inside, limit),
         "functions": found["function"],
+        "models": found["model"],
     }
 
 
 def _small_lists(
     environment: Environment, text: str, inside: bool, limit: int
 ) -> dict[str, list[Found]]:
-    """Catalogs, databases and functions, few next to tables: one query finds each kind's
+    """Catalogs, databases, functions and models, few next to tables: one query finds each kind's
     first matches, names that start with the text first. Matched as Django's ``icontains``
     does (upper-cased, the wildcards of LIKE escaped); read in full, without a trigram index.
     """
@@ -89,10 +90,12 @@ def _small_lists(
     catalogs, databases = Catalog._meta.db_table, Database._meta.db_table
     with_catalog = f"JOIN {catalogs} c ON c.id = d.catalog_id"
     functions = f"{Function._meta.db_table} f JOIN {databases} d ON d.id = f.database_id"
+    models = f"{Model._meta.db_table} m JOIN {databases} d ON d.id = m.database_id"
     kinds = [  # kind, its name, its detail, its catalog's and database's names, its rows
         ("catalog", "c.name", "c.comment", "''", "''", f"{catalogs} c"),
         ("database", "d.name", "d.comment", "c.name", "''", f"{databases} d {with_catalog}"),
         ("function", "f.name", "f.class_name", "c.name", "d.name", f"{functions} {with_catalog}"),
+        ("model", "m.name", "m.comment", "c.name", "d.name", f"{models} {with_catalog}"),
     ]
     sql, params = [], []
     for kind, name, detail, catalog, database, rows in kinds:
