@@ -14,7 +14,6 @@ Flink casts the value back to the stored type, or not at all).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -25,6 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.flink_oracle import error_message, new_environment  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "casts_oracle.json"
 TYPES = (
@@ -88,18 +88,10 @@ def record() -> list[dict[str, Any]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the recording")
-    args = parser.parse_args()
-    cases = record()
-    text = json.dumps({"types": list(TYPES), "cases": cases}, indent=1) + "\n"
-    if args.check:
-        same = GOLDEN.read_text() == text
-        print("same as recorded" if same else "DIFFERS from the recording")
-        return 0 if same else 1
-    GOLDEN.write_text(text)
-    print(f"recorded {len(cases)} cases in {GOLDEN}")
-    return 0
+    def recorded() -> str:
+        return json.dumps({"types": list(TYPES), "cases": record()}, indent=1) + "\n"
+
+    return record_or_check(__doc__ or "", GOLDEN, recorded)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ not refuse that number of arguments outright: every column first, then the ``SEC
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -32,6 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.flink_oracle import error_message, new_environment  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
 
 DATA = ROOT / "catalogs" / "flinksql" / "data" / "functions_oracle.json"
 
@@ -249,17 +249,10 @@ def record() -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the recording")
-    args = parser.parse_args()
-    text = json.dumps(record(), indent=0, sort_keys=False, ensure_ascii=False) + "\n"
-    if args.check:
-        same = DATA.read_text(encoding="utf-8") == text
-        print("same as recorded" if same else "DIFFERS from the recording")
-        return 0 if same else 1
-    DATA.write_text(text, encoding="utf-8")
-    print(f"recorded in {DATA}")
-    return 0
+    def recorded() -> str:
+        return json.dumps(record(), indent=0, sort_keys=False, ensure_ascii=False) + "\n"
+
+    return record_or_check(__doc__ or "", DATA, recorded)
 
 
 if __name__ == "__main__":

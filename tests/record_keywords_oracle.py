@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.flink_oracle import new_environment, run_statement  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
 
 DATA = ROOT / "catalogs" / "flinksql" / "data" / "keywords.json"
 CONSTANTS = "org/apache/flink/sql/parser/impl/FlinkSqlParserImplConstants.class"
@@ -104,12 +105,11 @@ def record(words: list[str]) -> dict[str, Any]:
 
 
 def main() -> int:
-    words = sorted(set(parser_keywords()) | set(EXTRA_WORDS))
-    DATA.parent.mkdir(exist_ok=True)
-    text = json.dumps(record(words), indent=1, ensure_ascii=False) + "\n"
-    DATA.write_text(text, encoding="utf-8")
-    print(f"recorded {len(words)} words into {DATA.relative_to(ROOT)}")
-    return 0
+    def recorded() -> str:
+        words = sorted(set(parser_keywords()) | set(EXTRA_WORDS))
+        return json.dumps(record(words), indent=1, ensure_ascii=False) + "\n"
+
+    return record_or_check(__doc__ or "", DATA, recorded)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ Flink gave none), which the dashboard answers whole and the SQL editor marks.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ from tests.flink_oracle import (  # noqa: E402
     error_message,
     new_environment,
 )
+from tests.recording import record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "positions_oracle.json"
 SETUP = (
@@ -80,18 +80,10 @@ def record() -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare instead of recording")
-    args = parser.parse_args(argv)
-    cases = record()
-    text = json.dumps({"setup": list(SETUP), "cases": cases}, indent=2) + "\n"
-    if args.check:
-        same = GOLDEN.read_text(encoding="utf-8") == text
-        print("same as recorded" if same else "differs from the recording")
-        return 0 if same else 1
-    GOLDEN.write_text(text, encoding="utf-8")
-    print(f"wrote {GOLDEN}")
-    return 0
+    def recorded() -> str:
+        return json.dumps({"setup": list(SETUP), "cases": record()}, indent=2) + "\n"
+
+    return record_or_check(__doc__ or "", GOLDEN, recorded, argv)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ tables with rowtime and proctime columns.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -32,6 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.flink_oracle import error_message, new_environment  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "types_oracle.json"
 PREFIX = "CREATE TABLE t (c "
@@ -314,18 +314,7 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare instead of recording")
-    args = parser.parse_args(argv)
-    data = record()
-    if args.check:
-        same = GOLDEN.exists() and json.loads(GOLDEN.read_text(encoding="utf-8")) == data
-        print("types_oracle.json:", "ok" if same else "DIFFERS")
-        return 0 if same else 1
-    GOLDEN.write_text(dump(data), encoding="utf-8")
-    counts = {key: len(data[key]) for key in ("ddl", "generated", "logical")}
-    print(f"recorded {GOLDEN.relative_to(ROOT)}: {counts}")
-    return 0
+    return record_or_check(__doc__ or "", GOLDEN, lambda: dump(record()), argv)
 
 
 if __name__ == "__main__":
