@@ -207,9 +207,7 @@ class _Writer:
             if isinstance(value, exp.Neg):
                 return f"INTERVAL -{self.write(value.this)} {qualifier.text}"
             return f"INTERVAL {self.write(value)} {qualifier.text}"
-        unit = node.unit.name.upper() if node.unit else ""
-        unit = unit[:-1] if unit.endswith("S") and unit != "S" else unit
-        return f"INTERVAL {self.write(node.this)} {unit}"
+        return f"INTERVAL {self.write(node.this)} {interval_unit(node)}"
 
     def _cast(self, node: exp.Cast) -> str:
         return self._cast_like(node, "CAST")
@@ -536,7 +534,12 @@ class _Typer:
         if isinstance(node, exp.Cast):
             return self._cast(node, safe=isinstance(node, exp.TryCast))
         if isinstance(node, exp.Interval):
-            return _interval_literal_type(node)
+            value = _strip(node.this)
+            value = _strip(value.this) if isinstance(value, exp.Neg) else value
+            if isinstance(value, exp.Literal):
+                return _interval_literal_type(node)
+            # INTERVAL qty DAY: as nullable as its value
+            return _interval_literal_type(node).with_nullable(self.type_of(value).nullable)
         if isinstance(node, exp.CurrentTimestamp):
             return T("TIMESTAMP_LTZ(3) NOT NULL")
         if isinstance(node, exp.CurrentDate):
@@ -721,6 +724,12 @@ def cast_target(to: exp.DataType) -> DataType:
     if target.is_interval:
         return _interval_type(literals.read_qualifier(written.split(None, 1)[1]))
     return target
+
+
+def interval_unit(node: exp.Interval) -> str:
+    """The unit of an interval of one unit, as Flink writes it (``DAYS`` is ``DAY``)."""
+    unit = node.unit.name.upper() if node.unit else ""
+    return unit[:-1] if unit.endswith("S") and unit != "S" else unit
 
 
 def _interval_type(qualifier: literals.IntervalQualifier) -> DataType:

@@ -37,6 +37,7 @@ from .reserved import (
 )
 from .scopes import Field, Scope, _all_namespaces
 from .typer import ViewTyper
+from .unkept import refuse_by_text, refuse_unkept
 from .writer import ViewWriter
 
 
@@ -48,7 +49,9 @@ def validate_view(
     column_names: Sequence[str] | None,
     query_position: tuple[int, int],
 ) -> ExpandedView:
+    refuse_by_text(query)
     node = parse_query(query, query_position)
+    refuse_unkept(node)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"

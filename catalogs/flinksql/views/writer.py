@@ -9,7 +9,7 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..expressions import _strip, _Writer
+from ..expressions import _strip, _Writer, interval_unit
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -203,7 +203,28 @@ class ViewWriter(_Writer):
         if isinstance(unit, exp.IntervalSpan) and "qualifier" not in node.meta:
             start, end = unit.this.name.upper(), unit.expression.name.upper()
             return f"INTERVAL {self.write(node.this)} {start} TO {end}"
-        return super()._interval(node)
+        value = _strip(node.this)
+        signed = _strip(value.this) if isinstance(value, exp.Neg) else value
+        if isinstance(signed, exp.Literal):
+            return super()._interval(node)
+        return self._interval_of(node, value)
+
+    def _interval_of(self, node: exp.Interval, value: exp.Expression) -> str:
+        """``INTERVAL qty DAY`` of a value that is no literal, as Calcite writes it: a name
+        bare, any other value in parentheses (``- x`` signed), the whole in parentheses
+        unless it is a function's argument."""
+        if isinstance(value, exp.Neg) and isinstance(_strip(value.this), exp.Column):
+            operand = f"- {self.write(value.this)}"
+        elif isinstance(value, exp.Column):
+            operand = self.write(value)
+        else:
+            operand = f"({self.write(value)})"
+        qualifier = node.meta.get("qualifier")
+        text = f"INTERVAL {operand} {qualifier.text if qualifier else interval_unit(node)}"
+        inside_call = isinstance(node.parent, exp.Func) and not isinstance(
+            node.parent, exp.Binary | exp.Unary
+        )
+        return text if inside_call else f"({text})"
 
     def _cast_like(self, node: exp.Cast, keyword: str) -> str:
         value = node.meta.get("datetime")

@@ -1,0 +1,90 @@
+"""What a view's query may hold that the dashboard cannot keep: refused, never dropped.
+
+The parser reads some constructs of Flink's grammar that the writer does not write back. A view
+holding one would be stored without it, and would then mean something else (QUALIFY filters
+rows; a hint sets a job's state TTL or a table's options; TABLESAMPLE samples), so such a view
+is refused with what it holds. Found by walking Flink's grammar (tests/grammar_walk.py).
+
+Flink itself refuses some spellings under its SQL conformance (MINUS, APPLY, ``LIMIT a, b``):
+those are refused with Flink's own words, before the parser reads them otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.tokens import Token, TokenType
+
+from ..dialect import DIALECT
+from ..errors import ValidationError
+
+# Flink's refusals under its conformance (Calcite's RESOURCE messages), by the tokens that
+# spell the construct.
+NOT_ALLOWED = "is not allowed under the current SQL conformance level"
+_QUOTED = re.compile(r"'(?:[^']|'')*'|`(?:[^`]|``)*`")
+_TABLE_HINT = re.compile(r"/\*\+")
+_QUERY_HINT = re.compile(r"\bSELECT\s*/\*\+", re.IGNORECASE)
+
+
+def refuse_by_text(query: str) -> None:
+    """Refuse the spellings Flink's conformance refuses, with Flink's message, and table hints,
+    which the parser reads as comments."""
+    if _TABLE_HINT.search(_QUOTED.sub("''", query)) and not _QUERY_HINT.search(query):
+        raise ValidationError(_unkept_message("a table hint (/*+ OPTIONS(...) */)"))
+    words = {"MINUS", "APPLY", "LIMIT"}
+    if not any(word in query.upper() for word in words):
+        return
+    tokens = DIALECT.tokenize(query)
+    for at, token in enumerate(tokens):
+        word = token.text.upper()
+        if word == "MINUS" and _next_starts_a_query(tokens, at):
+            raise ValidationError(f"MINUS {NOT_ALLOWED}")
+        if word == "APPLY" and at and tokens[at - 1].text.upper() in ("CROSS", "OUTER"):
+            raise ValidationError(f"APPLY operator {NOT_ALLOWED}")
+        if (
+            token.token_type == TokenType.LIMIT
+            and at + 2 < len(tokens)
+            and tokens[at + 2].token_type == TokenType.COMMA
+        ):
+            raise ValidationError(f"'LIMIT start, count' {NOT_ALLOWED}")
+
+
+def _next_starts_a_query(tokens: list[Token], at: int) -> bool:
+    following = tokens[at + 1] if at + 1 < len(tokens) else None
+    return following is not None and following.token_type in (
+        TokenType.SELECT,
+        TokenType.L_PAREN,
+        TokenType.VALUES,
+    )
+
+
+def refuse_unkept(node: exp.Expression) -> None:
+    """Refuse a query holding what its stored text would lose, naming it."""
+    for found in node.walk():
+        construct = _unkept(found)
+        if construct is not None:
+            raise ValidationError(_unkept_message(construct))
+
+
+def _unkept_message(construct: str) -> str:
+    return (
+        f"The dashboard cannot keep {construct} in a view's stored text yet, so the view "
+        "would lose it. Write the query without it."
+    )
+
+
+def _unkept(node: exp.Expression) -> str | None:
+    if isinstance(node, exp.Qualify):
+        return "QUALIFY"
+    if isinstance(node, exp.Hint):
+        return "a query hint (SELECT /*+ ... */)"
+    if isinstance(node, exp.TableSample):
+        return "TABLESAMPLE"
+    if isinstance(node, exp.Pivot):
+        return "UNPIVOT" if node.args.get("unpivot") else "PIVOT"
+    if isinstance(node, exp.Group) and node.args.get("all") is False:
+        return "GROUP BY DISTINCT"
+    if isinstance(node, exp.Cast) and node.to.this == exp.DataType.Type.CHARACTER_SET:
+        return "CONVERT or TRANSLATE (... USING ...)"
+    return None
