@@ -328,6 +328,10 @@ def test_the_history_names_the_tokens_user(dashboard: LiveDashboard, session_1: 
     assert status == 200
     by_flink = [e for e in history["results"] if "`shop`.`sales`" in e["statement"]]
     assert by_flink and {e["user"] for e in by_flink} == {"alice"}
+    # the plugin names itself; the test's own API calls (the dashboard fixture's) do not
+    assert {(e["origin"], e["via"]) for e in by_flink if "`gen`" in e["statement"]} == {
+        ("api:flink-catalog", "via Flink catalog plugin")
+    }
     statements = {e["statement"].split("\n")[0] for e in by_flink}
     assert "CREATE TABLE `shop`.`sales`.`orders` (" in statements
     assert (

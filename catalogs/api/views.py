@@ -30,7 +30,7 @@ from environments.page_cache import kept_answer
 
 from . import serializers as s
 from . import statements as sql
-from .runner import API_ORIGIN, etag, executor, run_change, status_of
+from .runner import etag, executor, request_origin, run_change, status_of
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -126,7 +126,7 @@ class Impact(APIView):
             database = _session_database(found, data.get("catalog"), data.get("database"))
         session = executor(request, found, database).session
         statements = split_statements(data["statement"])
-        report = impact_of(session, request.user, statements, API_ORIGIN)
+        report = impact_of(session, request.user, statements, request_origin(request))
         return Response(report.as_json())
 
 
@@ -151,7 +151,7 @@ def _changes(
         entry__environment=environment,
         entry__pk__gt=last,
         entry__user=request.user,
-        entry__origin=API_ORIGIN,
+        entry__origin=request_origin(request),
         entry__statement__in=ran,
     ).order_by("entry_id", "pk")
     return HistoryChangeSerializer(changes, many=True).data
