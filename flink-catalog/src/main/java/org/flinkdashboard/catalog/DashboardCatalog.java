@@ -369,9 +369,15 @@ public class DashboardCatalog extends AbstractCatalog {
     }
 
     @Override
-    public void alterFunction(ObjectPath path, CatalogFunction newFunction, boolean ignoreIfNotExists) {
-        throw new CatalogException(
-                "Functions are changed in the dashboard (DROP and CREATE FUNCTION), not with ALTER FUNCTION from Flink.");
+    public void alterFunction(ObjectPath path, CatalogFunction newFunction, boolean ignoreIfNotExists)
+            throws FunctionNotExistException {
+        Failure failure = run(statements.alterFunction(path, newFunction, ignoreIfNotExists));
+        if (failure != null) {
+            if (failure.says("does not exist")) {
+                throw new FunctionNotExistException(getName(), path, failure.cause());
+            }
+            throw failure.cause();
+        }
     }
 
     @Override
