@@ -22,7 +22,8 @@ public final class TestRunner {
             PlaceholdersTest.class,
             OptionsTest.class,
             ClientErrorsTest.class,
-            CatalogErrorsTest.class);
+            CatalogErrorsTest.class,
+            PartitionsTest.class);
 
     private TestRunner() {}
 
