@@ -240,10 +240,23 @@ def udf(
 
 @pytest.fixture(scope="module")
 def session_2(
-    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, udf: Path, failing_url: str
+    dashboard: LiveDashboard,
+    session_1: dict,
+    snapshot_id: str,
+    udf: Path,
+    failing_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, dict]:
     """A new JVM reads everything back, pinned and live, and meets the rules and errors."""
     options = catalog_options(dashboard)
+    folder = tmp_path_factory.mktemp("by_day")
+    for day, value in [("d1", 1), ("d2", 2)]:
+        (folder / f"dt={day}").mkdir()
+        (folder / f"dt={day}" / "part-0.csv").write_text(f"{value}\n")
+    by_day = (
+        "(a INT, dt STRING) PARTITIONED BY (dt) WITH ('connector' = 'filesystem', "
+        f"'path' = '{folder}', 'format' = 'csv')"
+    )
     no_token = {k: v for k, v in options.items() if k != "token"}
     statements = {
         "databases": "SHOW DATABASES IN shop",
@@ -293,6 +306,16 @@ def session_2(
         "no snapshot": create_catalog("e5", {**options, "snapshot": "20200101T000000Z-dead"}),
         "server error": create_catalog("e6", {**options, "url": failing_url}),
         "missing options": create_catalog("e7", {"url": dashboard.url}),
+        # partitions: the dashboard keeps definitions only; a filesystem table's are its folders
+        "partitioned": f"CREATE TABLE shop.sales.by_day {by_day}",
+        "show partitions": "SHOW PARTITIONS shop.sales.by_day",
+        "pruned": "SELECT a FROM shop.sales.by_day WHERE dt = 'd2'",
+        "pruned plan": "EXPLAIN SELECT a FROM shop.sales.by_day WHERE dt = 'd2'",
+        "show partitions unpartitioned": "SHOW PARTITIONS shop.sales.gen",
+        "add partition": "ALTER TABLE shop.sales.by_day ADD PARTITION (dt = 'd3')",
+        "drop partition": "ALTER TABLE shop.sales.by_day DROP PARTITION (dt = 'd1')",
+        "drop partition if exists": "ALTER TABLE shop.sales.by_day DROP IF EXISTS PARTITION "
+        "(dt = 'd1')",
     }
     environ = {
         "DASHBOARD_TOKEN": dashboard.tokens["alice"],
@@ -601,6 +624,32 @@ def test_every_error_says_what_to_fix(dashboard: LiveDashboard, session_2: dict)
     )
     assert "failed (HTTP 502) on GET /api/v1/environments/default" in errors["server error"]
     assert "Missing required options are:\n\ncatalog\nenvironment" in errors["missing options"]
+
+
+# -- partitions and statistics ----------------------------------------------------------------
+def test_a_partitioned_table_lists_no_partitions_and_flink_prunes_its_folders(
+    session_2: dict,
+) -> None:
+    assert rows(session_2["partitioned"]) == [["OK"]]
+    assert rows(session_2["show partitions"]) == []
+    assert rows(session_2["pruned"]) == [["2"]]
+    assert "partitions=[{dt=d2}]" in rows(session_2["pruned plan"])[0][0]
+    unpartitioned = session_2["show partitions unpartitioned"]
+    assert unpartitioned["error"] == "Table sales.gen in catalog shop is not partitioned."
+    assert (
+        "org.apache.flink.table.catalog.exceptions.TableNotPartitionedException"
+        in unpartitioned["exceptions"]
+    )
+    assert session_2["add partition"]["error"] == (
+        "Catalog 'shop' keeps no partitions: the dashboard stores definitions only. A filesystem "
+        "table's partitions are its directories: Flink finds them when it reads the table."
+    )
+    dropped = session_2["drop partition"]
+    assert (
+        "org.apache.flink.table.catalog.exceptions.PartitionNotExistException"
+        in dropped["exceptions"]
+    )
+    assert rows(session_2["drop partition if exists"]) == [["OK"]]
 
 
 # -- the launcher -----------------------------------------------------------------------------
