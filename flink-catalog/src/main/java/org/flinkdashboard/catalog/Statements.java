@@ -1,6 +1,5 @@
 package org.flinkdashboard.catalog;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
