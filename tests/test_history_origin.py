@@ -109,3 +109,22 @@ def test_the_history_pages_say_via_flink_catalog_plugin_next_to_the_user(
     one = reverse("object-history", args=["default", "table", "_env_default", "default", "t"])
     page = browser.get(one).content.decode()
     assert '<td>editor<br><span class="muted">via Flink catalog plugin</span></td>' in page
+
+
+def test_a_script_all_or_nothing_keeps_nothing_when_a_statement_fails(members: Members) -> None:
+    """The plugin sends the statements of one change so: a half-applied ALTER never stays."""
+    script = "CREATE TABLE t (a INT);\nCREATE TABLE t (b INT);\nCREATE TABLE u (a INT)"
+    answer = members["editor"].post(
+        f"{ENV}/statements", {"statement": script, "all_or_nothing": True}, "json", **PLUGIN
+    )
+    assert answer.status_code == 409
+    body = answer.json()
+    assert [r["ok"] for r in body["results"]] == [True, False]
+    assert body["changes"] == []
+    assert not HistoryEntry.objects.exists()
+    # without it, the statements before the failure stay
+    answer = members["editor"].post(f"{ENV}/statements", {"statement": script}, "json")
+    assert answer.status_code == 409
+    assert answer.json()["changes"] == [
+        {"kind": "table", "catalog": "_env_default", "database": "default", "name": "t"}
+    ]

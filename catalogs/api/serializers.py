@@ -219,6 +219,12 @@ class StatementRequestSerializer(serializers.Serializer):
     )
     catalog = StrictCharField(required=False, validators=[no_nul])
     database = StrictCharField(required=False, validators=[no_nul])
+    all_or_nothing = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="True: the script is one transaction; at its first failure nothing of it "
+        "is kept (the Flink catalog plugin sends the statements of one change so)",
+    )
 
 
 class ViewImpactSerializer(serializers.Serializer):

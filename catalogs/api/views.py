@@ -78,13 +78,13 @@ class Statements(APIView):
         },
         description="Run Flink SQL statements in a session that starts in ``catalog`` and "
         "``database`` (default: the environment catalog and ``default``). They run in order, "
-        "each in its own transaction, and stop at the first failure, which is the last "
-        "result; a failure answers 400 (409 when the object exists already, 403 when a role "
-        "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
-        "lists the objects the statements changed (those before a failure stay changed). A "
-        "script longer than the dashboard's bound (characters or statements) answers 413 and "
-        "nothing of it runs. ``/impact`` answers what the same statements would mark, "
-        "without running them.",
+        "each in its own transaction (all in one with ``all_or_nothing``), and stop at the "
+        "first failure, which is the last result; a failure answers 400 (409 when the object "
+        "exists already, 403 when a role or the Use permission is missing) with ``errors`` "
+        "beside ``results``. ``changes`` lists the objects the statements changed (those "
+        "before a failure stay changed, unless ``all_or_nothing``). A script longer than "
+        "the dashboard's bound (characters or statements) answers 413 and nothing of it runs. "
+        "``/impact`` answers what the same statements would mark, without running them.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -94,7 +94,8 @@ class Statements(APIView):
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
         last = found.history.order_by("-pk").values_list("pk", flat=True).first() or 0
-        results = executor(request, found, database).execute_script(data["statement"], True)
+        runner = executor(request, found, database)
+        results = runner.execute_script(data["statement"], True, data["all_or_nothing"])
         body: dict = {
             "results": [_result(r) for r in results],
             "changes": _changes(found, request, last, results),

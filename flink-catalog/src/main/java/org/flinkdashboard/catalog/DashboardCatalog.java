@@ -404,7 +404,7 @@ public class DashboardCatalog extends DefinitionsOnlyCatalog {
         }
     }
 
-    /** Send one statement (or a script) to the dashboard; null when it ran. */
+    /** Send one statement (or the script of one change, all or nothing) to the dashboard; null when it ran. */
     private Failure run(String statement) {
         if (snapshot != null) {
             throw new CatalogException(
@@ -414,6 +414,8 @@ public class DashboardCatalog extends DefinitionsOnlyCatalog {
         }
         ObjectNode body = DashboardClient.JSON.createObjectNode();
         body.put("statement", statement);
+        // the statements of one change (ALTER TABLE's, of several kinds) are kept all or none
+        body.put("all_or_nothing", true);
         DashboardClient.Answer answer =
                 client.post("environments/" + DashboardClient.segment(environment) + "/statements", body);
         documents.forget();

@@ -25,10 +25,13 @@ public class CatalogErrorsTest {
         return catalog;
     }
 
+    /** The statement last sent; every change is sent all or nothing. */
     private static String sent(StubDashboard stub) throws Exception {
         StubDashboard.Request last = stub.requests.get(stub.requests.size() - 1);
         Check.equal("POST " + STATEMENTS, last.method() + " " + last.path());
-        return DashboardClient.JSON.readTree(last.body()).path("statement").asText();
+        var body = DashboardClient.JSON.readTree(last.body());
+        Check.equal(true, body.path("all_or_nothing").asBoolean(false));
+        return body.path("statement").asText();
     }
 
     public void testADuplicateIsFlinksAlreadyExists() throws Exception {
