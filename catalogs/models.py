@@ -293,9 +293,10 @@ class HistoryEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    # Where the statement came from: "api", "change-request:<number>", or "console:<random id>"
-    # for a browser's console and forms (one id per Django session, never its key: that key
-    # logs in whoever presents it, and the history is shown to every viewer).
+    # Where the statement came from: "api", "api:<client>" (a known client naming itself, as
+    # the Flink catalog plugin does), "change-request:<number>", or "console:<random id>" for a
+    # browser's console and forms (one id per Django session, never its key: that key logs in
+    # whoever presents it, and the history is shown to every viewer). See catalogs/origins.py.
     origin = models.CharField(max_length=64, blank=True, default="")
     statement = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)

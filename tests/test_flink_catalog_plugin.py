@@ -76,6 +76,47 @@ SESSION_1 = {
 }
 
 
+# ALTER TABLE of the watermark and the primary key from Flink, each applied to the dashboard's
+# table and to a copy in Flink's own in-memory catalog: after each, SHOW CREATE TABLE of both
+# must agree (Flink is the judge of what each change does).
+KEYED = (
+    "(id BIGINT NOT NULL, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), name STRING) WITH ("
+    "'connector' = 'blackhole')"
+)
+KEYED_ALTERS = [
+    "ADD PRIMARY KEY (id) NOT ENFORCED",
+    "ADD WATERMARK FOR ts AS ts - INTERVAL '1' SECOND",
+    "MODIFY WATERMARK FOR ts AS ts - INTERVAL '5' SECOND",
+    "DROP PRIMARY KEY",
+    "ADD (code INT NOT NULL COMMENT 'the code' AFTER id, "
+    "CONSTRAINT pk_keyed PRIMARY KEY (id, code) NOT ENFORCED)",
+    "MODIFY PRIMARY KEY (id) NOT ENFORCED",
+    "DROP WATERMARK",
+    "ADD (WATERMARK FOR ts AS ts, note STRING)",
+    "MODIFY (name STRING COMMENT 'who', ms INT)",
+]
+KEYED_COPY = "mem.`default`.keyed"
+SESSION_1_ALTERS = {
+    "mem": "CREATE CATALOG mem WITH ('type' = 'generic_in_memory')",
+    "keyed": f"CREATE TABLE shop.sales.keyed {KEYED}",
+    "keyed copy": f"CREATE TABLE {KEYED_COPY} {KEYED}",
+    **{
+        f"{label} {i}": statement
+        for i, alter in enumerate(KEYED_ALTERS)
+        for label, statement in [
+            ("alter", f"ALTER TABLE shop.sales.keyed {alter}"),
+            ("alter copy", f"ALTER TABLE {KEYED_COPY} {alter}"),
+            ("show", "SHOW CREATE TABLE shop.sales.keyed"),
+            ("show copy", f"SHOW CREATE TABLE {KEYED_COPY}"),
+        ]
+    },
+    "alter function": "ALTER FUNCTION shop.sales.twice AS 'com.example.Twice2' LANGUAGE SCALA",
+    "alter missing function": "ALTER FUNCTION shop.sales.nothing AS 'com.example.X'",
+    "alter missing function if exists": "ALTER FUNCTION IF EXISTS shop.sales.nothing AS 'x'",
+}
+SESSION_1.update(SESSION_1_ALTERS)
+
+
 def catalog_options(dashboard: LiveDashboard, **options: str) -> dict[str, str]:
     return {
         "url": dashboard.url,
@@ -199,10 +240,23 @@ def udf(
 
 @pytest.fixture(scope="module")
 def session_2(
-    dashboard: LiveDashboard, session_1: dict, snapshot_id: str, udf: Path, failing_url: str
+    dashboard: LiveDashboard,
+    session_1: dict,
+    snapshot_id: str,
+    udf: Path,
+    failing_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, dict]:
     """A new JVM reads everything back, pinned and live, and meets the rules and errors."""
     options = catalog_options(dashboard)
+    folder = tmp_path_factory.mktemp("by_day")
+    for day, value in [("d1", 1), ("d2", 2)]:
+        (folder / f"dt={day}").mkdir()
+        (folder / f"dt={day}" / "part-0.csv").write_text(f"{value}\n")
+    by_day = (
+        "(a INT, dt STRING) PARTITIONED BY (dt) WITH ('connector' = 'filesystem', "
+        f"'path' = '{folder}', 'format' = 'csv')"
+    )
     no_token = {k: v for k, v in options.items() if k != "token"}
     statements = {
         "databases": "SHOW DATABASES IN shop",
@@ -252,6 +306,16 @@ def session_2(
         "no snapshot": create_catalog("e5", {**options, "snapshot": "20200101T000000Z-dead"}),
         "server error": create_catalog("e6", {**options, "url": failing_url}),
         "missing options": create_catalog("e7", {"url": dashboard.url}),
+        # partitions: the dashboard keeps definitions only; a filesystem table's are its folders
+        "partitioned": f"CREATE TABLE shop.sales.by_day {by_day}",
+        "show partitions": "SHOW PARTITIONS shop.sales.by_day",
+        "pruned": "SELECT a FROM shop.sales.by_day WHERE dt = 'd2'",
+        "pruned plan": "EXPLAIN SELECT a FROM shop.sales.by_day WHERE dt = 'd2'",
+        "show partitions unpartitioned": "SHOW PARTITIONS shop.sales.gen",
+        "add partition": "ALTER TABLE shop.sales.by_day ADD PARTITION (dt = 'd3')",
+        "drop partition": "ALTER TABLE shop.sales.by_day DROP PARTITION (dt = 'd1')",
+        "drop partition if exists": "ALTER TABLE shop.sales.by_day DROP IF EXISTS PARTITION "
+        "(dt = 'd1')",
     }
     environ = {
         "DASHBOARD_TOKEN": dashboard.tokens["alice"],
@@ -275,7 +339,8 @@ def test_it_creates_through_flink_what_a_new_session_sees(session_1: dict, sessi
         assert rows(session_1[label]) == [["OK"]], label
     assert rows(session_1["tables"]) == [["big_orders"], ["gen"], ["gen_view"], ["orders"]]
     assert rows(session_2["databases"]) == [["default"], ["sales"]]
-    tables = [["big_orders"], ["gen"], ["gen_view"], ["loud"], ["orders"], ["secretive"]]
+    tables = [["big_orders"], ["gen"], ["gen_view"], ["keyed"], ["loud"], ["orders"]]
+    tables.append(["secretive"])
     assert rows(session_2["tables"]) == [*tables, ["unset_secret"]]
     assert rows(session_2["views"]) == [["big_orders"], ["gen_view"], ["loud"]]
     assert rows(session_2["functions"]) == [["shout"], ["twice"]]
@@ -328,12 +393,80 @@ def test_the_history_names_the_tokens_user(dashboard: LiveDashboard, session_1: 
     assert status == 200
     by_flink = [e for e in history["results"] if "`shop`.`sales`" in e["statement"]]
     assert by_flink and {e["user"] for e in by_flink} == {"alice"}
+    # the plugin names itself; the test's own API calls (the dashboard fixture's) do not
+    assert {(e["origin"], e["via"]) for e in by_flink if "`gen`" in e["statement"]} == {
+        ("api:flink-catalog", "via Flink catalog plugin")
+    }
     statements = {e["statement"].split("\n")[0] for e in by_flink}
     assert "CREATE TABLE `shop`.`sales`.`orders` (" in statements
     assert (
         "ALTER TABLE `shop`.`sales`.`gen` ADD `note` VARCHAR(2147483647) COMMENT 'added "
         "from Flink'" in statements
     )
+
+
+def test_alter_table_of_watermark_and_primary_key_from_flink_does_what_flink_does(
+    dashboard: LiveDashboard, session_1: dict
+) -> None:
+    for label in ["mem", "keyed", "keyed copy"]:
+        assert rows(session_1[label]) == [["OK"]], label
+    for i, alter in enumerate(KEYED_ALTERS):
+        assert rows(session_1[f"alter {i}"]) == [["OK"]], alter
+        assert rows(session_1[f"alter copy {i}"]) == [["OK"]], alter
+        [[shown]] = rows(session_1[f"show {i}"])  # the dashboard's table, read back by Flink
+        [[flinks]] = rows(session_1[f"show copy {i}"])
+        assert shown == flinks.replace("`mem`.`default`", "`shop`.`sales`"), alter
+    # the last state, as the dashboard itself stores and shows it
+    assert dashboard.answer("SHOW CREATE TABLE shop.sales.keyed") == [[shown]]
+    status, table = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/sales/tables/keyed"
+    )
+    assert status == 200
+    assert table["watermark"] == {"column": "ts", "expression": "`ts`"}
+    assert table["primary_key"] == {"name": "PK_id", "columns": ["id"]}
+    assert [c["name"] for c in table["columns"]] == ["id", "code", "ms", "ts", "name", "note"]
+
+
+def test_consecutive_changes_of_one_kind_from_flink_are_one_statement(
+    dashboard: LiveDashboard, session_1: dict
+) -> None:
+    status, history = dashboard.request("GET", "environments/default/history/?limit=200")
+    assert status == 200
+    keyed = [
+        e["statement"].removeprefix("ALTER TABLE `shop`.`sales`.`keyed` ")
+        for e in reversed(history["results"])
+        if e["statement"].startswith("ALTER TABLE `shop`.`sales`.`keyed` ")
+    ]
+    assert keyed == [
+        "ADD CONSTRAINT `PK_id` PRIMARY KEY (`id`) NOT ENFORCED",
+        "ADD WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND",
+        "MODIFY WATERMARK FOR `ts` AS `ts` - INTERVAL '5' SECOND",
+        "DROP CONSTRAINT `PK_id`",
+        "ADD (`code` INT NOT NULL COMMENT 'the code' AFTER `id`, "
+        "CONSTRAINT `pk_keyed` PRIMARY KEY (`id`, `code`) NOT ENFORCED)",
+        "MODIFY CONSTRAINT `PK_id` PRIMARY KEY (`id`) NOT ENFORCED",
+        "DROP WATERMARK",
+        "ADD (`note` VARCHAR(2147483647), WATERMARK FOR `ts` AS `ts`)",
+        "MODIFY (`name` VARCHAR(2147483647) COMMENT 'who', `ms` INT)",
+    ]
+
+
+def test_alter_function_from_flink_changes_its_class_and_language(
+    dashboard: LiveDashboard, session_1: dict
+) -> None:
+    assert rows(session_1["alter function"]) == [["OK"]]
+    status, function = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/sales/functions/twice"
+    )
+    assert status == 200
+    assert (function["class_name"], function["language"]) == ("com.example.Twice2", "SCALA")
+    missing = session_1["alter missing function"]
+    assert (
+        "org.apache.flink.table.catalog.exceptions.FunctionNotExistException"
+        in missing["exceptions"]
+    )
+    assert missing["error"] == "Function sales.nothing does not exist in Catalog shop."
+    assert rows(session_1["alter missing function if exists"]) == [["OK"]]
 
 
 # -- 2. a job that runs -----------------------------------------------------------------------
@@ -383,7 +516,13 @@ def test_a_pinned_catalog_answers_its_snapshot_after_the_live_one_changed(
     assert described["amount"] == "INT"
     live = {row[0]: row[1] for row in rows(session_2["describe table"])}
     assert live["amount"] == "BIGINT"
-    assert rows(session_2["pinned tables"]) == [["big_orders"], ["gen"], ["gen_view"], ["orders"]]
+    assert rows(session_2["pinned tables"]) == [
+        ["big_orders"],
+        ["gen"],
+        ["gen_view"],
+        ["keyed"],
+        ["orders"],
+    ]
     write = session_2["pinned write"]
     assert not write["ok"]
     assert "is pinned to snapshot" in write["error"] and "read-only" in write["error"]
@@ -485,6 +624,32 @@ def test_every_error_says_what_to_fix(dashboard: LiveDashboard, session_2: dict)
     )
     assert "failed (HTTP 502) on GET /api/v1/environments/default" in errors["server error"]
     assert "Missing required options are:\n\ncatalog\nenvironment" in errors["missing options"]
+
+
+# -- partitions and statistics ----------------------------------------------------------------
+def test_a_partitioned_table_lists_no_partitions_and_flink_prunes_its_folders(
+    session_2: dict,
+) -> None:
+    assert rows(session_2["partitioned"]) == [["OK"]]
+    assert rows(session_2["show partitions"]) == []
+    assert rows(session_2["pruned"]) == [["2"]]
+    assert "partitions=[{dt=d2}]" in rows(session_2["pruned plan"])[0][0]
+    unpartitioned = session_2["show partitions unpartitioned"]
+    assert unpartitioned["error"] == "Table sales.gen in catalog shop is not partitioned."
+    assert (
+        "org.apache.flink.table.catalog.exceptions.TableNotPartitionedException"
+        in unpartitioned["exceptions"]
+    )
+    assert session_2["add partition"]["error"] == (
+        "Catalog 'shop' keeps no partitions: the dashboard stores definitions only. A filesystem "
+        "table's partitions are its directories: Flink finds them when it reads the table."
+    )
+    dropped = session_2["drop partition"]
+    assert (
+        "org.apache.flink.table.catalog.exceptions.PartitionNotExistException"
+        in dropped["exceptions"]
+    )
+    assert rows(session_2["drop partition if exists"]) == [["OK"]]
 
 
 # -- the launcher -----------------------------------------------------------------------------

@@ -72,10 +72,10 @@ def test_it_answers_the_history_to_a_viewer_without_any_session_key(members: Mem
     response = members["viewer"].get(HISTORY)
     assert response.status_code == 200
     entries = response.json()["results"]
-    assert [sorted(e) for e in entries] == [
-        ["changes", "created_at", "id", "statement", "user"],
-        ["changes", "created_at", "id", "statement", "user"],
-    ]
+    fields = ["changes", "created_at", "id", "origin", "statement", "user", "via"]
+    assert [sorted(e) for e in entries] == [fields, fields]
+    # the origin says a console ran them, without its session id
+    assert [(e["origin"], e["via"]) for e in entries] == [("console", "in the console")] * 2
     text = response.content.decode()
     origin = HistoryEntry.objects.values_list("origin", flat=True).first()
     for secret in [*_session_keys(), origin]:
@@ -87,7 +87,7 @@ def test_it_leaves_the_session_out_of_the_history_schema(db: None) -> None:
     call_command("spectacular", stdout=out)
     schema = yaml.safe_load(out.getvalue())
     fields = schema["components"]["schemas"]["HistoryEntry"]["properties"]
-    assert sorted(fields) == ["changes", "created_at", "id", "statement", "user"]
+    assert sorted(fields) == ["changes", "created_at", "id", "origin", "statement", "user", "via"]
 
 
 def test_it_replaces_every_stored_session_key_in_the_migration_keeping_the_grouping(

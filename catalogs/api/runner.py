@@ -12,12 +12,10 @@ from rest_framework.response import Response
 
 from catalogs.executor import Executor, Session, StatementResult
 from catalogs.models import Database, Table
+from catalogs.origins import CLIENT_HEADER, api_origin
 from catalogs.secrets import mask_ddl
 from environments.api.errors import PreconditionFailed, error_body
 from environments.models import Environment
-
-# History entries of API changes carry this as their origin.
-API_ORIGIN = "api"
 
 FAILURE_STATUS = {
     "conflict": status.HTTP_409_CONFLICT,
@@ -34,13 +32,18 @@ def status_of(results: list[StatementResult]) -> int:
     return status.HTTP_200_OK
 
 
+def request_origin(request: Request) -> str:
+    """The origin the history keeps for this request's changes (the client it names itself)."""
+    return api_origin(request.headers.get(CLIENT_HEADER))
+
+
 def executor(request: Request, environment: Environment, database: Database | None) -> Executor:
     session = Session.start(
         environment,
         database.catalog.name if database else None,
         database.name if database else None,
     )
-    return Executor(session, request.user, API_ORIGIN)
+    return Executor(session, request.user, request_origin(request))
 
 
 def etag(table: Table) -> str:

@@ -24,7 +24,7 @@ from environments.api.fields import (
     StrictBooleanField,
     StrictCharField,
 )
-from environments.api.serializers import HistoryChangeSerializer
+from environments.api.serializers import HistoryChangeSerializer, OriginField, ViaField
 
 
 def few_options(value: dict) -> dict:
@@ -219,6 +219,12 @@ class StatementRequestSerializer(serializers.Serializer):
     )
     catalog = StrictCharField(required=False, validators=[no_nul])
     database = StrictCharField(required=False, validators=[no_nul])
+    all_or_nothing = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="True: the script is one transaction; at its first failure nothing of it "
+        "is kept (the Flink catalog plugin sends the statements of one change so)",
+    )
 
 
 class ViewImpactSerializer(serializers.Serializer):
@@ -391,6 +397,8 @@ class MaskedDdlField(serializers.CharField):
 class HistoryVersionSerializer(serializers.Serializer):
     entry = serializers.IntegerField(source="entry_id")
     user = serializers.CharField(source="entry.user.username", default=None, allow_null=True)
+    origin = OriginField(source="entry.origin")
+    via = ViaField(source="entry.origin")
     created_at = serializers.DateTimeField(source="entry.created_at")
     statement = MaskedDdlField(source="entry.statement")
     before = MaskedDdlField(help_text="SHOW CREATE text before; empty: it did not exist")

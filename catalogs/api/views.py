@@ -30,7 +30,7 @@ from environments.page_cache import kept_answer
 
 from . import serializers as s
 from . import statements as sql
-from .runner import API_ORIGIN, etag, executor, run_change, status_of
+from .runner import etag, executor, request_origin, run_change, status_of
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -78,13 +78,13 @@ class Statements(APIView):
         },
         description="Run Flink SQL statements in a session that starts in ``catalog`` and "
         "``database`` (default: the environment catalog and ``default``). They run in order, "
-        "each in its own transaction, and stop at the first failure, which is the last "
-        "result; a failure answers 400 (409 when the object exists already, 403 when a role "
-        "or the Use permission is missing) with ``errors`` beside ``results``. ``changes`` "
-        "lists the objects the statements changed (those before a failure stay changed). A "
-        "script longer than the dashboard's bound (characters or statements) answers 413 and "
-        "nothing of it runs. ``/impact`` answers what the same statements would mark, "
-        "without running them.",
+        "each in its own transaction (all in one with ``all_or_nothing``), and stop at the "
+        "first failure, which is the last result; a failure answers 400 (409 when the object "
+        "exists already, 403 when a role or the Use permission is missing) with ``errors`` "
+        "beside ``results``. ``changes`` lists the objects the statements changed (those "
+        "before a failure stay changed, unless ``all_or_nothing``). A script longer than "
+        "the dashboard's bound (characters or statements) answers 413 and nothing of it runs. "
+        "``/impact`` answers what the same statements would mark, without running them.",
     )
     def post(self, request: Request, environment: str) -> Response:
         found = get_environment(request.user, environment)
@@ -94,7 +94,8 @@ class Statements(APIView):
         if "catalog" in data or "database" in data:
             database = _session_database(found, data.get("catalog"), data.get("database"))
         last = found.history.order_by("-pk").values_list("pk", flat=True).first() or 0
-        results = executor(request, found, database).execute_script(data["statement"], True)
+        runner = executor(request, found, database)
+        results = runner.execute_script(data["statement"], True, data["all_or_nothing"])
         body: dict = {
             "results": [_result(r) for r in results],
             "changes": _changes(found, request, last, results),
@@ -126,7 +127,7 @@ class Impact(APIView):
             database = _session_database(found, data.get("catalog"), data.get("database"))
         session = executor(request, found, database).session
         statements = split_statements(data["statement"])
-        report = impact_of(session, request.user, statements, API_ORIGIN)
+        report = impact_of(session, request.user, statements, request_origin(request))
         return Response(report.as_json())
 
 
@@ -151,7 +152,7 @@ def _changes(
         entry__environment=environment,
         entry__pk__gt=last,
         entry__user=request.user,
-        entry__origin=API_ORIGIN,
+        entry__origin=request_origin(request),
         entry__statement__in=ran,
     ).order_by("entry_id", "pk")
     return HistoryChangeSerializer(changes, many=True).data

@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from catalogs.models import HistoryEntry
+from catalogs.origins import public_origin, via
 from catalogs.secrets import mask_ddl
 from environments.models import (
     TOKEN_MAX_DAYS,
@@ -154,10 +155,39 @@ class HistoryChangeSerializer(serializers.Serializer):
     name = serializers.CharField(source="object_name")
 
 
+class OriginField(serializers.CharField):
+    """A history entry's origin as every viewer may see it (a console's session id left out)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault(
+            "help_text",
+            "Where the statement came from: 'api', 'api:flink-catalog' (the Flink catalog "
+            "plugin), 'change-request:<number>' or 'console'. Informational: a client names "
+            "itself, which grants nothing.",
+        )
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: str) -> str:
+        return public_origin(value)
+
+
+class ViaField(serializers.CharField):
+    """A history entry's origin as the history page says it, e.g. 'via Flink catalog plugin'."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("help_text", "The origin in words, e.g. 'via Flink catalog plugin'")
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: str) -> str:
+        return via(value)
+
+
 class HistoryEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     user = serializers.CharField(source="user.username", default=None, allow_null=True)
     created_at = serializers.DateTimeField()
+    origin = OriginField()
+    via = ViaField(source="origin")
     statement = serializers.SerializerMethodField()
     changes = HistoryChangeSerializer(many=True)
 

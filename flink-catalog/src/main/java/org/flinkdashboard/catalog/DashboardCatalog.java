@@ -4,19 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.CatalogFunctionImpl;
-import org.apache.flink.table.catalog.CatalogPartition;
-import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.CatalogView;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.TableChange;
@@ -26,13 +22,8 @@ import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.FunctionAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
-import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
-import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
-import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
-import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
-import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
 import org.apache.flink.table.resource.ResourceType;
 import org.apache.flink.table.resource.ResourceUri;
@@ -41,9 +32,10 @@ import org.apache.flink.table.resource.ResourceUri;
  * A Flink catalog whose definitions live in the catalog dashboard. Reads come from the
  * dashboard's REST API, one request per database (live, kept for 'cache.ttl') or one stored
  * snapshot ('snapshot', read-only). Every change is a Flink SQL statement sent to the
- * dashboard's statements API: its rules, roles, history and approvals apply.
+ * dashboard's statements API: its rules, roles, history and approvals apply. Partitions and
+ * statistics: see {@link DefinitionsOnlyCatalog}.
  */
-public class DashboardCatalog extends AbstractCatalog {
+public class DashboardCatalog extends DefinitionsOnlyCatalog {
     private final DashboardClient client;
     private final String environment;
     private final String dashboardCatalog;
@@ -369,9 +361,15 @@ public class DashboardCatalog extends AbstractCatalog {
     }
 
     @Override
-    public void alterFunction(ObjectPath path, CatalogFunction newFunction, boolean ignoreIfNotExists) {
-        throw new CatalogException(
-                "Functions are changed in the dashboard (DROP and CREATE FUNCTION), not with ALTER FUNCTION from Flink.");
+    public void alterFunction(ObjectPath path, CatalogFunction newFunction, boolean ignoreIfNotExists)
+            throws FunctionNotExistException {
+        Failure failure = run(statements.alterFunction(path, newFunction, ignoreIfNotExists));
+        if (failure != null) {
+            if (failure.says("does not exist")) {
+                throw new FunctionNotExistException(getName(), path, failure.cause());
+            }
+            throw failure.cause();
+        }
     }
 
     @Override
@@ -406,7 +404,7 @@ public class DashboardCatalog extends AbstractCatalog {
         }
     }
 
-    /** Send one statement (or a script) to the dashboard; null when it ran. */
+    /** Send one statement (or the script of one change, all or nothing) to the dashboard; null when it ran. */
     private Failure run(String statement) {
         if (snapshot != null) {
             throw new CatalogException(
@@ -416,6 +414,8 @@ public class DashboardCatalog extends AbstractCatalog {
         }
         ObjectNode body = DashboardClient.JSON.createObjectNode();
         body.put("statement", statement);
+        // the statements of one change (ALTER TABLE's, of several kinds) are kept all or none
+        body.put("all_or_nothing", true);
         DashboardClient.Answer answer =
                 client.post("environments/" + DashboardClient.segment(environment) + "/statements", body);
         documents.forget();
@@ -438,86 +438,4 @@ public class DashboardCatalog extends AbstractCatalog {
         }
         return database;
     }
-
-    // -- no partitions or statistics: the dashboard keeps definitions only ------------------
-
-    @Override
-    public List<CatalogPartitionSpec> listPartitions(ObjectPath path) throws TableNotPartitionedException {
-        throw new TableNotPartitionedException(getName(), path);
-    }
-
-    @Override
-    public List<CatalogPartitionSpec> listPartitions(ObjectPath path, CatalogPartitionSpec spec)
-            throws TableNotPartitionedException {
-        throw new TableNotPartitionedException(getName(), path);
-    }
-
-    @Override
-    public List<CatalogPartitionSpec> listPartitionsByFilter(ObjectPath path, List<Expression> filters)
-            throws TableNotPartitionedException {
-        throw new TableNotPartitionedException(getName(), path);
-    }
-
-    @Override
-    public CatalogPartition getPartition(ObjectPath path, CatalogPartitionSpec spec)
-            throws PartitionNotExistException {
-        throw new PartitionNotExistException(getName(), path, spec);
-    }
-
-    @Override
-    public boolean partitionExists(ObjectPath path, CatalogPartitionSpec spec) {
-        return false;
-    }
-
-    @Override
-    public void createPartition(
-            ObjectPath path, CatalogPartitionSpec spec, CatalogPartition partition, boolean ignoreIfExists) {
-        throw new UnsupportedOperationException("The dashboard catalog keeps no partitions.");
-    }
-
-    @Override
-    public void dropPartition(ObjectPath path, CatalogPartitionSpec spec, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The dashboard catalog keeps no partitions.");
-    }
-
-    @Override
-    public void alterPartition(
-            ObjectPath path, CatalogPartitionSpec spec, CatalogPartition partition, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The dashboard catalog keeps no partitions.");
-    }
-
-    @Override
-    public CatalogTableStatistics getTableStatistics(ObjectPath path) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogTableStatistics getPartitionStatistics(ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getPartitionColumnStatistics(ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public void alterTableStatistics(ObjectPath path, CatalogTableStatistics statistics, boolean ignoreIfNotExists) {}
-
-    @Override
-    public void alterTableColumnStatistics(
-            ObjectPath path, CatalogColumnStatistics statistics, boolean ignoreIfNotExists) {}
-
-    @Override
-    public void alterPartitionStatistics(
-            ObjectPath path, CatalogPartitionSpec spec, CatalogTableStatistics statistics, boolean ignoreIfNotExists) {}
-
-    @Override
-    public void alterPartitionColumnStatistics(
-            ObjectPath path, CatalogPartitionSpec spec, CatalogColumnStatistics statistics, boolean ignoreIfNotExists) {}
 }

@@ -1,6 +1,5 @@
 package org.flinkdashboard.catalog;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -9,7 +8,6 @@ import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.CatalogView;
-import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
@@ -26,10 +24,12 @@ import org.apache.flink.table.resource.ResourceUri;
 final class Statements {
     private final String dashboardName;
     private final String flinkName;
+    private final TableChanges tableChanges;
 
     Statements(String dashboardName, String flinkName) {
         this.dashboardName = dashboardName;
         this.flinkName = flinkName;
+        this.tableChanges = new TableChanges(this::toDashboard);
     }
 
     private String id(String database, String name) {
@@ -108,72 +108,9 @@ final class Statements {
         return "ALTER VIEW " + id(path) + " AS " + toDashboard(view.getExpandedQuery());
     }
 
-    /** One ALTER TABLE statement for each change Flink describes. */
+    /** The ALTER TABLE statements of the changes Flink describes (see {@link TableChanges}). */
     List<String> alterTable(ObjectPath path, List<TableChange> changes) {
-        String head = "ALTER TABLE " + id(path) + " ";
-        List<String> statements = new ArrayList<>();
-        for (TableChange change : changes) {
-            statements.add(head + clause(change));
-        }
-        return statements;
-    }
-
-    private String clause(TableChange change) {
-        if (change instanceof TableChange.SetOption set) {
-            return "SET (" + Rename.literal(set.getKey()) + " = " + Rename.literal(set.getValue()) + ")";
-        }
-        if (change instanceof TableChange.ResetOption reset) {
-            return "RESET (" + Rename.literal(reset.getKey()) + ")";
-        }
-        if (change instanceof TableChange.AddColumn add) {
-            return "ADD " + column(add.getColumn()) + position(add.getPosition());
-        }
-        if (change instanceof TableChange.DropColumn drop) {
-            return "DROP " + Rename.quote(drop.getColumnName());
-        }
-        if (change instanceof TableChange.ModifyColumnName rename) {
-            return "RENAME " + Rename.quote(rename.getOldColumnName()) + " TO "
-                    + Rename.quote(rename.getNewColumnName());
-        }
-        if (change instanceof TableChange.ModifyColumn modify
-                && (change instanceof TableChange.ModifyPhysicalColumnType
-                        || change instanceof TableChange.ModifyColumnComment
-                        || change instanceof TableChange.ModifyColumnPosition)) {
-            TableChange.ColumnPosition position =
-                    change instanceof TableChange.ModifyColumnPosition moved ? moved.getNewPosition() : null;
-            return "MODIFY " + column(modify.getNewColumn()) + position(position);
-        }
-        throw new CatalogException(
-                "The dashboard catalog cannot apply this change from Flink yet: " + change
-                        + ". Run the ALTER TABLE statement in the dashboard's console instead.");
-    }
-
-    private static String position(TableChange.ColumnPosition position) {
-        if (position instanceof TableChange.First) {
-            return " FIRST";
-        }
-        if (position instanceof TableChange.After after) {
-            return " AFTER " + Rename.quote(after.column());
-        }
-        return "";
-    }
-
-    private String column(Column column) {
-        StringBuilder text = new StringBuilder(Rename.quote(column.getName()));
-        if (column instanceof Column.ComputedColumn computed) {
-            text.append(" AS ").append(toDashboard(computed.getExpression().asSerializableString(DefaultSqlFactory.INSTANCE)));
-        } else {
-            text.append(' ').append(column.getDataType().getLogicalType().asSerializableString());
-            if (column instanceof Column.MetadataColumn metadata) {
-                text.append(" METADATA");
-                metadata.getMetadataKey().ifPresent(k -> text.append(" FROM ").append(Rename.literal(k)));
-                if (metadata.isVirtual()) {
-                    text.append(" VIRTUAL");
-                }
-            }
-        }
-        column.getComment().ifPresent(c -> text.append(" COMMENT ").append(Rename.literal(c)));
-        return text.toString();
+        return tableChanges.statements("ALTER TABLE " + id(path) + " ", changes);
     }
 
     String createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
@@ -191,6 +128,21 @@ final class Statements {
                             .collect(Collectors.joining(", ")));
         }
         return text.toString();
+    }
+
+    /**
+     * ALTER FUNCTION: its class and language. Flink's ALTER FUNCTION has no USING clause, and
+     * the dashboard keeps the function's jars and artifact; other jars are refused, not dropped.
+     */
+    String alterFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
+        List<ResourceUri> resources = function.getFunctionResources();
+        if (resources != null && !resources.isEmpty()) {
+            throw new CatalogException(
+                    "ALTER FUNCTION from Flink changes a function's class and language only; change the jars of "
+                            + path.getFullName() + " in the dashboard (DROP and CREATE FUNCTION ... USING JAR).");
+        }
+        return "ALTER FUNCTION " + (ignoreIfNotExists ? "IF EXISTS " : "") + id(path) + " AS "
+                + Rename.literal(function.getClassName()) + " LANGUAGE " + function.getFunctionLanguage().name();
     }
 
     String dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
