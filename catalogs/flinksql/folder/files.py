@@ -23,7 +23,7 @@ line before the CREATE FUNCTION (:mod:`.declared`).
 from __future__ import annotations
 
 from ..catalog import ObjectIdentifier
-from ..render import create_database, create_function
+from ..render import create_database, create_function, show_create_model
 from ..snapshot_format.ddl import (
     create_catalog_statement,
     create_table_statement,
@@ -35,11 +35,12 @@ from .names import encode_name
 
 CATALOG_FILE = "catalog.sql"
 DATABASE_FILE = "database.sql"
-FOLDERS = {"table": "tables", "view": "views", "function": "functions"}
+FOLDERS = {"table": "tables", "view": "views", "function": "functions", "model": "models"}
 
 
 def object_path(kind: str, identifier: ObjectIdentifier) -> str:
-    """``<catalog>/<database>/<tables|views|functions>/<name>.sql``, each part encoded."""
+    """``<catalog>/<database>/<tables|views|functions|models>/<name>.sql``, each part
+    encoded."""
     return "/".join(
         (
             encode_name(identifier.catalog),
@@ -79,4 +80,6 @@ def folder_files(snapshot: Snapshot) -> dict[str, bytes]:
         declared = extras.get("returnType")
         text = (returns_line(declared) if declared else "") + create_function(function)
         files[object_path("function", function.identifier)] = _file(text)
+    for model in snapshot.models:  # as SHOW CREATE MODEL prints it, secrets as placeholders
+        files[object_path("model", model.identifier)] = _file(show_create_model(model))
     return dict(sorted(files.items()))

@@ -9,7 +9,8 @@ environment's. Each object that differs gets the smallest change Flink supports:
 - tables: ``ALTER TABLE DROP WATERMARK / DROP PRIMARY KEY / DROP (columns) / ADD (...) /
   MODIFY (...) / SET (...) / RESET (...)``, columns placed with ``FIRST`` / ``AFTER``;
 - views: ``ALTER VIEW ... AS`` when only the query changed (or the column types it gives);
-- functions: ``ALTER FUNCTION`` for the class or language.
+- functions: ``ALTER FUNCTION`` for the class or language;
+- models: ``ALTER MODEL SET / RESET`` for the options.
 
 A function's declared result type (Flink's DDL has no clause for it; :mod:`.declared`) is part
 of the function: a step that creates a function with one, or changes it, carries a
@@ -20,7 +21,7 @@ types they store change with it.
 
 What Flink cannot alter is dropped and created again, with the reason (a table's comment or
 partition keys, a table that becomes a view, a view's column names or comment, a function's
-jars), and a loud warning where a
+jars, a model's input, output or comment), and a loud warning where a
 drop has consequences outside the catalog (:data:`DROP_CONSEQUENCES`). What cannot be done
 with statements at all (a catalog's type, a database's comment) is an error of the plan.
 
@@ -45,7 +46,7 @@ from ..catalog import (
     quote_identifier,
     quote_string,
 )
-from ..render import constraint_lines, create_database, create_function
+from ..render import constraint_lines, create_database, create_function, show_create_model
 from ..secrets import is_secret
 from ..snapshot_format.ddl import (
     PlannedStatement,
@@ -92,7 +93,7 @@ class Step:
     """One object's change: what, why, and its statements."""
 
     action: str  # create, change, re-create, drop
-    kind: str  # catalog, database, table, view, function
+    kind: str  # catalog, database, table, view, function, model
     name: str  # catalog[.database[.object]]
     statements: list[PlannedStatement]
     reason: str = ""
@@ -162,6 +163,7 @@ def plan_changes(
         old = actual.get(snapshot.catalog_name)
         _relations(plan, late, snapshot, old)
         _functions(plan, late, snapshot, old)
+        _models(plan, late, snapshot, old)
     view_steps = {}
     for snapshot in desired:
         old = actual.get(snapshot.catalog_name)
@@ -174,7 +176,7 @@ def plan_changes(
         if view.identifier in view_steps:
             plan.steps.append(view_steps[view.identifier])
     # readers before what they read, a database after its content
-    late.sort(key=lambda step: ("view", "table", "function", "database").index(step.kind))
+    late.sort(key=lambda step: ("view", "table", "model", "function", "database").index(step.kind))
     for step in late:
         (plan.steps if allow_drops else plan.skipped_drops).append(step)
     return plan
@@ -438,6 +440,39 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
                 Step(
                     "drop", "function", str(identifier), [_statement("function", "", sql, catalog)]
                 )
+            )
+
+
+def _models(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
+    catalog = snapshot.catalog_name
+    before = {m.identifier: m for m in old.models} if old else {}
+    wanted = {m.identifier for m in snapshot.models}
+    for model in snapshot.models:
+        identifier = model.identifier
+        label = str(identifier)
+        create = _statement("model", label, show_create_model(model), catalog)
+        existing = before.get(identifier)
+        if existing is None:
+            plan.steps.append(Step("create", "model", label, [create]))
+            continue
+        shape = (model.input_columns, model.output_columns, model.comment)
+        if (existing.input_columns, existing.output_columns, existing.comment) != shape:
+            drop = _statement("model", label, f"DROP MODEL {identifier.quoted()}", catalog)
+            reason = "Flink's ALTER MODEL cannot change a model's input, output or comment"
+            plan.steps.append(Step("re-create", "model", label, [drop, create], reason))
+            continue
+        changed, reset = _option_changes(existing.options, model.options)
+        target = f"ALTER MODEL {identifier.quoted()}"
+        sql = [f"{target} SET {_set(changed)}"] if changed else []
+        sql += [f"{target} RESET {_reset(reset)}"] if reset else []
+        if sql:
+            statements = [_statement("model", label, s, catalog) for s in sql]
+            plan.steps.append(Step("change", "model", label, statements))
+    for identifier in before:
+        if identifier not in wanted:
+            sql = f"DROP MODEL {identifier.quoted()}"
+            late.append(
+                Step("drop", "model", str(identifier), [_statement("model", "", sql, catalog)])
             )
 
 

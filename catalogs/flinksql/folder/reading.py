@@ -42,8 +42,10 @@ _CREATES = {
     st.CreateTable: "table",
     st.CreateView: "view",
     st.CreateFunction: "function",
+    st.CreateModel: "model",
 }
-ORDER = ("catalog", "database", "table", "function", "view")
+# a view may call a model (ML_PREDICT): models before views
+ORDER = ("catalog", "database", "table", "function", "model", "view")
 
 
 class FolderInvalid(ValueError):
@@ -67,7 +69,7 @@ class Source:
 class FolderStatement:
     """One CREATE statement of the folder, resolved."""
 
-    kind: str  # catalog, database, table, view, function
+    kind: str  # catalog, database, table, view, function, model
     catalog: str
     database: str  # empty for a catalog
     name: str  # empty for a catalog or a database
@@ -186,8 +188,8 @@ def _statement(
     kind = _CREATES.get(type(statement))
     if kind is None:
         errors.append(
-            f"{source}: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW and FUNCTION "
-            f"statements (and USE), not {' '.join(statement.text.split()[:2]).upper()}."
+            f"{source}: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW, FUNCTION and "
+            f"MODEL statements (and USE), not {' '.join(statement.text.split()[:2]).upper()}."
         )
         return None
     if getattr(statement, "temporary", False) or getattr(statement, "system", False):
@@ -259,7 +261,7 @@ def _homeless(found: list[FolderStatement]) -> list[str]:
                 f"{item.source}: {item.kind} {item.label} is in catalog {item.catalog}, "
                 "which the folder does not create (no CREATE CATALOG for it)."
             )
-        elif item.kind in ("table", "view", "function") and (
+        elif item.kind in ("table", "view", "function", "model") and (
             (item.catalog, item.database) not in databases
         ):
             errors.append(
