@@ -229,3 +229,23 @@ def test_a_change_request_cannot_carry_a_declared_type(db: None) -> None:
         "for it): apply the folder where no approval is needed, or declare the type on the "
         "function's page once it exists, and plan again."
     ]
+
+
+def test_a_promotion_carries_the_declared_type_but_no_change_request_can(db: None) -> None:
+    from catalogs import promotion
+
+    source, target = _environment("STRING"), create_environment("prod")
+    planned = promotion.plan_promotion(source, target, [("c", "c2")])
+    assert (planned.errors, planned.exit_code) == ([], 2)
+    [step] = [s for s in planned.plan.steps if s.kind == "function"]
+    assert str(step.declaration.function) == "c2.d.mask"
+    assert step.declaration.result_type == "VARCHAR(2147483647)"
+    assert [s.name for s in planned.plan.steps if s.kind == "view"] == ["c2.d.masked"]
+    editor = User.objects.create_user("ed")
+    Membership.objects.create(user=editor, environment=target, role=Role.EDITOR)
+    promoted = promotion.promote(source, target, [("c", "c2")], editor)
+    assert promoted.applied.change_request is None and promoted.snapshot_ids == []
+    assert promoted.applied.plan.errors[0].startswith(
+        "function c2.d.mask: its declared result type (VARCHAR(2147483647)) cannot travel in "
+        "a change request"
+    )
