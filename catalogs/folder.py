@@ -196,7 +196,7 @@ def _scratch_statements(
         add(item.kind, item.statement.text, item)
         if item.returns is not None:
             function = ObjectIdentifier(item.catalog, item.database, item.name)
-            declared.append(fd.Declaration(function, item.returns, item.statement.text))
+            declared.append(fd.Declaration(function, item.returns, planned[-1]))
     return planned, sources, declared
 
 
@@ -269,10 +269,11 @@ def run_declared(
     function that exists before every statement, a created one right after the statement
     creating it (before the views calling it). All of it is one transaction, kept only when
     everything succeeded."""
-    after_sql = {d.after: d for d in declared if d.after is not None}
+    # a statement as it runs equals the planned one (a function's has no placeholder to fill)
+    creating = {d.after: d for d in declared if d.after is not None}
 
     def after(statement: sf.PlannedStatement) -> str | None:
-        found = after_sql.get(statement.sql) if statement.kind == "function" else None
+        found = creating.get(statement) if statement.kind == "function" else None
         return None if found is None else _declare(environment, found, user)
 
     with transaction.atomic():
@@ -283,7 +284,7 @@ def run_declared(
                 transaction.set_rollback(True)
                 return report
         snapshots.run_statements(
-            environment, planned, user, report, after if after_sql else None, variables, count=count
+            environment, planned, user, report, after if creating else None, variables, count=count
         )
         if not report.applied:
             transaction.set_rollback(True)

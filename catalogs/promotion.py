@@ -49,7 +49,7 @@ def promoted_definitions(source: Environment, mapping: Mapping_) -> list[Any]:
         catalog = snapshots.get_catalog(source, old)
         snapshot = folder.catalog_snapshot(catalog)
         statements = sf.import_statements(snapshot, new, create_catalog=True)
-        creating = {p.name: p.sql for p in statements if p.kind == "function"}
+        creating = {p.name: p for p in statements if p.kind == "function"}
         for function, extras in snapshot.functions:
             if extras.get("returnType"):
                 place = ObjectIdentifier(

@@ -249,3 +249,23 @@ def test_a_promotion_carries_the_declared_type_but_no_change_request_can(db: Non
         "function c2.d.mask: its declared result type (VARCHAR(2147483647)) cannot travel in "
         "a change request"
     )
+
+
+def test_two_functions_written_alike_in_two_databases_keep_their_own_types(db: None) -> None:
+    same = b"CREATE FUNCTION mask AS 'com.example.Mask' LANGUAGE JAVA;\n"
+    files = {
+        "c/catalog.sql": CATALOG.split("\n")[0].encode(),
+        "c/d/database.sql": b"CREATE DATABASE c.d;",
+        "c/e/database.sql": b"CREATE DATABASE c.e;",
+        "c/d/functions/mask.sql": same,
+        "c/e/functions/mask.sql": b"-- RETURNS INT\n" + same,
+    }
+    target = create_environment("empty")
+    applied = folder.apply_folder(target, files)
+    assert applied.report is not None and applied.report.ok, applied.report.failures
+    declared = m.Function.objects.filter(database__catalog__environment=target)
+    assert sorted((f.database.name, f.return_type) for f in declared) == [
+        ("d", None),
+        ("e", "INT"),
+    ]
+    assert folder.plan_folder(target, files).exit_code == 0

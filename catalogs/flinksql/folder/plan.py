@@ -73,12 +73,12 @@ MANAGED_CATALOGS = {
 @dataclass(frozen=True)
 class Declaration:
     """A function's declared result type (None: none), set by the dashboard after the
-    statement ``after`` (the SQL creating the function) has run; before every statement when
+    statement ``after`` (the one creating the function) has run; before every statement when
     ``after`` is None (the function exists)."""
 
     function: ObjectIdentifier
     result_type: str | None
-    after: str | None = None
+    after: PlannedStatement | None = None
 
     @property
     def shown(self) -> str:
@@ -407,7 +407,7 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
     for identifier, (function, returns) in wanted.items():
         label = str(identifier)
         create = _statement("function", label, create_function(function), catalog)
-        declared = Declaration(identifier, returns, create.sql) if returns else None
+        declared = Declaration(identifier, returns, create) if returns else None
         existing, had = before.get(identifier, (None, None))
         if existing is None:
             plan.steps.append(Step("create", "function", label, [create], declaration=declared))
