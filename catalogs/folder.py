@@ -34,8 +34,9 @@ from .executor import marks, store
 from .executor.impact import ImpactReport, impacts_of
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
-from .flinksql.catalog import quote_identifier, quote_string
+from .flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
 from .flinksql.secrets import placeholder_variables
+from .services import set_function_details
 
 MAX_FILES = 100_000
 MAX_FILE_BYTES = 1 << 20
@@ -140,9 +141,10 @@ class _Discard(Exception):
 
 def _scratch_statements(
     ordered: list[fd.FolderStatement],
-) -> tuple[list[sf.PlannedStatement], list[fd.FolderStatement | None]]:
+) -> tuple[list[sf.PlannedStatement], list[fd.FolderStatement | None], list[fd.Declaration]]:
     """The statements that create the folder's objects, each after the USE statements of
-    its context; and for each statement the folder statement it comes from."""
+    its context; for each statement the folder statement it comes from; and the functions'
+    declared result types."""
     defaults = {
         i.catalog: i.statement.options.get("default-database", "default")  # type: ignore[attr-defined]
         for i in ordered
@@ -150,6 +152,7 @@ def _scratch_statements(
     }
     planned: list[sf.PlannedStatement] = []
     sources: list[fd.FolderStatement | None] = []
+    declared: list[fd.Declaration] = []
     current: tuple[str, str | None] | None = None
 
     def add(kind: str, sql: str, item: fd.FolderStatement) -> None:
@@ -191,7 +194,10 @@ def _scratch_statements(
                 add("database", f"ALTER DATABASE {quoted} SET ({options})", item)
             continue
         add(item.kind, item.statement.text, item)
-    return planned, sources
+        if item.returns is not None:
+            function = ObjectIdentifier(item.catalog, item.database, item.name)
+            declared.append(fd.Declaration(function, item.returns, planned[-1]))
+    return planned, sources, declared
 
 
 def _as_is(planned: list[sf.PlannedStatement]) -> dict[str, str]:
@@ -203,23 +209,28 @@ def folder_definitions(files: Mapping[str, bytes]) -> list[sf.Snapshot]:
     """The folder's catalogs as the executor makes them; :class:`fd.FolderInvalid` names the
     file and the line of every problem. Nothing is kept."""
     ordered = fd.in_dependency_order(fd.read_folder(files))
-    planned, sources = _scratch_statements(ordered)
+    planned, sources, declared = _scratch_statements(ordered)
     where = [f"{i.source}: {i.kind} {i.label}: " if i else "" for i in sources]
-    return made_definitions(planned, where, [i.catalog for i in ordered if i.kind == "catalog"])
+    names = [i.catalog for i in ordered if i.kind == "catalog"]
+    return made_definitions(planned, where, names, declared)
 
 
 def made_definitions(
-    planned: list[sf.PlannedStatement], where: list[str], names: list[str]
+    planned: list[sf.PlannedStatement],
+    where: list[str],
+    names: list[str],
+    declared: list[fd.Declaration] | None = None,
 ) -> list[sf.Snapshot]:
-    """The catalogs ``names`` as ``planned`` makes them in a scratch environment, rolled back;
-    :class:`fd.FolderInvalid` with each failure after its ``where`` (one per statement)."""
+    """The catalogs ``names`` as ``planned`` makes them in a scratch environment (with the
+    functions' ``declared`` result types), rolled back; :class:`fd.FolderInvalid` with each
+    failure after its ``where`` (one per statement)."""
     errors: list[str] = []
     result: list[sf.Snapshot] = []
     try:
         with transaction.atomic():
             scratch = create_environment(f"folder-{random.token_hex(8)}")
             report = snapshots.ImportReport(dry_run=False)
-            snapshots.run_statements(scratch, planned, None, report, variables=_as_is(planned))
+            run_declared(scratch, planned, declared or [], None, report, _as_is(planned))
             errors += report.errors
             for index, outcome in enumerate(report.outcomes):
                 if outcome.result is not None and not outcome.result.ok:
@@ -242,6 +253,54 @@ def environment_definitions(
         catalog = store.catalog_or_none(environment, name)
         found[name] = catalog_snapshot(catalog) if catalog is not None else None
     return found
+
+
+def run_declared(
+    environment: Environment,
+    planned: list[sf.PlannedStatement],
+    declared: list[fd.Declaration],
+    user: Any,
+    report: snapshots.ImportReport,
+    variables: Mapping[str, str] | None = None,
+    count: snapshots.Counted | None = None,
+) -> snapshots.ImportReport:
+    """:func:`snapshots.run_statements`, with each function's declared result type set
+    through the service the API uses (its role rules, its refresh of the calling views): a
+    function that exists before every statement, a created one right after the statement
+    creating it (before the views calling it). All of it is one transaction, kept only when
+    everything succeeded."""
+    # a statement as it runs equals the planned one (a function's has no placeholder to fill)
+    creating = {d.after: d for d in declared if d.after is not None}
+
+    def after(statement: sf.PlannedStatement) -> str | None:
+        found = creating.get(statement) if statement.kind == "function" else None
+        return None if found is None else _declare(environment, found, user)
+
+    with transaction.atomic():
+        for declaration in declared:
+            problem = None if declaration.after else _declare(environment, declaration, user)
+            if problem is not None:
+                report.errors.append(problem)
+                transaction.set_rollback(True)
+                return report
+        snapshots.run_statements(
+            environment, planned, user, report, after if creating else None, variables, count=count
+        )
+        if not report.applied:
+            transaction.set_rollback(True)
+    return report
+
+
+def _declare(environment: Environment, declaration: fd.Declaration, user: Any) -> str | None:
+    """Set ``declaration`` on its function; the refusal's message, or None."""
+    function = store.functions_named(environment, declaration.function).first()
+    if function is None:
+        return f"function {declaration.function}: not found to declare its result type."
+    try:
+        set_function_details(function, user, return_type=declaration.result_type)
+    except ServiceError as exc:
+        return f"function {declaration.function}: its declared result type: {exc.message}"
+    return None
 
 
 # -- plan -------------------------------------------------------------------------------------
@@ -296,10 +355,11 @@ def plan_definitions(
     names = [s.catalog_name for s in desired]
     plan = fd.plan_changes(desired, environment_definitions(environment, names), allow_drops)
     result = FolderPlan(plan)
-    statements = plan.statements
-    if not statements:
+    if not plan.steps:
         return result
-    result.impact, errors = _dry_run(_as_approved(environment), statements, desired, allow_drops)
+    result.impact, errors = _dry_run(
+        _as_approved(environment), plan.statements, plan.declarations, desired, allow_drops
+    )
     result.errors += errors
     return result
 
@@ -307,6 +367,7 @@ def plan_definitions(
 def _dry_run(
     environment: Environment,
     statements: list[sf.PlannedStatement],
+    declarations: list[fd.Declaration],
     desired: list[sf.Snapshot],
     allow_drops: bool,
 ) -> tuple[ImpactReport, list[str]]:
@@ -319,9 +380,7 @@ def _dry_run(
     try:
         with transaction.atomic(), marks.observed() as changes:
             report = snapshots.ImportReport(dry_run=False)
-            snapshots.run_statements(
-                environment, statements, None, report, variables=_as_is(statements)
-            )
+            run_declared(environment, statements, declarations, None, report, _as_is(statements))
             impact.results = [o.result for o in report.outcomes if o.result is not None]
             impact.impacts = impacts_of(changes)
             errors += [f"the plan fails: {failure}" for failure in report.failures]
@@ -346,6 +405,7 @@ class Applied:
     change_request: Any = None  # opened instead, where the environment needs approvals
     missing_variables: list[str] = field(default_factory=list)
     filled: list[sf.PlannedStatement] = field(default_factory=list)  # what runs
+    ready: bool = False  # the plan is to run: it has steps, no error, every value
 
 
 def apply_folder(
@@ -370,10 +430,11 @@ def apply_folder(
             )
         return open_change_request(environment, files, user, variables, allow_drops, title)
     applied = _filled(plan_folder(environment, files, allow_drops), variables)
-    if applied.filled:
-        applied.report = snapshots.run_statements(
+    if applied.ready:
+        applied.report = run_declared(
             environment,
             applied.filled,
+            applied.plan.plan.declarations,
             user,
             snapshots.ImportReport(dry_run=False),
             count=count,
@@ -414,6 +475,14 @@ def propose(
     there is nothing to do, the plan has errors, or a value is missing."""
     from changes.services import open_request
 
+    for declaration in planned.plan.declarations:
+        planned.errors.append(
+            f"function {declaration.function}: its declared result type "
+            f"({declaration.result_type or 'none'}) cannot travel in a change request, which "
+            "holds Flink SQL statements only (Flink's DDL has no clause for it): apply the "
+            "folder where no approval is needed, or declare the type on the function's page "
+            "once it exists, and plan again."
+        )
     applied = _filled(planned, variables)
     if applied.filled:
         applied.change_request = open_request(
@@ -431,7 +500,7 @@ def _filled(planned: FolderPlan, variables: Mapping[str, str] | None) -> Applied
     nothing to do, the plan has errors, or a value is missing)."""
     applied = Applied(planned)
     statements = planned.plan.statements
-    if planned.exit_code != 2 or not statements:
+    if planned.exit_code != 2 or not planned.plan.steps:
         return applied
     report = snapshots.ImportReport(dry_run=False)
     filled = snapshots.filled(statements, variables or {}, report)
@@ -440,6 +509,7 @@ def _filled(planned: FolderPlan, variables: Mapping[str, str] | None) -> Applied
         applied.report = report
         return applied
     applied.filled = filled
+    applied.ready = True
     return applied
 
 

@@ -24,6 +24,8 @@ from . import folder, snapshots
 from .diffs import diff_lines
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
+from .flinksql.catalog import ObjectIdentifier
+from .flinksql.snapshot_format.ddl import short_name
 
 Mapping_ = list[tuple[str, str]]  # (source catalog, target catalog)
 
@@ -42,12 +44,22 @@ def parse_mapping(texts: list[str]) -> Mapping_:
 def promoted_definitions(source: Environment, mapping: Mapping_) -> list[Any]:
     """The source catalogs as the executor makes them under their target names."""
     planned = []
+    declared = []
     for old, new in mapping:
         catalog = snapshots.get_catalog(source, old)
         snapshot = folder.catalog_snapshot(catalog)
-        planned += sf.import_statements(snapshot, new, create_catalog=True)
+        statements = sf.import_statements(snapshot, new, create_catalog=True)
+        creating = {p.name: p for p in statements if p.kind == "function"}
+        for function, extras in snapshot.functions:
+            if extras.get("returnType"):
+                place = ObjectIdentifier(
+                    new, function.identifier.database, function.identifier.name
+                )
+                after = creating[short_name(function.identifier)]
+                declared.append(fd.Declaration(place, extras["returnType"], after))
+        planned += statements
     where = [f"{source.name}: {p.kind} {p.name}: " for p in planned]
-    return folder.made_definitions(planned, where, [new for _, new in mapping])
+    return folder.made_definitions(planned, where, [new for _, new in mapping], declared)
 
 
 @dataclass

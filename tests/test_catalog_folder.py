@@ -42,6 +42,9 @@ CREATE FUNCTION kinds.other.g AS 'g_module.g' LANGUAGE PYTHON;
 CREATE VIEW kinds.main.v1 COMMENT 'names' AS SELECT id, name FROM kinds.main.events WHERE id > 1;
 CREATE VIEW kinds.other.v2 (n, c) AS SELECT name, COUNT(*) FROM kinds.main.v1 GROUP BY name;
 CREATE VIEW kinds.main.v3 AS SELECT * FROM kinds.other.v2;
+CREATE MODEL kinds.main.m INPUT (text STRING COMMENT 'in') OUTPUT (label STRING)
+COMMENT 'a model' WITH ('provider' = 'openai', 'task' = 'classification', 'api-key' = 'sk-1');
+CREATE MODEL kinds.other.bare_model INPUT (x INT) OUTPUT (y DOUBLE) WITH ('provider' = 'p');
 """
 
 
@@ -78,6 +81,13 @@ def test_it_round_trips_the_demo(environment: Environment) -> None:
     text = files["shop/sales/tables/orders.sql"].decode()
     assert f"'properties.sasl.jaas.config' = '${{{DEMO_SECRET}}}'" in text
     assert "demo-kafka-secret" not in b"".join(files.values()).decode()
+    # the view calling a function with a declared result type survives the round trip
+    assert files["shop/sales/functions/mask_email.sql"] == (
+        b"-- RETURNS VARCHAR(2147483647)\n"
+        b"CREATE FUNCTION `shop`.`sales`.`mask_email` AS 'com.example.shop.udf.MaskEmail' "
+        b"LANGUAGE JAVA;\n"
+    )
+    assert b"`mask_email`(" in files["shop/sales/views/support_contacts.sql"]
 
 
 def test_it_round_trips_a_generated_catalog(environment: Environment) -> None:
@@ -96,12 +106,14 @@ def test_it_round_trips_every_object_and_column_kind(environment: Environment) -
         "kinds/catalog.sql",
         "kinds/main/database.sql",
         "kinds/main/functions/f.sql",
+        "kinds/main/models/m.sql",
         "kinds/main/tables/bare.sql",
         "kinds/main/tables/events.sql",
         "kinds/main/views/v1.sql",
         "kinds/main/views/v3.sql",
         "kinds/other/database.sql",
         "kinds/other/functions/g.sql",
+        "kinds/other/models/bare_model.sql",
         "kinds/other/tables/proc.sql",
         "kinds/other/views/v2.sql",
     ]
@@ -110,6 +122,17 @@ def test_it_round_trips_every_object_and_column_kind(environment: Environment) -
         "AS SELECT `v1`.`name`, COUNT(*)\n"
         "FROM `kinds`.`main`.`v1` AS `v1`\n"
         "GROUP BY `v1`.`name`;\n"
+    )
+    assert files["kinds/main/models/m.sql"].decode() == (
+        "CREATE MODEL `kinds`.`main`.`m`\n"
+        "INPUT (`text` VARCHAR(2147483647) COMMENT 'in')\n"
+        "OUTPUT (`label` VARCHAR(2147483647))\n"
+        "COMMENT 'a model'\n"
+        "WITH (\n"
+        "  'api-key' = '${KINDS_MAIN_M_API_KEY}',\n"
+        "  'provider' = 'openai',\n"
+        "  'task' = 'classification'\n"
+        ");\n"
     )
 
 

@@ -1,6 +1,6 @@
 """catalog_folder plan (#19) against real Flink: every plan of
 ``tests/test_catalog_folder_plan.py`` runs in Flink on the old definitions, and what Flink
-then shows (SHOW CREATE TABLE / VIEW / CATALOG, SHOW DATABASES; Flink shows no database's
+then shows (SHOW CREATE TABLE / VIEW / MODEL / CATALOG, SHOW DATABASES; Flink shows no database's
 properties) equals what it shows for the folder's definitions created afresh. One JVM, one
 session, for every case."""
 
@@ -28,6 +28,8 @@ def _definitions(env: Any, snapshot: sf.Snapshot) -> dict[str, Any]:
         shown[str(table.identifier)] = answer(env, f"SHOW CREATE TABLE {table.identifier.quoted()}")
     for view in snapshot.views:
         shown[str(view.identifier)] = answer(env, f"SHOW CREATE VIEW {view.identifier.quoted()}")
+    for model in snapshot.models:
+        shown[str(model.identifier)] = answer(env, f"SHOW CREATE MODEL {model.identifier.quoted()}")
     return shown
 
 

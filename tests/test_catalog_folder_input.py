@@ -100,8 +100,8 @@ BAD = {
     ),
     "a statement that creates nothing": (
         {"c/d/x.sql": b"DROP TABLE c.d.t;"},
-        "c/d/x.sql:1: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW and FUNCTION "
-        "statements (and USE), not DROP TABLE.",
+        "c/d/x.sql:1: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW, FUNCTION and "
+        "MODEL statements (and USE), not DROP TABLE.",
     ),
     "an object of a catalog the folder does not create": (
         {"other/d/t.sql": b"CREATE TABLE t (a INT);"},

@@ -122,6 +122,24 @@ CHANGES = {
         "CREATE FUNCTION d.f AS 'b.F' LANGUAGE SCALA;",
         ["ALTER FUNCTION `c`.`d`.`f` AS 'b.F' LANGUAGE SCALA"],
     ),
+    "add a model": (
+        "",
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'openai');",
+        [
+            "CREATE MODEL `c`.`d`.`m`\nINPUT (`x` VARCHAR(2147483647))\nOUTPUT (`y` DOUBLE)\n"
+            "WITH (\n  'provider' = 'openai'\n)"
+        ],
+    ),
+    "set and reset a model's options": (
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'openai', "
+        "'task' = 'classification');",
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'openai', "
+        "'model' = 'gpt-4o');",
+        [
+            "ALTER MODEL `c`.`d`.`m` SET ('model' = 'gpt-4o')",
+            "ALTER MODEL `c`.`d`.`m` RESET ('task')",
+        ],
+    ),
     "change a catalog's comment": (
         "ALTER CATALOG c COMMENT 'old';",
         "ALTER CATALOG c COMMENT 'new';",
@@ -178,6 +196,17 @@ RECREATE = {
         "CREATE FUNCTION d.f AS 'a.F' USING JAR 'file:///1.jar';",
         "CREATE FUNCTION d.f AS 'a.F' USING JAR 'file:///2.jar';",
         "Flink's ALTER FUNCTION cannot change a function's jars",
+    ),
+    "a model's output": (
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'p');",
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y FLOAT) WITH ('provider' = 'p');",
+        "Flink's ALTER MODEL cannot change a model's input, output or comment",
+    ),
+    "a model's comment": (
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'p');",
+        "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) COMMENT 'now' "
+        "WITH ('provider' = 'p');",
+        "Flink's ALTER MODEL cannot change a model's input, output or comment",
     ),
 }
 
@@ -240,6 +269,16 @@ def test_its_impact_names_the_views_a_change_breaks(db: None) -> None:
     from catalogs.management.commands.catalog_folder import render_plan
 
     assert "-- Impact: 1 view would become broken." in render_plan(planned)
+
+
+def test_a_model_is_dropped_only_when_drops_are_allowed(db: None) -> None:
+    model = "CREATE MODEL d.m INPUT (x STRING) OUTPUT (y DOUBLE) WITH ('provider' = 'p');"
+    planned, target, files = _plan(model, "")
+    assert planned.sql == [] and planned.exit_code == 2
+    assert [(s.kind, s.name) for s in planned.plan.skipped_drops] == [("model", "c.d.m")]
+    planned = folder.plan_folder(target, files, allow_drops=True)
+    assert planned.sql == ["DROP MODEL `c`.`d`.`m`"]
+    _applied_twice(target, files, allow_drops=True)
 
 
 def test_a_dropped_database_goes_after_its_content(db: None) -> None:

@@ -146,16 +146,16 @@ def test_it_loads_the_demo_catalog_idempotently() -> None:
     first = counts()
     call_command("load_demo", stdout=out)
     assert counts() == first
-    assert first["Table"] == 11  # 6 tables and 5 views
+    assert first["Table"] == 12  # 6 tables and 6 views
     assert first["Function"] == 2
     loaded, again = out.getvalue().splitlines()
     assert re.fullmatch(
-        r"Demo catalog 'shop' loaded: 3 databases, 6 tables, 5 views, 2 functions "
+        r"Demo catalog 'shop' loaded: 3 databases, 6 tables, 6 views, 2 functions "
         r"\(\d+ statements run\)\.",
         loaded,
     )
     assert again == (
-        "Demo catalog 'shop' exists (3 databases, 6 tables, 5 views, 2 functions): left as it is."
+        "Demo catalog 'shop' exists (3 databases, 6 tables, 6 views, 2 functions): left as it is."
     )
 
 
@@ -174,7 +174,7 @@ def test_it_never_loads_the_demo_into_a_catalog_that_exists_or_existed() -> None
     call_command("load_demo", stdout=out)
     assert not Table.objects.filter(name="payments").exists()  # what the user dropped stays so
     assert out.getvalue() == (
-        "Demo catalog 'shop' exists (3 databases, 5 tables, 6 views, 2 functions): left as it is.\n"
+        "Demo catalog 'shop' exists (3 databases, 5 tables, 7 views, 2 functions): left as it is.\n"
     )
     assert executor.execute("DROP CATALOG shop").ok
     dropped = io.StringIO()

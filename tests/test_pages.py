@@ -46,7 +46,7 @@ def test_it_lists_the_demo_catalog_on_home(client: Client, demo: None) -> None:
     assert reverse("catalog", args=["default", "shop"]) in response.text
     assert reverse("database", args=["default", "shop", "warehouse"]) in response.text
     assert "_env_default" in response.text
-    assert "2 tables · 2 views · 2 functions" in response.text
+    assert "2 tables · 3 views · 2 functions" in response.text
 
 
 def test_it_queries_home_a_bounded_number_of_times(

@@ -61,6 +61,10 @@ class StepSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="Why Flink needs a drop and a create, or empty")
     warning = serializers.CharField(help_text="What a drop deletes outside the catalog, or empty")
     statements = serializers.ListField(child=serializers.CharField())
+    declaration = serializers.CharField(
+        help_text="A function's declared result type the dashboard sets (Flink's DDL has no "
+        "clause for it), or empty"
+    )
 
 
 class ImpactItemSerializer(serializers.Serializer):
@@ -101,6 +105,7 @@ def _step(step: Any) -> dict[str, Any]:
         "reason": step.reason,
         "warning": step.warning,
         "statements": [mask_ddl(p.sql) for p in step.statements],
+        "declaration": step.declaration.shown if step.declaration else "",
     }
 
 

@@ -14,6 +14,7 @@ from ..flinksql.catalog import (
     CatalogView,
     Column,
     ObjectIdentifier,
+    called_function,
     function_name,
 )
 from ..flinksql.errors import FlinkSqlError, ValidationError
@@ -80,7 +81,8 @@ class Objects:
         return (catalog, database) in self.databases
 
     def function_return_type(self, name: str) -> ft.DataType | None | Literal["unknown"]:
-        return self.functions.get((*self.current, function_name(name)))
+        called = called_function(*self.current, name)  # a view's query names it in full
+        return self.functions.get((called.catalog, called.database, called.name))
 
 
 def _function_return_type(extras: dict[str, Any]) -> ft.DataType | Literal["unknown"]:
@@ -98,8 +100,9 @@ def loaded_objects(snapshots: list[sf.Snapshot]) -> Objects:
         for definition in [*snapshot.tables, *snapshot.views]:
             objects.add(definition)
         for function, extras in snapshot.functions:
-            key = (function.identifier.catalog, function.identifier.database)
-            objects.functions[(*key, function.identifier.name)] = _function_return_type(extras)
+            found = function.identifier
+            key = (found.catalog, found.database, function_name(found.name))
+            objects.functions[key] = _function_return_type(extras)
     return objects
 
 
@@ -110,7 +113,7 @@ class Replay:
     def __init__(self, snapshots: list[sf.Snapshot]) -> None:
         self.objects = Objects()
         self.return_types = {
-            (f.identifier.catalog, f.identifier.database, f.identifier.name): extras
+            (f.identifier.catalog, f.identifier.database, function_name(f.identifier.name)): extras
             for s in snapshots
             for f, extras in s.functions
         }

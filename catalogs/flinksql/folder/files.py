@@ -15,27 +15,32 @@ typed silently relies on), (2) it is what the view means: Flink runs the expande
 a column added later to a table does not appear in a view that read ``*``, (3) creating a view
 from it gives back the same expanded query, so a plan after apply shows no change, and (4) it
 is what ``SHOW CREATE VIEW`` prints, so a reviewer compares it with what Flink shows.
+
+A function's file holds its declared result type, if it has one, as a ``-- RETURNS <type>``
+line before the CREATE FUNCTION (:mod:`.declared`).
 """
 
 from __future__ import annotations
 
 from ..catalog import ObjectIdentifier
-from ..render import create_database, create_function
+from ..render import create_database, create_function, show_create_model
 from ..snapshot_format.ddl import (
     create_catalog_statement,
     create_table_statement,
     create_view_statement,
 )
 from ..snapshot_format.reading import Snapshot
+from .declared import returns_line
 from .names import encode_name
 
 CATALOG_FILE = "catalog.sql"
 DATABASE_FILE = "database.sql"
-FOLDERS = {"table": "tables", "view": "views", "function": "functions"}
+FOLDERS = {"table": "tables", "view": "views", "function": "functions", "model": "models"}
 
 
 def object_path(kind: str, identifier: ObjectIdentifier) -> str:
-    """``<catalog>/<database>/<tables|views|functions>/<name>.sql``, each part encoded."""
+    """``<catalog>/<database>/<tables|views|functions|models>/<name>.sql``, each part
+    encoded."""
     return "/".join(
         (
             encode_name(identifier.catalog),
@@ -71,6 +76,10 @@ def folder_files(snapshot: Snapshot) -> dict[str, bytes]:
         files[object_path("table", table.identifier)] = _file(create_table_statement(table))
     for view in snapshot.views:
         files[object_path("view", view.identifier)] = _file(create_view_statement(view))
-    for function, _ in snapshot.functions:
-        files[object_path("function", function.identifier)] = _file(create_function(function))
+    for function, extras in snapshot.functions:
+        declared = extras.get("returnType")
+        text = (returns_line(declared) if declared else "") + create_function(function)
+        files[object_path("function", function.identifier)] = _file(text)
+    for model in snapshot.models:  # as SHOW CREATE MODEL prints it, secrets as placeholders
+        files[object_path("model", model.identifier)] = _file(show_create_model(model))
     return dict(sorted(files.items()))

@@ -9,11 +9,19 @@ environment's. Each object that differs gets the smallest change Flink supports:
 - tables: ``ALTER TABLE DROP WATERMARK / DROP PRIMARY KEY / DROP (columns) / ADD (...) /
   MODIFY (...) / SET (...) / RESET (...)``, columns placed with ``FIRST`` / ``AFTER``;
 - views: ``ALTER VIEW ... AS`` when only the query changed (or the column types it gives);
-- functions: ``ALTER FUNCTION`` for the class or language.
+- functions: ``ALTER FUNCTION`` for the class or language;
+- models: ``ALTER MODEL SET / RESET`` for the options.
+
+A function's declared result type (Flink's DDL has no clause for it; :mod:`.declared`) is part
+of the function: a step that creates a function with one, or changes it, carries a
+:class:`Declaration`, which the dashboard sets after the statement creating the function (or
+before every statement, for a function that exists); a changed type and nothing else is a
+step without statements. The views calling it then get ``ALTER VIEW ... AS`` when the column
+types they store change with it.
 
 What Flink cannot alter is dropped and created again, with the reason (a table's comment or
 partition keys, a table that becomes a view, a view's column names or comment, a function's
-jars), and a loud warning where a
+jars, a model's input, output or comment), and a loud warning where a
 drop has consequences outside the catalog (:data:`DROP_CONSEQUENCES`). What cannot be done
 with statements at all (a catalog's type, a database's comment) is an error of the plan.
 
@@ -30,8 +38,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..catalog import CatalogFunction, CatalogTable, CatalogView, quote_identifier, quote_string
-from ..render import constraint_lines, create_database, create_function
+from ..catalog import (
+    CatalogFunction,
+    CatalogTable,
+    CatalogView,
+    ObjectIdentifier,
+    quote_identifier,
+    quote_string,
+)
+from ..render import constraint_lines, create_database, create_function, show_create_model
 from ..secrets import is_secret
 from ..snapshot_format.ddl import (
     PlannedStatement,
@@ -55,16 +70,35 @@ MANAGED_CATALOGS = {
 }
 
 
+@dataclass(frozen=True)
+class Declaration:
+    """A function's declared result type (None: none), set by the dashboard after the
+    statement ``after`` (the one creating the function) has run; before every statement when
+    ``after`` is None (the function exists)."""
+
+    function: ObjectIdentifier
+    result_type: str | None
+    after: PlannedStatement | None = None
+
+    @property
+    def shown(self) -> str:
+        """What a plan shows of it, in the folder's words."""
+        declared = f"RETURNS {self.result_type}" if self.result_type else "no declared result type"
+        when = "after its CREATE FUNCTION" if self.after else "before the statements"
+        return f"{declared} (the dashboard declares it {when})"
+
+
 @dataclass
 class Step:
     """One object's change: what, why, and its statements."""
 
     action: str  # create, change, re-create, drop
-    kind: str  # catalog, database, table, view, function
+    kind: str  # catalog, database, table, view, function, model
     name: str  # catalog[.database[.object]]
     statements: list[PlannedStatement]
     reason: str = ""
     warning: str = ""
+    declaration: Declaration | None = None  # a function's declared result type
 
 
 @dataclass
@@ -76,6 +110,10 @@ class Plan:
     @property
     def statements(self) -> list[PlannedStatement]:
         return [s for step in self.steps for s in step.statements]
+
+    @property
+    def declarations(self) -> list[Declaration]:
+        return [step.declaration for step in self.steps if step.declaration is not None]
 
     @property
     def pending(self) -> bool:
@@ -125,6 +163,7 @@ def plan_changes(
         old = actual.get(snapshot.catalog_name)
         _relations(plan, late, snapshot, old)
         _functions(plan, late, snapshot, old)
+        _models(plan, late, snapshot, old)
     view_steps = {}
     for snapshot in desired:
         old = actual.get(snapshot.catalog_name)
@@ -137,7 +176,7 @@ def plan_changes(
         if view.identifier in view_steps:
             plan.steps.append(view_steps[view.identifier])
     # readers before what they read, a database after its content
-    late.sort(key=lambda step: ("view", "table", "function", "database").index(step.kind))
+    late.sort(key=lambda step: ("view", "table", "model", "function", "database").index(step.kind))
     for step in late:
         (plan.steps if allow_drops else plan.skipped_drops).append(step)
     return plan
@@ -363,29 +402,36 @@ def table_changes(old: CatalogTable, new: CatalogTable) -> tuple[list[str], str]
 
 def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
     catalog = snapshot.catalog_name
-    before = {f.identifier: f for f, _ in old.functions} if old else {}
-    wanted = {f.identifier: f for f, _ in snapshot.functions}
-    for identifier, function in wanted.items():
+    before = {f.identifier: (f, x.get("returnType")) for f, x in old.functions} if old else {}
+    wanted = {f.identifier: (f, x.get("returnType")) for f, x in snapshot.functions}
+    for identifier, (function, returns) in wanted.items():
         label = str(identifier)
         create = _statement("function", label, create_function(function), catalog)
-        existing = before.get(identifier)
+        declared = Declaration(identifier, returns, create) if returns else None
+        existing, had = before.get(identifier, (None, None))
         if existing is None:
-            plan.steps.append(Step("create", "function", label, [create]))
-        elif existing.jars != function.jars:
-            drop = _statement("function", label, f"DROP FUNCTION {identifier.quoted()}", catalog)
-            plan.steps.append(
-                Step(
-                    "re-create",
-                    "function",
-                    label,
-                    [drop, create],
-                    "Flink's ALTER FUNCTION cannot change a function's jars",
-                )
+            plan.steps.append(Step("create", "function", label, [create], declaration=declared))
+            continue
+        retyped = ""
+        if had != returns:
+            retyped = (
+                f"its declared result type changes from {had or 'none'} to {returns or 'none'}, "
+                "which the dashboard declares (Flink's DDL has no clause for it)"
             )
-        elif (existing.class_name, existing.language) != (function.class_name, function.language):
-            sql = _alter_function(function)
+        if existing.jars != function.jars:
+            drop = _statement("function", label, f"DROP FUNCTION {identifier.quoted()}", catalog)
+            reason = "Flink's ALTER FUNCTION cannot change a function's jars"
             plan.steps.append(
-                Step("change", "function", label, [_statement("function", label, sql, catalog)])
+                Step("re-create", "function", label, [drop, create], reason, declaration=declared)
+            )
+            continue
+        sql = []
+        if (existing.class_name, existing.language) != (function.class_name, function.language):
+            sql.append(_statement("function", label, _alter_function(function), catalog))
+        if sql or retyped:
+            redeclared = Declaration(identifier, returns) if retyped else None
+            plan.steps.append(
+                Step("change", "function", label, sql, retyped, declaration=redeclared)
             )
     for identifier in before:
         if identifier not in wanted:
@@ -394,6 +440,39 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
                 Step(
                     "drop", "function", str(identifier), [_statement("function", "", sql, catalog)]
                 )
+            )
+
+
+def _models(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
+    catalog = snapshot.catalog_name
+    before = {m.identifier: m for m in old.models} if old else {}
+    wanted = {m.identifier for m in snapshot.models}
+    for model in snapshot.models:
+        identifier = model.identifier
+        label = str(identifier)
+        create = _statement("model", label, show_create_model(model), catalog)
+        existing = before.get(identifier)
+        if existing is None:
+            plan.steps.append(Step("create", "model", label, [create]))
+            continue
+        shape = (model.input_columns, model.output_columns, model.comment)
+        if (existing.input_columns, existing.output_columns, existing.comment) != shape:
+            drop = _statement("model", label, f"DROP MODEL {identifier.quoted()}", catalog)
+            reason = "Flink's ALTER MODEL cannot change a model's input, output or comment"
+            plan.steps.append(Step("re-create", "model", label, [drop, create], reason))
+            continue
+        changed, reset = _option_changes(existing.options, model.options)
+        target = f"ALTER MODEL {identifier.quoted()}"
+        sql = [f"{target} SET {_set(changed)}"] if changed else []
+        sql += [f"{target} RESET {_reset(reset)}"] if reset else []
+        if sql:
+            statements = [_statement("model", label, s, catalog) for s in sql]
+            plan.steps.append(Step("change", "model", label, statements))
+    for identifier in before:
+        if identifier not in wanted:
+            sql = f"DROP MODEL {identifier.quoted()}"
+            late.append(
+                Step("drop", "model", str(identifier), [_statement("model", "", sql, catalog)])
             )
 
 

@@ -12,7 +12,9 @@ Every problem names the file and the line of the statement: a file that is not U
 statement that does not parse, one that is no CREATE or USE, two statements creating one
 object, an object in a catalog or database the folder does not create, a secret option
 written in clear (a folder holds ``'${VARIABLE}'`` placeholders only). :class:`FolderInvalid`
-lists them all; nothing is run before the folder reads without any.
+lists them all; nothing is run before the folder reads without any. A ``-- RETURNS <type>``
+line before a CREATE FUNCTION declares its result type (:mod:`.declared`); one that declares
+nothing, or no Flink type, is such a problem too.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..secrets import is_secret
 from ..snapshot_format.writing import is_placeholder
 from ..splitter import located_statements
 from ..views import relations_named
+from .declared import declared_type, returns_lines
 from .names import decode_name
 
 # what an object is called: (kind group, catalog, database, name); tables and views share one
@@ -39,8 +42,10 @@ _CREATES = {
     st.CreateTable: "table",
     st.CreateView: "view",
     st.CreateFunction: "function",
+    st.CreateModel: "model",
 }
-ORDER = ("catalog", "database", "table", "function", "view")
+# a view may call a model (ML_PREDICT): models before views
+ORDER = ("catalog", "database", "table", "function", "model", "view")
 
 
 class FolderInvalid(ValueError):
@@ -64,7 +69,7 @@ class Source:
 class FolderStatement:
     """One CREATE statement of the folder, resolved."""
 
-    kind: str  # catalog, database, table, view, function
+    kind: str  # catalog, database, table, view, function, model
     catalog: str
     database: str  # empty for a catalog
     name: str  # empty for a catalog or a database
@@ -72,6 +77,7 @@ class FolderStatement:
     source: Source
     context: tuple[str, str | None]  # the catalog and database it runs in
     reads: set[tuple[str, str, str]] = field(default_factory=set)  # a view's relations
+    returns: str | None = None  # a function's declared result type (:mod:`.declared`)
 
     @property
     def key(self) -> Key:
@@ -120,7 +126,13 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
             errors.append(f"{path}:1: the file is not UTF-8 text.")
             continue
         catalog, database = _path_context(path)
-        for text, line in _located(script):
+        declarations, trailing = returns_lines(script)
+        if trailing:
+            errors.append(
+                f"{path}:{trailing[0][0]}: a '-- RETURNS <type>' line declares the result type "
+                "of the CREATE FUNCTION right after it, and no statement follows."
+            )
+        for (text, line), returns in zip(_located(script), declarations, strict=True):
             source = Source(path, line)
             try:
                 statement = parse_statement(text)
@@ -134,6 +146,7 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
             except RecursionError:
                 errors.append(f"{source}: the statement is nested too deeply to be read.")
                 continue
+            declared = _declared(returns, statement, path, errors)
             if isinstance(statement, st.UseCatalog):
                 catalog, database = statement.name, None
                 continue
@@ -144,11 +157,25 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
                 continue
             read = _statement(statement, source, catalog, database, errors)
             if read is not None:
+                read.returns = declared
                 found.append(read)
     errors += _duplicates(found) + _homeless(found) + _clear_secrets(found)
     if errors:
         raise FolderInvalid(errors)
     return found
+
+
+def _declared(
+    returns: list[tuple[int, str]], statement: st.Statement, path: str, errors: list[str]
+) -> str | None:
+    """The result type the ``-- RETURNS`` lines before ``statement`` declare, if any."""
+    if not returns:
+        return None
+    try:
+        return declared_type(returns, isinstance(statement, st.CreateFunction), path)
+    except ValueError as exc:
+        errors.append(str(exc))
+        return None
 
 
 def _statement(
@@ -161,8 +188,8 @@ def _statement(
     kind = _CREATES.get(type(statement))
     if kind is None:
         errors.append(
-            f"{source}: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW and FUNCTION "
-            f"statements (and USE), not {' '.join(statement.text.split()[:2]).upper()}."
+            f"{source}: a folder holds CREATE CATALOG, DATABASE, TABLE, VIEW, FUNCTION and "
+            f"MODEL statements (and USE), not {' '.join(statement.text.split()[:2]).upper()}."
         )
         return None
     if getattr(statement, "temporary", False) or getattr(statement, "system", False):
@@ -234,7 +261,7 @@ def _homeless(found: list[FolderStatement]) -> list[str]:
                 f"{item.source}: {item.kind} {item.label} is in catalog {item.catalog}, "
                 "which the folder does not create (no CREATE CATALOG for it)."
             )
-        elif item.kind in ("table", "view", "function") and (
+        elif item.kind in ("table", "view", "function", "model") and (
             (item.catalog, item.database) not in databases
         ):
             errors.append(

@@ -132,6 +132,8 @@ def render_plan(planned: Any) -> str:
         if step.warning:
             lines.append(f"-- WARNING: {step.warning.upper()}")
         lines += [p.sql + ";" for p in step.statements]
+        if step.declaration is not None:
+            lines.append(f"-- {step.declaration.shown}")
     for step in plan.skipped_drops:
         lines.append("")
         lines.append(
