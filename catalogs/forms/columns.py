@@ -1,0 +1,104 @@
+"""ALTER TABLE forms for one column: ADD, MODIFY, DROP and RENAME."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django import forms
+
+from ..flinksql.catalog import quote_identifier, quote_string
+from .building import (
+    PLACEHOLDER,
+    AlterForm,
+    Built,
+    StatementForm,
+)
+from .drops import DropForm
+
+
+def _add_column_details(built: Built, form: StatementForm) -> None:
+    data_type = form.value("data_type") or PLACEHOLDER
+    built.add(" ").add(data_type, "data_type", form.value("data_type") or "")
+    if form.value("not_null"):
+        built.add(" NOT NULL", "not_null")
+    if form.value("comment"):
+        built.add(f" COMMENT {quote_string(form.value('comment'))}", "comment")
+
+
+class ColumnAddForm(AlterForm):
+    POSITIONS = [("", "At the end"), ("FIRST", "FIRST"), ("AFTER", "AFTER a column")]
+
+    name = forms.CharField(max_length=255)
+    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
+    not_null = forms.BooleanField(label="NOT NULL", required=False)
+    comment = forms.CharField(required=False)
+    position = forms.ChoiceField(choices=POSITIONS, required=False)
+    after = forms.ChoiceField(label="After column", required=False)
+
+    def __init__(self, *args: Any, columns: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["after"].choices = [("", "—")] + [(c, c) for c in columns]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("position") == "AFTER" and not data.get("after"):
+            self.add_error("after", "Choose the column to add it after.")
+        return data
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} ADD ")
+        built.add(self.name_value("name"), "name", self.value("name") or "")
+        _add_column_details(built, self)
+        position = self.value("position")
+        if position == "FIRST":
+            built.add(" FIRST", "position")
+        elif position == "AFTER":
+            after = self.value("after")
+            built.add(" AFTER ").add(
+                quote_identifier(after) if after else PLACEHOLDER, "after", after or ""
+            )
+        return built
+
+
+class ColumnModifyForm(AlterForm):
+    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
+    not_null = forms.BooleanField(label="NOT NULL", required=False)
+    comment = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} MODIFY ")
+        built.add(quote_identifier(self.column))
+        _add_column_details(built, self)
+        return built
+
+
+class ColumnDropForm(AlterForm):
+    def __init__(self, *args: Any, column: str, needs_name: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = self.name = column
+        self.needs_name = needs_name
+        if needs_name:
+            self.fields["confirm_name"] = copy.deepcopy(DropForm.base_fields["confirm_name"])
+
+    clean_confirm_name = DropForm.clean_confirm_name
+
+    def statement(self) -> Built:
+        return Built().add(f"ALTER TABLE {self.identifier} DROP {quote_identifier(self.column)}")
+
+
+class ColumnRenameForm(AlterForm):
+    new_name = forms.CharField(label="New name", max_length=255)
+
+    def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def statement(self) -> Built:
+        built = Built().add(f"ALTER TABLE {self.identifier} RENAME ")
+        built.add(quote_identifier(self.column)).add(" TO ")
+        return built.add(self.name_value("new_name"), "new_name", self.value("new_name") or "")
