@@ -22,7 +22,7 @@ from .columns import ColumnAddForm, ColumnDropForm, ColumnModifyForm, ColumnRena
 from .drops import DropForm, asks_for_name
 from .functions import FunctionAlterForm, FunctionForm
 from .renames import RenameForm
-from .tables import ColumnForm, ColumnFormSet, TableForm, TableOptionsForm
+from .tables import ColumnForm, ColumnFormSet, TableForm, TableOptionsForm, filled_options
 from .views import ViewForm, ViewQueryForm
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "ViewQueryForm",
     "asks_for_name",
     "changed_options",
+    "filled_options",
     "format_options",
     "names_list",
     "parse_options",

@@ -10,43 +10,82 @@ from django.forms import formset_factory
 from config import limits
 
 from ..flinksql.catalog import quote_identifier, quote_string
+from ..flinksql.column_kinds import (
+    KINDS,
+    PARTS,
+    PHYSICAL,
+    TAKES,
+    column_kind_problems,
+    kinds_taking,
+)
+from ..flinksql.connectors import CONNECTORS, connector_warnings, template_options
+from ..flinksql.errors import FlinkSqlError
+from ..flinksql.types import parse_type
 from .building import (
     KEEP_SECRETS,
     PLACEHOLDER,
     Built,
     StatementForm,
     changed_options,
+    format_options,
     names_list,
     options_field,
     parse_options,
     with_options,
 )
 
+# The id of the page's <datalist> of Flink types, the type field's picker.
+TYPES_LIST = "flink-types"
+
 
 class ColumnForm(forms.Form):
+    """One column of a new table. Which parts it has follows its kind
+    (:mod:`catalogs.flinksql.column_kinds`); its type is parsed as Flink's DDL reads types."""
+
     name = forms.CharField(max_length=255, required=False)
-    kind = forms.ChoiceField(
-        choices=[("physical", "physical"), ("computed", "computed"), ("metadata", "metadata")],
-        initial="physical",
-    )
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], initial=PHYSICAL)
     data_type = forms.CharField(
-        label="Type", required=False, help_text="e.g. BIGINT, STRING, TIMESTAMP(3)"
+        label="Type",
+        required=False,
+        help_text="A Flink type, e.g. BIGINT, STRING, TIMESTAMP(3)",
+        widget=forms.TextInput(attrs={"list": TYPES_LIST, "autocomplete": "off"}),
     )
     not_null = forms.BooleanField(label="NOT NULL", required=False)
     expression = forms.CharField(required=False, help_text="computed: AS expression")
-    metadata_key = forms.CharField(label="Metadata key", required=False)
+    metadata_key = forms.CharField(
+        label="Metadata key", required=False, help_text="METADATA FROM 'key'; empty: the name"
+    )
     virtual = forms.BooleanField(label="VIRTUAL", required=False)
     comment = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for part in PARTS:  # the form shows a part only for the kinds that take it
+            self.fields[part].kinds = " ".join(kinds_taking(part))  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("name"):
             return data
-        if data.get("kind") == "computed" and not data.get("expression"):
-            self.add_error("expression", "A computed column needs an expression.")
-        if data.get("kind") != "computed" and not data.get("data_type"):
-            self.add_error("data_type", "This column needs a type.")
+        kind = data.get("kind") or PHYSICAL
+        given = {part: bool(data.get(part)) for part in PARTS}
+        for part, problem in column_kind_problems(kind, given).items():
+            self.add_error(part, problem)
+        data_type = data.get("data_type")
+        if data_type and "data_type" in TAKES.get(kind, ()) and "data_type" not in self.errors:
+            problem = type_problem(data_type)
+            if problem:
+                self.add_error("data_type", problem)
         return data
+
+
+def type_problem(text: str) -> str | None:
+    """Flink's message for a type it would not read, or None for a valid type."""
+    try:
+        parse_type(text)
+    except FlinkSqlError as exc:
+        return str(exc)
+    return None
 
 
 # Django builds at most ``absolute_max`` forms whatever TOTAL_FORMS says, and refuses more.
@@ -77,6 +116,12 @@ class TableForm(StatementForm):
     partition_keys = forms.CharField(
         label="Partition keys", required=False, help_text="Comma-separated column names"
     )
+    connector = forms.ChoiceField(
+        label="Connector template",
+        required=False,
+        choices=[("", "—")] + [(name, name) for name in CONNECTORS],
+        help_text="Fills in the connector's required options, with example values to replace",
+    )
     options = options_field("Connector options, one a line: key = value")
 
     def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
@@ -87,6 +132,21 @@ class TableForm(StatementForm):
     def is_valid(self) -> bool:
         valid = super().is_valid()
         return self.columns.is_valid() and valid
+
+    def problems(self) -> list[str]:
+        """The column rows' errors in words a preview shows beside the statement (a full page
+        shows them beside their fields)."""
+        found = []
+        for number, column in enumerate(self.columns.forms, start=1):
+            name = _column_value(column, "name").strip()
+            for part, errors in column.errors.items():
+                label = column.fields[part].label if part in column.fields else part
+                found += [f"Column {number} ({name}), {label}: {error}" for error in errors]
+        return found
+
+    def warnings(self) -> list[str]:
+        """What Flink's planner would refuse about the connector options and keys."""
+        return table_warnings(self.value("options") or "", self.value("primary_key") or "")
 
     def statement(self) -> Built:
         catalog, database = (quote_identifier(n) for n in self.database)
@@ -119,6 +179,27 @@ class TableForm(StatementForm):
             built.add(")")
         with_options(built, self.value("options") or "")
         return built
+
+
+def table_warnings(options_text: str, primary_key: str) -> list[str]:
+    """:func:`connector_warnings` for the options text and primary key a form holds."""
+    try:
+        options = parse_options(options_text)
+    except forms.ValidationError:
+        return []
+    return connector_warnings(options, names_list(primary_key))
+
+
+def filled_options(options_text: str, connector: str, table_name: str | None) -> str:
+    """The options text with ``connector``'s template filled in (unchanged when the text is
+    no list of options or the connector is not one of the templates)."""
+    try:
+        options = parse_options(options_text)
+    except forms.ValidationError:
+        return options_text
+    if connector not in CONNECTORS:
+        return options_text
+    return format_options(template_options(connector, options, table_name))
 
 
 def _column_value(form: forms.Form, name: str) -> str:

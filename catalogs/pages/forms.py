@@ -27,6 +27,7 @@ from .. import forms as f
 from ..executor import Executor, Session, StatementResult
 from ..executor.impact import ImpactReport, impact_of, may_mark
 from ..flinksql.catalog import ObjectIdentifier, quote_identifier
+from ..flinksql.column_kinds import COLUMN_TYPES
 from ..flinksql.errors import Forbidden
 from ..lookup import get_catalog, get_database, get_function, get_table
 from ..models import Dependency, Function, Table
@@ -39,7 +40,7 @@ from .origin import console_origin
 EDITOR = NEEDED["change"]
 FORBIDDEN = Forbidden.code  # a refusal for a missing permission answers 403
 # Buttons that only show the form again (one more column row, another catalog type's fields).
-REDRAW = ("add_column", "choose_type")
+REDRAW = ("add_column", "choose_type", "fill_connector")
 
 
 class _Failed(Exception):
@@ -118,6 +119,8 @@ def form_page(
         form.is_valid()
         context["statements"] = _statements(form)
         context["impact"] = _impact(request, environment, context, context["statements"])
+        context["problems"] = form.problems() if hasattr(form, "problems") else []
+        context["warnings"] = form.warnings() if hasattr(form, "warnings") else []
         return render(request, f"{template}#statement", context)
     redraw = any(name in request.POST for name in REDRAW)
     refused = False
@@ -144,6 +147,7 @@ def form_page(
                 _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
     context["impact"] = _impact(request, environment, context, context["statements"])
+    context["warnings"] = form.warnings() if hasattr(form, "warnings") else []
     response = render_page(request, template, context)
     response.status_code = 403 if refused else 200  # a missing permission, shown in place
     return response
@@ -266,14 +270,16 @@ def table_create(
     request: HttpRequest, environment: str, catalog: str, database: str
 ) -> HttpResponse:
     found = get_database(request.user, environment, catalog, database, EDITOR)
-    data = _with_added_column(request.POST) if request.method == "POST" else None
+    data = _with_template(_with_added_column(request.POST)) if request.method == "POST" else None
     form = f.TableForm(data, database=(found.catalog.name, found.name), initial={})
     if data is None:
         form.columns = f.ColumnFormSet(prefix="columns", initial=[{}, {}, {}])
+    elif "add_column" in data and form.columns.forms:  # the new row takes the focus
+        form.columns.forms[-1].fields["name"].widget.attrs["autofocus"] = True
     args = [found.catalog.environment.name, found.catalog.name, found.name]
     name = form.data.get("name", "")
     success = reverse("table", args=[*args, name]) if name else reverse("database", args=args)
-    context = _database_context(found, "New table")
+    context = {**_database_context(found, "New table"), "column_types": COLUMN_TYPES}
     return form_page(request, form, "catalogs/table_form.html", context, success)
 
 
@@ -285,6 +291,18 @@ def _with_added_column(post: Any) -> Any:
         return post
     data = post.copy()
     data["columns-TOTAL_FORMS"] = str(count + 1)
+    return data
+
+
+def _with_template(post: Any) -> Any:
+    """The posted data, with the chosen connector's template filled into the options when the
+    user asked for it."""
+    if "fill_connector" not in post:
+        return post
+    data = post.copy()
+    data["options"] = f.filled_options(
+        post.get("options", ""), post.get("connector", ""), post.get("name") or None
+    )
     return data
 
 
