@@ -71,6 +71,10 @@ urlpatterns = [
     path(f"{TABLE}/edit", forms.table_alter, name="table-alter"),
     path(f"{TABLE}/drop", forms.table_drop, name="table-drop"),
     path(f"{TABLE}/rename", forms.table_rename, name="table-rename"),
+    path(f"{TABLE}/watermark", forms.table_keys, {"part": "watermark"}, name="table-watermark"),
+    path(
+        f"{TABLE}/primary-key", forms.table_keys, {"part": "primary-key"}, name="table-primary-key"
+    ),
     path(f"{TABLE}/columns/add", forms.table_column, {"action": "add"}, name="table-column-add"),
     path(
         f"{TABLE}/columns/<name:column>/modify",

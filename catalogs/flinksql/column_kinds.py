@@ -61,10 +61,11 @@ def _not_taken(kind: str, part: str, label: str) -> str:
     if kind == COMPUTED and part in ("data_type", "not_null"):
         return (
             f"A computed column {has}: Flink derives its type from the expression. "
-            f"{clear.capitalize()}, or make it a physical column."
+            f"{clear[0].upper()}{clear[1:]}, or make it a physical column."
         )
     other = _KIND_OF.get(part, METADATA)
     return f"A {kind} column {has}: {clear}, or make it a {other} column."
+
 
 # The types a column's type picker offers (each one a type Flink's DDL reads; any other Flink
 # type may be typed in).

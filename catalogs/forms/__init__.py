@@ -22,6 +22,7 @@ from .columns import ColumnAddForm, ColumnDropForm, ColumnModifyForm, ColumnRena
 from .drops import DropForm, asks_for_name
 from .functions import FunctionAlterForm, FunctionForm
 from .renames import RenameForm
+from .table_keys import PrimaryKeyForm, WatermarkForm
 from .tables import ColumnForm, ColumnFormSet, TableForm, TableOptionsForm, filled_options
 from .views import ViewForm, ViewQueryForm
 
@@ -45,12 +46,14 @@ __all__ = [
     "DropForm",
     "FunctionAlterForm",
     "FunctionForm",
+    "PrimaryKeyForm",
     "RenameForm",
     "StatementForm",
     "TableForm",
     "TableOptionsForm",
     "ViewForm",
     "ViewQueryForm",
+    "WatermarkForm",
     "asks_for_name",
     "changed_options",
     "filled_options",

@@ -571,6 +571,36 @@ def _readers_context(readers: QuerySet[Table] | None) -> dict[str, Any]:
     }
 
 
+# -- watermark and primary key -------------------------------------------------------------
+@login_required
+def table_keys(
+    request: HttpRequest, environment: str, catalog: str, database: str, table: str, part: str
+) -> HttpResponse:
+    """ALTER TABLE ... ADD / MODIFY / DROP the watermark (``part`` "watermark") or the primary
+    key ("primary-key")."""
+    found = get_table(request.user, environment, catalog, database, table, EDITOR, Table.Kind.TABLE)
+    identifier = _identifier(found).quoted()
+    initial: dict[str, Any] = {"version": found.version}
+    if part == "watermark":
+        initial.update(column=found.watermark_column, expression=found.watermark_expression)
+        columns = list(found.columns.values_list("name", flat=True))
+        form: f.StatementForm = f.WatermarkForm(
+            _posted(request), initial=initial, identifier=identifier, table=found, columns=columns
+        )
+        page_name = "Watermark"
+    else:
+        initial.update(
+            columns=", ".join(found.primary_key_columns),
+            constraint_name=found.primary_key_name or "",
+        )
+        form = f.PrimaryKeyForm(
+            _posted(request), initial=initial, identifier=identifier, table=found
+        )
+        page_name = "Primary key"
+    context = {**_table_context(found, page_name), "current_url": _object_url(found), "part": part}
+    return form_page(request, form, "catalogs/table_keys.html", context, _object_url(found), found)
+
+
 # -- renames -------------------------------------------------------------------------------
 @login_required
 def table_rename(
