@@ -52,8 +52,10 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
 
     # A computed column: an expression and no type.
     field(page, 1, "name").fill("id_twice")
+    field(page, 1, "data_type").fill("INT")  # typed before choosing the kind: cleared
     field(page, 1, "kind").select_option("computed")
     expect(field(page, 1, "data_type")).to_be_hidden()
+    expect(field(page, 1, "data_type")).to_have_value("")
     expect(field(page, 1, "not_null")).to_be_hidden()
     expect(field(page, 1, "expression")).to_be_visible()
     field(page, 1, "expression").fill("id * 2")
@@ -111,6 +113,19 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     expect(page.get_by_role("heading", level=1)).to_have_text("Table clicks")
     table.refresh_from_db()
     assert table.watermark_column == "ts"
+
+    # ALTER TABLE ADD takes any kind of column, and shows the fields of the chosen kind.
+    page.get_by_role("link", name="Add a column").click()
+    page.get_by_label("Name", exact=True).fill("day")
+    page.get_by_label("Kind").select_option("computed")
+    expect(page.get_by_label("Type", exact=True)).to_be_hidden()
+    page.get_by_label("Expression").fill("CAST(ts AS DATE)")
+    expect(page.locator("#statement")).to_contain_text("ADD `day` AS CAST(ts AS DATE)")
+    shot(page, "table-add-computed-column")
+    settle(page)
+    page.get_by_role("button", name="Add a column").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Table clicks")
+    assert table.columns.get(name="day").expression == "CAST(`ts` AS DATE)"
     assert page.errors == []  # type: ignore[attr-defined]
 
 

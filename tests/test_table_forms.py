@@ -422,3 +422,58 @@ def test_adding_a_column_focuses_the_new_row(client: Client) -> None:
     assert 'id="column-3"' in html
     assert '<input type="text" name="columns-2-name" maxlength="255" autofocus' in html
     assert html.count("autofocus") == 1
+
+
+# -- ALTER TABLE ADD a column of any kind -----------------------------------------------------
+def test_it_adds_computed_and_metadata_columns_to_a_table(client: Client, orders: Table) -> None:
+    url = reverse("table-column-add", args=[*DB, "orders"])
+    page = client.get(url).text
+    assert 'data-kinds="computed">' in page and 'list="flink-types"' in page
+    computed = {
+        "version": orders.version,
+        "name": "id2",
+        "kind": "computed",
+        "expression": "id * 2",
+    }
+    response = client.post(url + "?preview=1", computed, headers={"HX-Request": "true"})
+    assert response.context["statements"][0].text == (
+        "ALTER TABLE `_env_default`.`default`.`orders` ADD `id2` AS id * 2"
+    )
+    assert client.post(url, computed).status_code == 302
+    orders.refresh_from_db()
+    metadata = {
+        "version": orders.version,
+        "name": "part",
+        "kind": "metadata",
+        "data_type": "INT",
+        "metadata_key": "partition",
+        "virtual": "on",
+        "position": "FIRST",
+    }
+    assert client.post(url, metadata).status_code == 302
+    columns = {c.name: c for c in Table.objects.get(name="orders").columns.all()}
+    assert columns["id2"].expression == "`id` * 2"
+    assert (columns["part"].metadata_key, columns["part"].is_virtual) == ("partition", True)
+
+
+def test_adding_a_column_refuses_a_part_its_kind_does_not_take(
+    client: Client, orders: Table
+) -> None:
+    url = reverse("table-column-add", args=[*DB, "orders"])
+    data = {
+        "version": orders.version,
+        "name": "id2",
+        "kind": "computed",
+        "data_type": "BIGINT",
+        "expression": "id * 2",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["data_type"] == [
+        "A computed column has no Type: Flink derives its type from the expression. Clear "
+        "Type, or make it a physical column."
+    ]
+    bad_type = {"version": orders.version, "name": "x", "kind": "physical", "data_type": "INTT"}
+    response = client.post(url, bad_type)
+    assert response.context["form"].errors["data_type"] == ["Unknown identifier 'INTT'"]
+    assert not Table.objects.get(name="orders").columns.filter(name__in=["id2", "x"]).exists()

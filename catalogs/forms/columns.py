@@ -14,6 +14,7 @@ from .building import (
     Built,
     StatementForm,
 )
+from .column_definition import FIELD_ORDER, ColumnDefinitionForm, add_definition
 from .drops import DropForm
 
 
@@ -26,13 +27,13 @@ def _add_column_details(built: Built, form: StatementForm) -> None:
         built.add(f" COMMENT {quote_string(form.value('comment'))}", "comment")
 
 
-class ColumnAddForm(AlterForm):
+class ColumnAddForm(ColumnDefinitionForm, AlterForm):
+    """ALTER TABLE ... ADD one column of any kind, at the end, FIRST or AFTER a column."""
+
     POSITIONS = [("", "At the end"), ("FIRST", "FIRST"), ("AFTER", "AFTER a column")]
+    field_order = [*FIELD_ORDER, "position", "after"]
 
     name = forms.CharField(max_length=255)
-    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
-    not_null = forms.BooleanField(label="NOT NULL", required=False)
-    comment = forms.CharField(required=False)
     position = forms.ChoiceField(choices=POSITIONS, required=False)
     after = forms.ChoiceField(label="After column", required=False)
 
@@ -48,8 +49,7 @@ class ColumnAddForm(AlterForm):
 
     def statement(self) -> Built:
         built = Built().add(f"ALTER TABLE {self.identifier} ADD ")
-        built.add(self.name_value("name"), "name", self.value("name") or "")
-        _add_column_details(built, self)
+        add_definition(built, self)
         position = self.value("position")
         if position == "FIRST":
             built.add(" FIRST", "position")

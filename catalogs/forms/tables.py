@@ -10,17 +10,7 @@ from django.forms import formset_factory
 from config import limits
 
 from ..flinksql.catalog import quote_identifier, quote_string
-from ..flinksql.column_kinds import (
-    KINDS,
-    PARTS,
-    PHYSICAL,
-    TAKES,
-    column_kind_problems,
-    kinds_taking,
-)
 from ..flinksql.connectors import CONNECTORS, connector_warnings, template_options
-from ..flinksql.errors import FlinkSqlError
-from ..flinksql.types import parse_type
 from .building import (
     KEEP_SECRETS,
     PLACEHOLDER,
@@ -33,59 +23,14 @@ from .building import (
     parse_options,
     with_options,
 )
-
-# The id of the page's <datalist> of Flink types, the type field's picker.
-TYPES_LIST = "flink-types"
+from .column_definition import FIELD_ORDER, ColumnDefinitionForm, add_definition, raw_value
 
 
-class ColumnForm(forms.Form):
-    """One column of a new table. Which parts it has follows its kind
-    (:mod:`catalogs.flinksql.column_kinds`); its type is parsed as Flink's DDL reads types."""
+class ColumnForm(ColumnDefinitionForm):
+    """One column row of a new table; a row without a name is left out."""
 
+    field_order = FIELD_ORDER
     name = forms.CharField(max_length=255, required=False)
-    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], initial=PHYSICAL)
-    data_type = forms.CharField(
-        label="Type",
-        required=False,
-        help_text="A Flink type, e.g. BIGINT, STRING, TIMESTAMP(3)",
-        widget=forms.TextInput(attrs={"list": TYPES_LIST, "autocomplete": "off"}),
-    )
-    not_null = forms.BooleanField(label="NOT NULL", required=False)
-    expression = forms.CharField(required=False, help_text="computed: AS expression")
-    metadata_key = forms.CharField(
-        label="Metadata key", required=False, help_text="METADATA FROM 'key'; empty: the name"
-    )
-    virtual = forms.BooleanField(label="VIRTUAL", required=False)
-    comment = forms.CharField(required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for part in PARTS:  # the form shows a part only for the kinds that take it
-            self.fields[part].kinds = " ".join(kinds_taking(part))  # type: ignore[attr-defined]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if not data.get("name"):
-            return data
-        kind = data.get("kind") or PHYSICAL
-        given = {part: bool(data.get(part)) for part in PARTS}
-        for part, problem in column_kind_problems(kind, given).items():
-            self.add_error(part, problem)
-        data_type = data.get("data_type")
-        if data_type and "data_type" in TAKES.get(kind, ()) and "data_type" not in self.errors:
-            problem = type_problem(data_type)
-            if problem:
-                self.add_error("data_type", problem)
-        return data
-
-
-def type_problem(text: str) -> str | None:
-    """Flink's message for a type it would not read, or None for a valid type."""
-    try:
-        parse_type(text)
-    except FlinkSqlError as exc:
-        return str(exc)
-    return None
 
 
 # Django builds at most ``absolute_max`` forms whatever TOTAL_FORMS says, and refuses more.
@@ -138,7 +83,7 @@ class TableForm(StatementForm):
         shows them beside their fields)."""
         found = []
         for number, column in enumerate(self.columns.forms, start=1):
-            name = _column_value(column, "name").strip()
+            name = raw_value(column, "name").strip()
             for part, errors in column.errors.items():
                 label = column.fields[part].label if part in column.fields else part
                 found += [f"Column {number} ({name}), {label}: {error}" for error in errors]
@@ -202,39 +147,12 @@ def filled_options(options_text: str, connector: str, table_name: str | None) ->
     return format_options(template_options(connector, options, table_name))
 
 
-def _column_value(form: forms.Form, name: str) -> str:
-    data = getattr(form, "cleaned_data", None) or {}
-    value = data.get(name) if name in data else form.data.get(form.add_prefix(name))
-    return value if isinstance(value, str) else ("on" if value else "")
-
-
 def _add_column(built: Built, form: forms.Form, lines: int) -> int:
     """Add one column line (if named); returns how many lines it added."""
-    name = _column_value(form, "name").strip()
-    if not name:
+    if not raw_value(form, "name").strip():
         return 0
-    field_name = form.add_prefix
     built.add(",\n" if lines else "\n").add("  ")
-    built.add(quote_identifier(name), field_name("name"), name)
-    kind = _column_value(form, "kind") or "physical"
-    if kind == "computed":
-        expression = _column_value(form, "expression") or PLACEHOLDER
-        built.add(" AS ").add(expression, field_name("expression"), expression)
-    else:
-        data_type = _column_value(form, "data_type") or PLACEHOLDER
-        built.add(" ").add(data_type, field_name("data_type"), data_type)
-        if _column_value(form, "not_null"):
-            built.add(" NOT NULL", field_name("not_null"))
-        if kind == "metadata":
-            built.add(" METADATA")
-            key = _column_value(form, "metadata_key")
-            if key:
-                built.add(f" FROM {quote_string(key)}", field_name("metadata_key"), key)
-            if _column_value(form, "virtual"):
-                built.add(" VIRTUAL", field_name("virtual"))
-    comment = _column_value(form, "comment")
-    if comment:
-        built.add(f" COMMENT {quote_string(comment)}", field_name("comment"), comment)
+    add_definition(built, form)
     return 1
 
 

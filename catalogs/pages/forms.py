@@ -544,6 +544,7 @@ def table_column(
     readers: QuerySet[Table] | None = None
     if action == "add":
         kwargs["columns"] = list(found.columns.values_list("name", flat=True))
+        initial["kind"] = "physical"
     else:
         existing = get_object_or_404(found.columns, name=column)
         kwargs["column"] = existing.name
@@ -558,7 +559,8 @@ def table_column(
             kwargs["needs_name"] = f.asks_for_name(readers.exists())
     form = form_class(_posted(request), initial=initial, **kwargs)
     context = {**_table_context(found, page_name), "current_url": _object_url(found)}
-    context.update(action=action, column=column, **_readers_context(readers))
+    context.update(action=action, column=column, column_types=COLUMN_TYPES)
+    context.update(_readers_context(readers))
     return form_page(request, form, "catalogs/column_form.html", context, _object_url(found), found)
 
 
