@@ -12,6 +12,7 @@ from .pages import (
     model_pages,
     search,
     sql_editor,
+    type_check,
 )
 
 register_converter(NameConverter, "name")
@@ -40,6 +41,7 @@ urlpatterns = [
         console_scripts.script_delete,
         name="console-script-delete",
     ),
+    path("types/check", type_check.type_check, name="type-check"),
     path("sql-editor/language", sql_editor.language, name="sql-editor-language"),
     path(f"{ENV}/sql-editor/completions", sql_editor.completions, name="sql-editor-completions"),
     path(f"{ENV}/sql-editor/format", sql_editor.format_sql, name="sql-editor-format"),

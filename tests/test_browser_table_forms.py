@@ -47,6 +47,10 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     field(page, 0, "data_type").fill("BIGNT")
     problems = preview.get_by_test_id("preview-problems")
     expect(problems).to_have_text("Column 1 (id), Type: Unknown identifier 'BIGNT'")
+    check = page.locator("#id_columns-0-data_type_check")  # beside the field, too
+    expect(check).to_have_text("Unknown identifier 'BIGNT'")
+    field(page, 0, "data_type").fill("STRING")
+    expect(check).to_have_text("Flink reads it as VARCHAR(2147483647)")
     field(page, 0, "data_type").fill("BIGINT")
     expect(problems).to_have_count(0)
 

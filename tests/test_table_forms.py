@@ -477,3 +477,32 @@ def test_adding_a_column_refuses_a_part_its_kind_does_not_take(
     response = client.post(url, bad_type)
     assert response.context["form"].errors["data_type"] == ["Unknown identifier 'INTT'"]
     assert not Table.objects.get(name="orders").columns.filter(name__in=["id2", "x"]).exists()
+
+
+# -- the type field's check as the user types -------------------------------------------------
+def test_the_type_field_is_checked_as_the_user_types(client: Client) -> None:
+    html = client.get(reverse("table-create", args=DB)).text
+    assert f'hx-get="{reverse("type-check")}"' in html
+    assert 'hx-target="#id_columns-0-data_type_check"' in html
+    assert '<output id="id_columns-0-data_type_check" class="type-check"' in html
+    url = reverse("type-check")
+    ok = client.get(url, {"columns-0-data_type": "STRING"}, headers={"HX-Request": "true"})
+    assert ok.status_code == 200
+    assert ok.text.strip() == (
+        '<span class="muted">Flink reads it as <code>VARCHAR(2147483647)</code></span>'
+    )
+    bad = client.get(url, {"data_type": "ROW<a INT"}).text.strip()
+    assert bad == (
+        '<span class="error">SQL parse failed. Encountered &quot;&lt;EOF&gt;&quot; at line 1, '
+        "column 9.</span>"
+    )
+    assert client.get(url, {"data_type": ""}).text.strip() == ""
+    deep = "ARRAY<" * 300 + "INT" + ">" * 300
+    assert "error" in client.get(url, {"data_type": deep}).text
+    too_long = client.get(url, {"data_type": "X" * 2001}).text
+    assert "A type of more than 2,000 characters is not checked here." in too_long
+
+
+def test_the_type_check_needs_a_login(anonymous_client: Client) -> None:
+    response = anonymous_client.get(reverse("type-check"), {"data_type": "INT"})
+    assert response.status_code == 302

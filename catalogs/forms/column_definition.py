@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 
 from ..flinksql.catalog import quote_identifier, quote_string
 from ..flinksql.column_kinds import (
@@ -60,6 +61,19 @@ class ColumnDefinitionForm(forms.Form):
         super().__init__(*args, **kwargs)
         for part in PARTS:  # read by _field.html (data-kinds) and the CSS that hides parts
             self.fields[part].kinds = " ".join(kinds_taking(part))  # type: ignore[attr-defined]
+        # The type is checked as it is typed; the answer shows in the field's <output>.
+        check = f"{self['data_type'].auto_id}_check"
+        self.fields["data_type"].check_id = check  # type: ignore[attr-defined]
+        self.fields["data_type"].widget.attrs.update(
+            {
+                "hx-get": reverse("type-check"),
+                "hx-trigger": "input changed delay:300ms",
+                "hx-swap": "innerHTML",
+                "hx-target": f"#{check}",
+                "hx-sync": "this:replace",
+                "aria-describedby": f"{self['data_type'].auto_id}_helptext {check}",
+            }
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
