@@ -226,12 +226,12 @@ def test_it_warns_about_the_combinations_flinks_planner_refuses(client: Client) 
     assert escape(KAFKA_PK) in response.text
     assert connector_warnings({"connector": "kafka", "format": "debezium-json"}, ["id"]) == [
         "The kafka connector requires the options 'topic', 'properties.bootstrap.servers': "
-        "Flink refuses to read or write the table without it."
+        "Flink refuses to read or write the table without them."
     ]
     assert connector_warnings({"connector": "upsert-kafka"}, []) == [
         "The upsert-kafka connector requires the options 'topic', "
         "'properties.bootstrap.servers', 'key.format', 'value.format': Flink refuses to read or "
-        "write the table without it.",
+        "write the table without them.",
         UPSERT_NO_PK,
     ]
     assert (
@@ -506,3 +506,18 @@ def test_the_type_field_is_checked_as_the_user_types(client: Client) -> None:
 def test_the_type_check_needs_a_login(anonymous_client: Client) -> None:
     response = anonymous_client.get(reverse("type-check"), {"data_type": "INT"})
     assert response.status_code == 302
+
+
+def test_the_options_form_warns_about_the_connector_and_the_key(
+    client: Client, orders: Table
+) -> None:
+    url = reverse("table-alter", args=[*DB, "orders"])
+    options = "connector = upsert-kafka\ntopic = orders\nproperties.bootstrap.servers = h:9092"
+    data = {"version": orders.version, "options": options}
+    response = client.post(url + "?preview=1", data, headers={"HX-Request": "true"})
+    assert response.context["warnings"] == [
+        "The upsert-kafka connector requires the options 'key.format', 'value.format': Flink "
+        "refuses to read or write the table without them.",
+        UPSERT_NO_PK,
+    ]
+    assert client.get(url).context["warnings"] == []  # the kafka table without a key is fine

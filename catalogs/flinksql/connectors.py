@@ -123,9 +123,10 @@ def connector_warnings(options: Mapping[str, str], primary_key: list[str]) -> li
         missing.remove("format")
     if missing:
         keys = ", ".join(f"'{key}'" for key in missing)
+        many = len(missing) > 1
         warnings.append(
-            f"The {name} connector requires the option{'s' if len(missing) > 1 else ''} {keys}: "
-            "Flink refuses to read or write the table without it."
+            f"The {name} connector requires the option{'s' if many else ''} {keys}: "
+            f"Flink refuses to read or write the table without {'them' if many else 'it'}."
         )
     value_format = options.get("format") or options.get("value.format") or ""
     if name == "kafka" and primary_key and value_format in INSERT_ONLY_FORMATS:

@@ -169,6 +169,13 @@ class TableOptionsForm(StatementForm):
         self.table = table
         self.identifier = identifier
 
+    def warnings(self) -> list[str]:
+        """What Flink's planner would refuse about a table with these options and its key."""
+        if self.keyword != "TABLE":
+            return []
+        keys = ", ".join(self.table.primary_key_columns)
+        return table_warnings(self.value("options") or "", keys)
+
     def statements(self) -> list[Built]:
         try:
             options = parse_options(self.value("options") or "")
