@@ -23,6 +23,8 @@ def settle(page: Page) -> None:
     """Let the preview finish before submitting (the live server's in-memory SQLite refuses
     two writers at once; see tests/test_browser_models.py)."""
     page.locator("body").click(position={"x": 1, "y": 1})
+    page.wait_for_timeout(400)  # past the preview's 300 ms input delay
+    page.wait_for_function("document.querySelector('.htmx-request') === null")
     page.wait_for_load_state("networkidle")
 
 

@@ -521,3 +521,37 @@ def test_the_options_form_warns_about_the_connector_and_the_key(
         UPSERT_NO_PK,
     ]
     assert client.get(url).context["warnings"] == []  # the kafka table without a key is fine
+
+
+def test_modify_shows_the_columns_kind_and_changes_it(client: Client, orders: Table) -> None:
+    client.post(
+        reverse("table-column-add", args=[*DB, "orders"]),
+        {"version": orders.version, "name": "id2", "kind": "computed", "expression": "id * 2"},
+    )
+    orders.refresh_from_db()
+    url = reverse("table-column-modify", args=[*DB, "orders", "id2"])
+    form = client.get(url).context["form"]
+    assert (form["kind"].value(), form["expression"].value(), form["data_type"].value()) == (
+        "computed",
+        "`id` * 2",
+        "",
+    )
+    refused = {"version": orders.version, "kind": "computed", "expression": "id", "not_null": "on"}
+    response = client.post(url, refused)
+    assert response.status_code == 200
+    assert response.context["form"].errors["not_null"] == [
+        "A computed column cannot be NOT NULL: Flink derives its type from the expression. "
+        "Untick NOT NULL, or make it a physical column."
+    ]
+    data = {"version": orders.version, "kind": "computed", "expression": "id + 100"}
+    response = client.post(url + "?preview=1", data, headers={"HX-Request": "true"})
+    assert response.context["statements"][0].text == (
+        "ALTER TABLE `_env_default`.`default`.`orders` MODIFY `id2` AS id + 100"
+    )
+    assert client.post(url, data).status_code == 302
+    assert Table.objects.get(name="orders").columns.get(name="id2").expression == "`id` + 100"
+    orders.refresh_from_db()
+    physical = {"version": orders.version, "kind": "physical", "data_type": "STRING"}
+    assert client.post(url, physical).status_code == 302
+    column = Table.objects.get(name="orders").columns.get(name="id2")
+    assert (column.kind, column.data_type) == ("physical", "VARCHAR(2147483647)")

@@ -77,8 +77,13 @@ class ColumnDefinitionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if not data.get("name"):
-            return data  # an empty row, or a missing name (refused by its own field)
+        if data.get("name"):  # else an empty row, or a missing name (refused by its own field)
+            self.check_definition(data)
+        return data
+
+    def check_definition(self, data: dict[str, Any]) -> None:
+        """Refuse, on their fields, the parts the kind does not take and a type Flink would
+        not read."""
         kind = data.get("kind") or PHYSICAL
         given = {part: bool(data.get(part)) for part in PARTS}
         for part, problem in column_kind_problems(kind, given).items():
@@ -88,7 +93,6 @@ class ColumnDefinitionForm(forms.Form):
             problem = type_problem(data_type)
             if problem:
                 self.add_error("data_type", problem)
-        return data
 
 
 def raw_value(form: forms.Form, name: str) -> str:
@@ -100,12 +104,16 @@ def raw_value(form: forms.Form, name: str) -> str:
     return value if isinstance(value, str) else ("on" if value else "")
 
 
-def add_definition(built: Built, form: forms.Form) -> None:
+def add_definition(built: Built, form: forms.Form, column: str | None = None) -> None:
     """`` name AS expr`` or `` name type [NOT NULL] [METADATA [FROM 'k'] [VIRTUAL]]``, then
-    ``COMMENT``: the parts of ``form``'s column that its kind takes."""
+    ``COMMENT``: the parts of ``form``'s column that its kind takes (``column``: the name of
+    an existing column, which the form does not ask for)."""
     field_name = form.add_prefix
-    name = raw_value(form, "name").strip()
-    built.add(quote_identifier(name) if name else PLACEHOLDER, field_name("name"), name)
+    if column is not None:
+        built.add(quote_identifier(column))
+    else:
+        name = raw_value(form, "name").strip()
+        built.add(quote_identifier(name) if name else PLACEHOLDER, field_name("name"), name)
     kind = raw_value(form, "kind") or PHYSICAL
     if kind == COMPUTED:
         expression = raw_value(form, "expression") or PLACEHOLDER

@@ -7,24 +7,14 @@ from typing import Any
 
 from django import forms
 
-from ..flinksql.catalog import quote_identifier, quote_string
+from ..flinksql.catalog import quote_identifier
 from .building import (
     PLACEHOLDER,
     AlterForm,
     Built,
-    StatementForm,
 )
 from .column_definition import FIELD_ORDER, ColumnDefinitionForm, add_definition
 from .drops import DropForm
-
-
-def _add_column_details(built: Built, form: StatementForm) -> None:
-    data_type = form.value("data_type") or PLACEHOLDER
-    built.add(" ").add(data_type, "data_type", form.value("data_type") or "")
-    if form.value("not_null"):
-        built.add(" NOT NULL", "not_null")
-    if form.value("comment"):
-        built.add(f" COMMENT {quote_string(form.value('comment'))}", "comment")
 
 
 class ColumnAddForm(ColumnDefinitionForm, AlterForm):
@@ -61,19 +51,23 @@ class ColumnAddForm(ColumnDefinitionForm, AlterForm):
         return built
 
 
-class ColumnModifyForm(AlterForm):
-    data_type = forms.CharField(label="Type", help_text="e.g. BIGINT, STRING, TIMESTAMP(3)")
-    not_null = forms.BooleanField(label="NOT NULL", required=False)
-    comment = forms.CharField(required=False)
+class ColumnModifyForm(ColumnDefinitionForm, AlterForm):
+    """ALTER TABLE ... MODIFY one column: its kind and the parts that kind takes."""
+
+    field_order = FIELD_ORDER
 
     def __init__(self, *args: Any, column: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.column = column
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.check_definition(data)
+        return data
+
     def statement(self) -> Built:
         built = Built().add(f"ALTER TABLE {self.identifier} MODIFY ")
-        built.add(quote_identifier(self.column))
-        _add_column_details(built, self)
+        add_definition(built, self, self.column)
         return built
 
 

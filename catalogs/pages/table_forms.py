@@ -131,8 +131,12 @@ def table_column(
         kwargs["column"] = existing.name
         if action == "modify":
             initial.update(
-                data_type=existing.data_type,
-                not_null=not existing.nullable,
+                kind=existing.kind,
+                data_type=existing.data_type if existing.kind != "computed" else "",
+                not_null=not existing.nullable and existing.kind != "computed",
+                expression=existing.expression or "",
+                metadata_key=existing.metadata_key or "",
+                virtual=existing.is_virtual,
                 comment=existing.comment or "",
             )
         readers = _views_reading_column(found, existing.name)
@@ -141,6 +145,7 @@ def table_column(
     form = form_class(_posted(request), initial=initial, **kwargs)
     context = {**_table_context(found, page_name), "current_url": _object_url(found)}
     context.update(action=action, column=column, column_types=COLUMN_TYPES)
+    context["definition"] = action in ("add", "modify")  # the fields follow the column's kind
     context.update(_readers_context(readers))
     return form_page(request, form, "catalogs/column_form.html", context, _object_url(found), found)
 
