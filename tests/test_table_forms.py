@@ -555,3 +555,10 @@ def test_modify_shows_the_columns_kind_and_changes_it(client: Client, orders: Ta
     assert client.post(url, physical).status_code == 302
     column = Table.objects.get(name="orders").columns.get(name="id2")
     assert (column.kind, column.data_type) == ("physical", "VARCHAR(2147483647)")
+
+
+def test_the_form_links_each_connectors_documentation(client: Client) -> None:
+    html = client.get(reverse("table-create", args=DB)).text
+    for connector in CONNECTORS.values():
+        assert f'<a href="{connector.doc}">{connector.name}</a> ({connector.role})' in html
+    assert '<option value="upsert-kafka">upsert-kafka</option>' in html

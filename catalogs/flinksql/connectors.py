@@ -3,7 +3,7 @@ factory requires, and the combinations Flink's planner refuses when a query read
 the table (the dashboard stores options as metadata, so it can only warn).
 
 Sources: the connector pages of the Flink documentation ("Connector Options", the "Required"
-rows), https://nightlies.apache.org/flink/flink-docs-release-2.0/docs/connectors/table/ and
+rows), https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/ and
 flink-connector-kafka / flink-connector-jdbc. For the connectors that ship with Flink (filesystem,
 datagen, print, blackhole) tests/goldens/connectors_oracle.json holds what Flink 2.3.0 answers
 to each template and to a table missing a required option; kafka, upsert-kafka and jdbc are not
@@ -37,7 +37,7 @@ class Connector:
         return {"connector": self.name, **self.required}
 
 
-_DOCS = "https://nightlies.apache.org/flink/flink-docs-release-2.0/docs/connectors/table/"
+_DOCS = "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/"
 CONNECTORS: dict[str, Connector] = {
     c.name: c
     for c in (

@@ -16,6 +16,7 @@ from config import limits
 
 from .. import forms as f
 from ..flinksql.column_kinds import COLUMN_TYPES
+from ..flinksql.connectors import CONNECTORS
 from ..lookup import get_database, get_table
 from ..models import Dependency, Table
 from ..readers import readers_of
@@ -47,6 +48,7 @@ def table_create(
     name = form.data.get("name", "")
     success = reverse("table", args=[*args, name]) if name else reverse("database", args=args)
     context = {**_database_context(found, "New table"), "column_types": COLUMN_TYPES}
+    context["connectors"] = CONNECTORS.values()
     return form_page(request, form, "catalogs/table_form.html", context, success)
 
 
