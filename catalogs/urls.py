@@ -12,6 +12,8 @@ from .pages import (
     model_pages,
     search,
     sql_editor,
+    table_forms,
+    type_check,
 )
 
 register_converter(NameConverter, "name")
@@ -40,6 +42,7 @@ urlpatterns = [
         console_scripts.script_delete,
         name="console-script-delete",
     ),
+    path("types/check", type_check.type_check, name="type-check"),
     path("sql-editor/language", sql_editor.language, name="sql-editor-language"),
     path(f"{ENV}/sql-editor/completions", sql_editor.completions, name="sql-editor-completions"),
     path(f"{ENV}/sql-editor/format", sql_editor.format_sql, name="sql-editor-format"),
@@ -57,7 +60,7 @@ urlpatterns = [
     path(DATABASE, browse.database, name="database"),
     path(f"{DATABASE}/drop", forms.database_drop, name="database-drop"),
     path(f"{DATABASE}/edit", forms.database_alter, name="database-alter"),
-    path(f"{DATABASE}/new-table", forms.table_create, name="table-create"),
+    path(f"{DATABASE}/new-table", table_forms.table_create, name="table-create"),
     path(f"{DATABASE}/new-view", forms.view_create, name="view-create"),
     path(f"{DATABASE}/new-function", forms.function_create, name="function-create"),
     path(f"{DATABASE}/functions/<name:function>/drop", forms.function_drop, name="function-drop"),
@@ -68,25 +71,36 @@ urlpatterns = [
     path(f"{MODEL}/rename", model_pages.model_rename, name="model-rename"),
     path(f"{MODEL}/drop", model_pages.model_drop, name="model-drop"),
     path(TABLE, browse.table, name="table"),
-    path(f"{TABLE}/edit", forms.table_alter, name="table-alter"),
+    path(f"{TABLE}/edit", table_forms.table_alter, name="table-alter"),
     path(f"{TABLE}/drop", forms.table_drop, name="table-drop"),
     path(f"{TABLE}/rename", forms.table_rename, name="table-rename"),
-    path(f"{TABLE}/columns/add", forms.table_column, {"action": "add"}, name="table-column-add"),
+    path(
+        f"{TABLE}/watermark", table_forms.table_keys, {"part": "watermark"}, name="table-watermark"
+    ),
+    path(
+        f"{TABLE}/primary-key",
+        table_forms.table_keys,
+        {"part": "primary-key"},
+        name="table-primary-key",
+    ),
+    path(
+        f"{TABLE}/columns/add", table_forms.table_column, {"action": "add"}, name="table-column-add"
+    ),
     path(
         f"{TABLE}/columns/<name:column>/modify",
-        forms.table_column,
+        table_forms.table_column,
         {"action": "modify"},
         name="table-column-modify",
     ),
     path(
         f"{TABLE}/columns/<name:column>/drop",
-        forms.table_column,
+        table_forms.table_column,
         {"action": "drop"},
         name="table-column-drop",
     ),
     path(
         f"{TABLE}/columns/<name:column>/rename",
-        forms.table_column,
+        table_forms.table_column,
         {"action": "rename"},
         name="table-column-rename",
     ),

@@ -12,11 +12,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from changes import proposing
-from config import limits
 from environments.access import NEEDED
 from environments.lookup import get_environment
 from environments.models import Artifact, Environment
@@ -38,7 +37,7 @@ from .origin import console_origin
 EDITOR = NEEDED["change"]
 FORBIDDEN = Forbidden.code  # a refusal for a missing permission answers 403
 # Buttons that only show the form again (one more column row, another catalog type's fields).
-REDRAW = ("add_column", "choose_type")
+REDRAW = ("add_column", "choose_type", "fill_connector")
 
 
 class _Failed(Exception):
@@ -117,6 +116,8 @@ def form_page(
         form.is_valid()
         context["statements"] = _statements(form)
         context["impact"] = _impact(request, environment, context, context["statements"])
+        context["problems"] = form.problems() if hasattr(form, "problems") else []
+        context["warnings"] = form.warnings() if hasattr(form, "warnings") else []
         return render(request, f"{template}#statement", context)
     redraw = any(name in request.POST for name in REDRAW)
     refused = False
@@ -143,6 +144,7 @@ def form_page(
                 _place_error(form, failing, failed.error or "")
     context["statements"] = _statements(form)
     context["impact"] = _impact(request, environment, context, context["statements"])
+    context["warnings"] = form.warnings() if hasattr(form, "warnings") else []
     response = render_page(request, template, context)
     response.status_code = 403 if refused else 200  # a missing permission, shown in place
     return response
@@ -242,33 +244,6 @@ def database_alter(
     return form_page(request, form, "catalogs/database_alter.html", context, success)
 
 
-@login_required
-def table_create(
-    request: HttpRequest, environment: str, catalog: str, database: str
-) -> HttpResponse:
-    found = get_database(request.user, environment, catalog, database, EDITOR)
-    data = _with_added_column(request.POST) if request.method == "POST" else None
-    form = f.TableForm(data, database=(found.catalog.name, found.name), initial={})
-    if data is None:
-        form.columns = f.ColumnFormSet(prefix="columns", initial=[{}, {}, {}])
-    args = [found.catalog.environment.name, found.catalog.name, found.name]
-    name = form.data.get("name", "")
-    success = reverse("table", args=[*args, name]) if name else reverse("database", args=args)
-    context = _database_context(found, "New table")
-    return form_page(request, form, "catalogs/table_form.html", context, success)
-
-
-def _with_added_column(post: Any) -> Any:
-    """The posted data, with one more empty column row when the user asked for it (a count
-    that is no number is left as it came, for the formset to refuse)."""
-    count = limits.parse_id(post.get("columns-TOTAL_FORMS", "0") or "0")
-    if "add_column" not in post or count is None:
-        return post
-    data = post.copy()
-    data["columns-TOTAL_FORMS"] = str(count + 1)
-    return data
-
-
 def _database_context(database: Any, page_name: str) -> dict[str, Any]:
     return {
         "environment": database.catalog.environment,
@@ -286,18 +261,6 @@ def _object_url(table: Table) -> str:
     database = table.database
     args = [database.catalog.environment.name, database.catalog.name, database.name, table.name]
     return reverse("view" if table.is_view else "table", args=args)
-
-
-@login_required
-def table_alter(
-    request: HttpRequest, environment: str, catalog: str, database: str, table: str
-) -> HttpResponse:
-    found = get_table(request.user, environment, catalog, database, table, EDITOR, Table.Kind.TABLE)
-    identifier = _names(found.database.catalog.name, found.database.name, found.name)
-    initial = {"version": found.version, "options": f.shown_options(found.options)}
-    form = f.TableOptionsForm(_posted(request), initial=initial, table=found, identifier=identifier)
-    context = {**_table_context(found, "Edit options"), "current_url": _object_url(found)}
-    return form_page(request, form, "catalogs/table_alter.html", context, _object_url(found), found)
 
 
 @login_required
@@ -465,64 +428,6 @@ def function_drop(
 def _posted(request: HttpRequest) -> Any:
     """The posted data (even when empty, as a drop with nothing to fill in is), or None."""
     return request.POST if request.method == "POST" else None
-
-
-# -- column changes ------------------------------------------------------------------------
-COLUMN_FORMS: dict[str, tuple[type[f.StatementForm], str]] = {
-    "add": (f.ColumnAddForm, "Add a column"),
-    "modify": (f.ColumnModifyForm, "Modify column"),
-    "drop": (f.ColumnDropForm, "Drop column"),
-    "rename": (f.ColumnRenameForm, "Rename column"),
-}
-
-
-def _views_reading_column(table: Table, column: str) -> QuerySet[Table]:
-    """The views whose definition reads ``column`` of ``table``."""
-    environment = table.database.catalog.environment
-    dependencies = Dependency.objects.filter(
-        environment=environment,
-        catalog_name=table.database.catalog.name,
-        database_name=table.database.name,
-        object_name=table.name,
-    )
-    view_ids = [d.view_id for d in dependencies.only("view_id", "columns") if column in d.columns]
-    return readers_of(environment, _identifier(table)).filter(pk__in=view_ids)
-
-
-@login_required
-def table_column(
-    request: HttpRequest,
-    environment: str,
-    catalog: str,
-    database: str,
-    table: str,
-    action: str,
-    column: str | None = None,
-) -> HttpResponse:
-    found = get_table(request.user, environment, catalog, database, table, EDITOR, Table.Kind.TABLE)
-    form_class, page_name = COLUMN_FORMS[action]
-    identifier = _identifier(found).quoted()
-    initial: dict[str, Any] = {"version": found.version}
-    kwargs: dict[str, Any] = {"identifier": identifier}
-    readers: QuerySet[Table] | None = None
-    if action == "add":
-        kwargs["columns"] = list(found.columns.values_list("name", flat=True))
-    else:
-        existing = get_object_or_404(found.columns, name=column)
-        kwargs["column"] = existing.name
-        if action == "modify":
-            initial.update(
-                data_type=existing.data_type,
-                not_null=not existing.nullable,
-                comment=existing.comment or "",
-            )
-        readers = _views_reading_column(found, existing.name)
-        if action == "drop":
-            kwargs["needs_name"] = f.asks_for_name(readers.exists())
-    form = form_class(_posted(request), initial=initial, **kwargs)
-    context = {**_table_context(found, page_name), "current_url": _object_url(found)}
-    context.update(action=action, column=column, **_readers_context(readers))
-    return form_page(request, form, "catalogs/column_form.html", context, _object_url(found), found)
 
 
 def _readers_context(readers: QuerySet[Table] | None) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from environments import page_cache
 from environments.models import Role
 
 from .. import forms as f
-from .. import model_forms as mf
 from ..executor import StatementResult, store
 from ..flinksql import render
 from ..flinksql.catalog import ObjectIdentifier
+from ..forms import models as mf
 from ..lookup import get_database, get_model
 from ..models import HistoryChange, Table
 from ..models import Model as CatalogModel

@@ -24,6 +24,20 @@
     }
   });
 
+  // A column row: choosing a kind clears the fields that kind does not take (the CSS hides
+  // them), before the preview reads the form, so it holds only what the statement uses.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches(".column-row select[name$='kind']")) { return; }
+    select.closest(".column-row").querySelectorAll(".field[data-kinds]").forEach(function (field) {
+      if (field.dataset.kinds.split(" ").indexOf(select.value) !== -1) { return; }
+      field.querySelectorAll("input").forEach(function (input) {
+        if (input.type === "checkbox") { input.checked = false; } else { input.value = ""; }
+      });
+      field.classList.remove("has-error");
+    });
+  }, true);
+
   // Copy buttons, shown only where the clipboard can be reached; wrap buttons, with script.
   function showCopyButtons(root) {
     root.querySelectorAll("[data-copy]").forEach(function (button) {

@@ -1,6 +1,7 @@
 """Forms that build the model statements (CREATE MODEL, ALTER MODEL SET / RESET); renames and
-drops use the shared :class:`~catalogs.forms.RenameForm` and :class:`~catalogs.forms.DropForm`.
-Nothing here writes models: the executor runs what they build."""
+drops use the shared :class:`~catalogs.forms.renames.RenameForm` and
+:class:`~catalogs.forms.drops.DropForm`. Nothing here writes models:
+the executor runs what they build."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from typing import Any
 
 from django import forms
 
-from .flinksql.catalog import quote_identifier, quote_string
-from .forms import (
+from ..flinksql.catalog import quote_identifier, quote_string
+from .building import (
     KEEP_SECRETS,
     Built,
     StatementForm,
-    TableOptionsForm,
-    _options_field,
-    _with_options,
+    options_field,
+    with_options,
 )
+from .tables import TableOptionsForm
 
 COLUMNS_HELP = "Columns as in Flink SQL, e.g. text STRING, score DOUBLE NOT NULL COMMENT 'x'"
 
@@ -33,9 +34,7 @@ class ModelForm(StatementForm):
         label="Output columns", required=False, help_text=COLUMNS_HELP, widget=forms.TextInput
     )
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    options = _options_field(
-        "One option a line: key = value, e.g. provider = openai (at least one)"
-    )
+    options = options_field("One option a line: key = value, e.g. provider = openai (at least one)")
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
 
     def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
@@ -56,7 +55,7 @@ class ModelForm(StatementForm):
         comment = self.value("comment")
         if comment:
             built.add("\nCOMMENT ").add(quote_string(comment), "comment", comment)
-        _with_options(built, self.value("options") or "")
+        with_options(built, self.value("options") or "")
         return built
 
 
