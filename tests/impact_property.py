@@ -102,7 +102,7 @@ def _query(
 def change(rng: random.Random, g: Generated) -> str:
     """One random change, as a statement (it may be refused; then nothing changed)."""
     kind = rng.random()
-    if g.dropped and kind < 0.12:
+    if g.dropped and (kind < 0.12 or not g.tables):  # every table dropped: one comes back
         name = g.dropped.pop(rng.randrange(len(g.dropped)))
         columns = {"id": "BIGINT", **{c: rng.choice(TYPES[:6]) for c in VALUE_COLUMNS}}
         g.tables[name] = columns
