@@ -58,7 +58,10 @@ def parse_match_recognize(parser: Any, this: exp.Expression) -> exp.Expression:
         parser.raise_error("Expecting (")
     _star_qualifiers(parser)
     node = MatchRecognizeItem(this=this)
+    partition_at = parser._curr
     node.set("partition_by", parser._parse_partition_by() or None)
+    if node.args.get("partition_by") is None and parser._curr is not partition_at:
+        parser.raise_error("Expecting an expression")  # PARTITION BY with no key
     node.set("order", parser._parse_order())
     if parser._match_text_seq("MEASURES"):
         node.set("measures", parser._parse_csv(lambda: _measure(parser)))
