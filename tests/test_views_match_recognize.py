@@ -130,6 +130,8 @@ OUR_REFUSALS = {
     "v_define_in_sub": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
     "v_define_exists": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
     "v_define_correlated": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
+    "v_over_measure": "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE",
+    "v_over_define": "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE",
 }
 
 

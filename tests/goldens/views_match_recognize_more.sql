@@ -129,3 +129,28 @@ DESCRIBE v_skip_first_subset;
 CREATE VIEW v_subset_unknown AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES LAST(S.price) AS p PATTERN (A B) SUBSET S = (A, Q) DEFINE A AS A.price > 1);
 CREATE VIEW v_subset_self AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES LAST(A.price) AS p PATTERN (A B) SUBSET A = (A, B) DEFINE A AS A.price > 1);
 CREATE VIEW v_proctime_arg AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES MATCH_PROCTIME(rowtime) AS mp PATTERN (A B) DEFINE A AS A.price > 1);
+-- FINAL / RUNNING in DEFINE, window and aggregate functions where MATCH_RECOGNIZE reads rows
+CREATE VIEW v_final_define AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE B AS FINAL LAST(A.price) > 1);
+CREATE VIEW v_running_define AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE B AS RUNNING LAST(A.price) > 1);
+CREATE VIEW v_over_measure AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES ROW_NUMBER() OVER (ORDER BY A.rowtime) AS rn PATTERN (A B) DEFINE A AS A.price > 1);
+CREATE VIEW v_negative_offset AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES LAST(A.price, -1) AS p PATTERN (A B) DEFINE A AS A.price > 1);
+CREATE VIEW v_within_negative AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) WITHIN INTERVAL '-1' SECOND DEFINE A AS A.price > 1);
+-- a match joined with a comma, a match over a LATERAL UNNEST, two measures of one name in different case
+CREATE VIEW v_comma_join AS SELECT m.p, l.lim FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.price > 1) AS m, limits AS l WHERE m.symbol = l.symbol;
+SHOW CREATE VIEW v_comma_join;
+DESCRIBE v_comma_join;
+CREATE VIEW v_measure_case AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p, A.tax AS P PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_measure_case;
+DESCRIBE v_measure_case;
+-- DEFINE reading the partition key and CLASSIFIER; MEASURES reading a subset's CLASSIFIER
+CREATE VIEW v_define_key AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.symbol = 'x' AND symbol <> 'y');
+SHOW CREATE VIEW v_define_key;
+DESCRIBE v_define_key;
+CREATE VIEW v_over_define AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS COUNT(*) OVER (ORDER BY A.rowtime) > 1);
+CREATE VIEW v_final_define_sum AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.price > 1, B AS B.price > 1 AND FINAL SUM(A.price) > 1);
+CREATE VIEW v_final_inner AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES LAST(A.price) + FINAL FIRST(A.price) AS p PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_final_inner;
+DESCRIBE v_final_inner;
+CREATE VIEW v_running_inner_all AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES FINAL LAST(A.price) - RUNNING LAST(A.price) AS d ALL ROWS PER MATCH PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_running_inner_all;
+DESCRIBE v_running_inner_all;

@@ -31,7 +31,7 @@ from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..expressions import calcite_type_name
-from ..match_recognize_syntax import MatchRecognizeItem
+from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
 from .calls import QueryExpr, is_aggregate
 from .reserved import text_position
@@ -116,6 +116,15 @@ class MatchRecognizeClause:
             raise ValidationError(f"Duplicate relation name '{alias}' in FROM clause")
         _check_no_subquery(node.args.get("partition_by") or [])
         _check_no_subquery([m.this for m in node.args.get("measures") or []])
+        read = [
+            *(m.this for m in node.args.get("measures") or []),
+            *(d.this for d in node.args.get("define") or []),
+        ]
+        if any(isinstance(n, exp.Window) for item in read for n in item.walk()):
+            # Flink fails there with "node.accept(PatternValidator) for node"
+            raise ValidationError(
+                "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE"
+            )
         input_scope = Scope([], scope.parent)
         input_text = self.from_item(node.this, input_scope)
         source = input_scope.namespaces[-1]
@@ -250,6 +259,10 @@ class MatchRecognizeClause:
                 raise ValidationError(f"Pattern variable '{name}' has already been defined")
             seen.add(name)
             condition = _with_offsets(definition.this.copy())
+            frame = next((n for n in condition.walk() if _name(n) in FRAMES), None)
+            if frame is not None:
+                text = self.call_text(frame.expressions[0].unnest(), scope)
+                raise ValidationError(f"Cannot use RUNNING/FINAL in DEFINE '{_name(frame)} {text}'")
             self._check_calls(condition, scope)
             condition = _navigated(_expanded(condition), name)
             condition = self._stubbed(condition, scope)
@@ -295,6 +308,13 @@ class MatchRecognizeClause:
             if replaced is not child:
                 child.replace(replaced)
         name = _name(node)
+        if name in FRAMES and len(node.expressions) == 1:
+            # FINAL x inside a measure (Calcite's prefix operator): written FINAL x
+            operand = node.expressions[0].unnest()
+            text, data_type = self.expression(operand, scope)
+            return _stub(
+                f"{name} ({text})" if _needs_parentheses(operand) else f"{name} {text}", data_type
+            )
         if name in _LOGICAL or name in _PHYSICAL:
             return _stub(
                 self.call_text(node, scope), self.expression(node.expressions[0], scope)[1]
