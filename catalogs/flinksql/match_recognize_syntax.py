@@ -36,6 +36,7 @@ class MatchRecognizeItem(exp.Expression):
 
 
 FRAMES = ("FINAL", "RUNNING")
+_LITERAL_WORDS = ("UNKNOWN", "TRUE", "FALSE", "NULL")
 
 _PUNCTUATION = {
     TokenType.L_PAREN: "(",
@@ -56,6 +57,13 @@ _PUNCTUATION = {
 
 def parse_match_recognize(parser: Any, this: exp.Expression) -> exp.Expression:
     """The MATCH_RECOGNIZE clause after ``this`` (the parser stands on the keyword)."""
+    alias = this.args.get("alias")
+    if (
+        alias is not None
+        and parser._index >= 2
+        and parser._tokens[parser._index - 2].token_type != (TokenType.ALIAS)
+    ):  # t m MATCH_RECOGNIZE: Calcite takes the input's alias with AS only
+        parser.raise_error('Encountered "MATCH_RECOGNIZE"')
     parser._match(TokenType.MATCH_RECOGNIZE)
     if not parser._match(TokenType.L_PAREN):
         parser.raise_error("Expecting (")
@@ -144,12 +152,20 @@ def _frames_as_calls(parser: Any) -> None:
 
 
 def _names_or_calls(tokens: list[Any], index: int) -> bool:
-    """Whether a name or a call starts at ``index`` (a literal, a sign or CASE does not: a
-    measure's FINAL or RUNNING before one of those applies to the whole measure)."""
+    """Whether a name, a call or a one-token literal starts at ``index`` (a sign, a typed
+    literal or CASE does not: a measure's FINAL or RUNNING before one of those applies to the
+    whole measure)."""
     token = tokens[index]
     if token.token_type == TokenType.L_PAREN:
         return False
-    if token.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+    if token.token_type in (
+        TokenType.VAR,
+        TokenType.IDENTIFIER,
+        TokenType.STRING,
+        TokenType.NUMBER,
+    ):
+        return True
+    if token.text.upper() in _LITERAL_WORDS:
         return True
     return index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN
 

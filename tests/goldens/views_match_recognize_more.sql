@@ -154,3 +154,15 @@ DESCRIBE v_final_inner;
 CREATE VIEW v_running_inner_all AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES FINAL LAST(A.price) - RUNNING LAST(A.price) AS d ALL ROWS PER MATCH PATTERN (A B) DEFINE A AS A.price > 1);
 SHOW CREATE VIEW v_running_inner_all;
 DESCRIBE v_running_inner_all;
+-- found by the generator: no MEASURES (the input's columns in its order), UNKNOWN and niladic
+-- functions in DEFINE, FINAL/RUNNING of one-token literals, the input's alias without AS
+CREATE VIEW v_no_measures_keys AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY note, tax ORDER BY rowtime PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_no_measures_keys;
+DESCRIBE v_no_measures_keys;
+CREATE VIEW v_define_words AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B C) DEFINE A AS UNKNOWN, B AS LOCALTIMESTAMP IS NOT NULL OR CURRENT_DATE IS NULL, C AS UNKNOWN OR C.price > 1);
+SHOW CREATE VIEW v_define_words;
+DESCRIBE v_define_words;
+CREATE VIEW v_frame_literals AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES RUNNING UNKNOWN AS u, FINAL 'x' AS s, FINAL 1 + 2 AS n, RUNNING -1 AS neg, FINAL DATE '2024-01-01' AS d PATTERN (A B) DEFINE A AS A.price > 1);
+SHOW CREATE VIEW v_frame_literals;
+DESCRIBE v_frame_literals;
+CREATE VIEW v_alias_no_as AS SELECT * FROM ticker t MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.price > 1);

@@ -33,7 +33,7 @@ from ..errors import SqlParseError, ValidationError
 from ..expressions import calcite_type_name
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
-from .calls import QueryExpr, is_aggregate
+from .calls import NILADIC, QueryExpr, is_aggregate
 from .reserved import text_position
 from .scopes import Field, Namespace, Scope
 
@@ -48,6 +48,8 @@ _MATCH_FUNCTIONS = {
         "PROCTIME"
     ),
 }
+# names read as a literal or a niladic function where they stand unqualified
+_WORDS = frozenset([*NILADIC, "UNKNOWN"])
 MATCH_ONLY_FUNCTIONS = frozenset([*_LOGICAL, *_PHYSICAL, *_MATCH_FUNCTIONS])
 
 
@@ -447,6 +449,8 @@ def _navigated(node: exp.Expression, variable: str) -> exp.Expression:
         if (node.expressions[0].table or "*") == variable:
             return node
         return exp.Anonymous(this="LAST", expressions=[e.copy() for e in node.expressions])
+    if isinstance(node, exp.Column) and not node.table and node.name.upper() in _WORDS:
+        return node  # UNKNOWN, LOCALTIME: not columns (a column of that name is quoted)
     if isinstance(node, exp.Column):
         function = "PREV" if (node.table or "*") == variable else "LAST"
         return exp.Anonymous(this=function, expressions=[node.copy(), exp.Literal.number(0)])
@@ -479,7 +483,7 @@ def _output(
     if all_rows:
         head = [*keys, *order, *fields]
     elif not measures:
-        head = [*keys, *fields]
+        head = fields  # the input's columns, in its order (views_match_recognize_more)
     else:
         head = keys
     output: list[Field] = []
