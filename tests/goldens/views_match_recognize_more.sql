@@ -166,3 +166,6 @@ CREATE VIEW v_frame_literals AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION 
 SHOW CREATE VIEW v_frame_literals;
 DESCRIBE v_frame_literals;
 CREATE VIEW v_alias_no_as AS SELECT * FROM ticker t MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS A.price > 1);
+CREATE VIEW v_define_units AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS TIMESTAMPADD(HOUR, 1, A.rowtime) > LOCALTIMESTAMP, B AS TIMESTAMPDIFF(MINUTE, A.rowtime, B.rowtime) > 1);
+SHOW CREATE VIEW v_define_units;
+DESCRIBE v_define_units;

@@ -33,7 +33,7 @@ from ..errors import SqlParseError, ValidationError
 from ..expressions import calcite_type_name
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
-from .calls import NILADIC, QueryExpr, is_aggregate
+from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate
 from .reserved import text_position
 from .scopes import Field, Namespace, Scope
 
@@ -451,6 +451,13 @@ def _navigated(node: exp.Expression, variable: str) -> exp.Expression:
         return exp.Anonymous(this="LAST", expressions=[e.copy() for e in node.expressions])
     if isinstance(node, exp.Column) and not node.table and node.name.upper() in _WORDS:
         return node  # UNKNOWN, LOCALTIME: not columns (a column of that name is quoted)
+    if _name(node) in UNIT_FUNCTIONS and node.expressions:
+        # TIMESTAMPADD(HOUR, ...): the unit is no column
+        for child in node.expressions[1:]:
+            replaced = _navigated(child, variable)
+            if replaced is not child:
+                child.replace(replaced)
+        return node
     if isinstance(node, exp.Column):
         function = "PREV" if (node.table or "*") == variable else "LAST"
         return exp.Anonymous(this=function, expressions=[node.copy(), exp.Literal.number(0)])
