@@ -156,6 +156,8 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
     literal or CASE does not: a measure's FINAL or RUNNING before one of those applies to the
     whole measure)."""
     token = tokens[index]
+    if token.token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
+        return _names_or_calls(tokens, index + 1)  # RUNNING -1, as Flink writes it
     if token.token_type == TokenType.L_PAREN:
         return False
     if token.token_type in (
@@ -171,7 +173,9 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
 
 
 def _operand_end(tokens: list[Any], index: int) -> int:
-    """The last token of the name or call starting at ``index``."""
+    """The last token of the (signed) name, call or literal starting at ``index``."""
+    while tokens[index].token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
+        index += 1
     while index + 2 < len(tokens) and tokens[index + 1].token_type == TokenType.DOT:
         index += 2
     if index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:

@@ -169,3 +169,13 @@ CREATE VIEW v_alias_no_as AS SELECT * FROM ticker t MATCH_RECOGNIZE (PARTITION B
 CREATE VIEW v_define_units AS SELECT * FROM ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES A.price AS p PATTERN (A B) DEFINE A AS TIMESTAMPADD(HOUR, 1, A.rowtime) > LOCALTIMESTAMP, B AS TIMESTAMPDIFF(MINUTE, A.rowtime, B.rowtime) > 1);
 SHOW CREATE VIEW v_define_units;
 DESCRIBE v_define_units;
+-- Flink's stored text of v_frame_literals, read back
+CREATE VIEW v_frame_literals_again AS SELECT `EXPR$0`.`symbol`, `EXPR$0`.`u`, `EXPR$0`.`s`, `EXPR$0`.`n`, `EXPR$0`.`neg`, `EXPR$0`.`d`
+FROM `g_vmrm`.`default`.`ticker` AS `ticker` MATCH_RECOGNIZE(
+PARTITION BY `*`.`symbol`
+ORDER BY `*`.`rowtime`
+MEASURES FINAL (RUNNING UNKNOWN) AS `u`, FINAL 'x' AS `s`, FINAL (FINAL 1 + 2) AS `n`, FINAL (RUNNING -1) AS `neg`, FINAL DATE '2024-01-01' AS `d`
+PATTERN (`A` `B`)
+DEFINE `A` AS PREV(`A`.`price`, 0) > 1) AS `EXPR$0`;
+SHOW CREATE VIEW v_frame_literals_again;
+DESCRIBE v_frame_literals_again;
