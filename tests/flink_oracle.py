@@ -19,6 +19,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -89,15 +90,22 @@ def error_message(exc: BaseException) -> str:
     the deepest Flink/Calcite exception above it is used (``Could not register temporary catalog
     function 'c.db.f' due to implementation errors.``). And an exception without a message gives
     way to the one above it.
+
+    The identity hash of a Java object in a message (``PlannerComponentClassLoader @52a20ff0``,
+    ``MatchRecognizeScope@2ad8d71e``) differs from run to run: it is written ``@<hash>``.
     """
     chain = _exception_chain(_trace_text(exc))
     for class_name, message in reversed(chain):
         if message and not class_name.startswith(_JDK_PACKAGES):
-            return message
+            return _IDENTITY_HASH.sub(r"\1\2@<hash>", message)
     for _, message in reversed(chain):
         if message:
-            return message
+            return _IDENTITY_HASH.sub(r"\1\2@<hash>", message)
     return chain[0][0] if chain else str(exc)
+
+
+# a Java class name, then its instance's identity hash
+_IDENTITY_HASH = re.compile(r"(\b[A-Z][A-Za-z0-9_$]*)( ?)@[0-9a-f]{6,8}\b")
 
 
 def _trace_text(exc: BaseException) -> str:

@@ -103,3 +103,58 @@ def test_a_pattern_flink_cannot_parse_is_a_parse_error(run) -> None:
     assert not result.ok
     assert result.error.startswith("SQL parse failed. Encountered")
     assert not Table.objects.filter(name="bad").exists()
+
+
+MORE = Path(__file__).parent / "goldens" / "views_match_recognize_more.json"
+DEVIATIONS = json.loads((Path(__file__).parent / "goldens" / "deviations.json").read_text())
+# What the dashboard answers where Flink fails with an internal error (its recorded answer
+# in views_match_recognize_more; deviations.json gives the reasons).
+OUR_REFUSALS = {
+    "v_order_nulls_first": "MATCH_RECOGNIZE cannot order by NULLS FIRST or NULLS LAST: its "
+    "ORDER BY takes columns, each ASC or DESC",
+    "v_order_nulls_last": "MATCH_RECOGNIZE cannot order by NULLS FIRST or NULLS LAST: its "
+    "ORDER BY takes columns, each ASC or DESC",
+    "v_order_desc_nulls": "MATCH_RECOGNIZE cannot order by NULLS FIRST or NULLS LAST: its "
+    "ORDER BY takes columns, each ASC or DESC",
+    "v_order_desc_nulls_last": "MATCH_RECOGNIZE cannot order by NULLS FIRST or NULLS LAST: "
+    "its ORDER BY takes columns, each ASC or DESC",
+    "v_order_expr": "MATCH_RECOGNIZE ORDER BY takes columns only, not an expression or a literal",
+    "v_order_ordinal": "MATCH_RECOGNIZE ORDER BY takes columns only, not an expression or a "
+    "literal",
+    "v_order_sub": "MATCH_RECOGNIZE ORDER BY takes columns only, not an expression or a literal",
+    "v_partition_expr": "MATCH_RECOGNIZE PARTITION BY takes columns only, not an expression or "
+    "a literal",
+    "v_partition_literal": "MATCH_RECOGNIZE PARTITION BY takes columns only, not an expression "
+    "or a literal",
+    "v_define_scalar_sub": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
+    "v_define_in_sub": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
+    "v_define_exists": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
+    "v_define_correlated": "MATCH_RECOGNIZE cannot read a subquery in DEFINE",
+    "v_over_measure": "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE",
+    "v_over_define": "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE",
+}
+
+
+def _view_name(statement: str) -> str:
+    return statement.split()[2]
+
+
+def test_every_deviation_of_the_golden_has_its_refusal_here() -> None:
+    listed = DEVIATIONS["views_match_recognize_more"]
+    assert sorted(_view_name(s) for s in listed) == sorted(OUR_REFUSALS)
+
+
+@pytest.mark.parametrize("statement", sorted(DEVIATIONS["views_match_recognize_more"]))
+def test_where_flink_fails_internally_it_refuses_with_what_is_not_supported(
+    run, statement: str
+) -> None:
+    golden = json.loads(MORE.read_text())
+    (recorded,) = [e for e in golden if e["statement"] == statement]
+    assert not recorded["ok"]  # Flink refused it (with an internal error)
+    for entry in golden:
+        if entry["statement"].startswith(("CREATE CATALOG", "USE", "CREATE TABLE")):
+            assert run(entry["statement"])[0].ok
+    (result,) = run(statement)
+    assert not result.ok
+    assert result.error == OUR_REFUSALS[_view_name(statement)]
+    assert not Table.objects.filter(name=_view_name(statement)).exists()

@@ -1,14 +1,15 @@
 """MATCH_RECOGNIZE after a FROM item, as Flink's parser (Calcite's) reads it: PARTITION BY,
 ORDER BY, MEASURES (each optionally FINAL or RUNNING), ONE ROW / ALL ROWS PER MATCH,
 AFTER MATCH SKIP, PATTERN (:mod:`.match_pattern`) with WITHIN, SUBSET and DEFINE, then the
-alias. Also reads the clause as Flink stores it (``*`.`col``, ``FINAL (RUNNING ...)``)."""
+alias. Also reads the clause as Flink stores it (``*`.`col``, ``FINAL (RUNNING ...)``).
+FINAL and RUNNING inside an expression are calls of one operand (``FINAL(LAST(x))``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from sqlglot import exp
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 from .match_pattern import PatternSyntaxError, PatternToken, parse_pattern
 
@@ -34,6 +35,9 @@ class MatchRecognizeItem(exp.Expression):
     }
 
 
+FRAMES = ("FINAL", "RUNNING")
+_LITERAL_WORDS = ("UNKNOWN", "TRUE", "FALSE", "NULL")
+
 _PUNCTUATION = {
     TokenType.L_PAREN: "(",
     TokenType.R_PAREN: ")",
@@ -53,12 +57,23 @@ _PUNCTUATION = {
 
 def parse_match_recognize(parser: Any, this: exp.Expression) -> exp.Expression:
     """The MATCH_RECOGNIZE clause after ``this`` (the parser stands on the keyword)."""
+    alias = this.args.get("alias")
+    if (
+        alias is not None
+        and parser._index >= 2
+        and parser._tokens[parser._index - 2].token_type != (TokenType.ALIAS)
+    ):  # t m MATCH_RECOGNIZE: Calcite takes the input's alias with AS only
+        parser.raise_error('Encountered "MATCH_RECOGNIZE"')
     parser._match(TokenType.MATCH_RECOGNIZE)
     if not parser._match(TokenType.L_PAREN):
         parser.raise_error("Expecting (")
     _star_qualifiers(parser)
+    _frames_as_calls(parser)
     node = MatchRecognizeItem(this=this)
+    partition_at = parser._curr
     node.set("partition_by", parser._parse_partition_by() or None)
+    if node.args.get("partition_by") is None and parser._curr is not partition_at:
+        parser.raise_error("Expecting an expression")  # PARTITION BY with no key
     node.set("order", parser._parse_order())
     if parser._match_text_seq("MEASURES"):
         node.set("measures", parser._parse_csv(lambda: _measure(parser)))
@@ -113,23 +128,96 @@ def _star_qualifiers(parser: Any) -> None:
         index += 1
 
 
+def _frames_as_calls(parser: Any) -> None:
+    """FINAL and RUNNING are prefix operators of Calcite's, binding to the operand right after
+    them (``FINAL LAST(x) - 1`` is ``(FINAL LAST(x)) - 1``): each is made a call of one
+    operand, ``FINAL(LAST(x))``, by parentheses put around that operand (a name, or a call)."""
+    tokens = parser._tokens
+    index, depth = parser._index, 1
+    while index < len(tokens) and depth:
+        token = tokens[index]
+        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(token.token_type, 0)
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if (
+            token.token_type == TokenType.VAR
+            and token.text.upper() in FRAMES
+            and following is not None
+            and _names_or_calls(tokens, index + 1)
+        ):
+            end = _operand_end(tokens, index + 1)
+            tokens.insert(end + 1, _punctuation(TokenType.R_PAREN, ")", tokens[end]))
+            tokens.insert(index + 1, _punctuation(TokenType.L_PAREN, "(", token))
+            parser._tokens_size = len(tokens)  # sqlglot's parser reads up to its count
+        index += 1
+
+
+def _names_or_calls(tokens: list[Any], index: int) -> bool:
+    """Whether a name, a call or a one-token literal starts at ``index`` (a sign, a typed
+    literal or CASE does not: a measure's FINAL or RUNNING before one of those applies to the
+    whole measure)."""
+    token = tokens[index]
+    if token.token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
+        return _names_or_calls(tokens, index + 1)  # RUNNING -1, as Flink writes it
+    if token.token_type == TokenType.L_PAREN:
+        return False
+    if token.token_type in (
+        TokenType.VAR,
+        TokenType.IDENTIFIER,
+        TokenType.STRING,
+        TokenType.NUMBER,
+    ):
+        return True
+    if token.text.upper() in _LITERAL_WORDS:
+        return True
+    return index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN
+
+
+def _operand_end(tokens: list[Any], index: int) -> int:
+    """The last token of the (signed) name, call or literal starting at ``index``."""
+    while tokens[index].token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
+        index += 1
+    while index + 2 < len(tokens) and tokens[index + 1].token_type == TokenType.DOT:
+        index += 2
+    if index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
+        depth, index = 0, index + 1
+        while index < len(tokens):
+            depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[index].token_type, 0)
+            if depth == 0:
+                break
+            index += 1
+    return min(index, len(tokens) - 1)
+
+
+def _punctuation(kind: TokenType, text: str, at: Any) -> Token:
+    return Token(kind, text, at.line, at.col, at.start, at.end)
+
+
+def _frame_of(node: exp.Expression) -> tuple[str | None, exp.Expression]:
+    """``FINAL(x)`` (FINAL x as :func:`_frames_as_calls` made it): ("FINAL", x)."""
+    if (
+        isinstance(node, exp.Anonymous)
+        and node.name.upper() in FRAMES
+        and len(node.expressions) == 1
+    ):
+        inner = node.expressions[0]
+        return node.name.upper(), inner.this if isinstance(inner, exp.Paren) else inner
+    return None, node
+
+
 def _measure(parser: Any) -> exp.Expression:
-    frame = parser._prev.text.upper() if parser._match_texts(("FINAL", "RUNNING")) else None
     inner_frame = None
     if (
-        frame
-        and parser._curr is not None
-        and parser._curr.token_type == TokenType.L_PAREN
+        parser._curr is not None
+        and parser._curr.text.upper() in FRAMES
         and parser._next is not None
-        and parser._next.text.upper() in ("FINAL", "RUNNING")
-    ):
-        parser._advance(2)
-        inner_frame = parser._prev.text.upper()
-        value = parser._parse_assignment()
-        if not parser._match(TokenType.R_PAREN):
-            parser.raise_error("Expecting )")
+        and parser._next.token_type != TokenType.L_PAREN
+    ):  # FINAL 'x', FINAL -1, FINAL CASE ... END: of the whole measure
+        parser._advance()
+        frame, value = parser._prev.text.upper(), parser._parse_assignment()
     else:
-        value = parser._parse_assignment()
+        frame, value = _frame_of(parser._parse_assignment())
+        if frame is not None:
+            inner_frame, value = _frame_of(value)
     # Calcite's MEASURES take a name after AS, always
     if not parser._match(TokenType.ALIAS):
         parser.raise_error("Expecting AS")

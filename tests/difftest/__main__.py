@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--reduce", type=int, default=2, help="reduce this many per kind (0: none)")
     parser.add_argument("--budget", type=int, default=120, help="checks per reduction")
     parser.add_argument("--report", type=Path, default=None)
+    parser.add_argument("--only", default="", help="run only the views containing this text")
     parser.add_argument("--part", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     report = args.report or OUT / f"report-{args.seed}-{args.start}.md"
@@ -40,6 +41,7 @@ def main() -> None:
             args.budget,
             progress=True,
             part=args.part,
+            only=args.only,
         )
         if args.part:
             (OUT / f"outcome{args.part}.json").write_text(json.dumps(outcome.to_json()))
@@ -72,6 +74,7 @@ def _parallel(args: argparse.Namespace) -> Outcome:
             "--budget",
             str(args.budget),
             f"--part=-{args.seed}-{start}",
+            f"--only={args.only}",
         ]
         children.append((subprocess.Popen(command, cwd=ROOT), f"-{args.seed}-{start}"))
     total = Outcome()

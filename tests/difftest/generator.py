@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tests.difftest.expressions import INTERVALS, Expressions, Scope
+from tests.difftest.match_forms import match_recognize
 from tests.difftest.schema_model import (
     COMPARABLE,
     RELATIONS,
@@ -360,6 +361,8 @@ class Generator:
             return self.set_operation(depth)
         if k < 0.94:
             return self.with_query(depth)
+        if k < 0.97:
+            return match_recognize(self, nested)
         return self.values_query()
 
     def select(

@@ -100,12 +100,15 @@ def run(
     sides: Sides | None = None,
     progress: bool = False,
     part: str = "",
+    only: str = "",
 ) -> Outcome:
     sides = sides or Sides(part)
     outcome = Outcome()
     began = time.perf_counter()
     reduced_per_signature: Counter = Counter()
     for generated in generate(seed, count, start):
+        if only and only not in generated.statement:
+            continue  # a targeted run: only the views with this text
         outcome.generated += 1
         outcome.mutants += generated.mutant
         flink, ours, category, difference = sides.ask(generated.statement)

@@ -8,13 +8,14 @@ from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import TableArgument
-from ..errors import SqlParseError, ValidationError, unknown_function_type
-from ..expressions import _family, calcite_type_name
+from ..errors import SqlParseError, ValidationError
+from ..expressions import calcite_type_name
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
+from .table_functions import TableFunctions
 
 _JOIN_KEYWORDS = {
     ("", ""): "INNER JOIN",
@@ -43,7 +44,7 @@ _WINDOW_SIGNATURES = {
 }
 
 
-class FromClause:
+class FromClause(TableFunctions):
     """FROM items, on the validator's query and expression methods."""
 
     def from_clause(self, first: exp.Expression, joins: list[exp.Join], scope: Scope) -> str:
@@ -287,8 +288,12 @@ class FromClause:
             call = node.this
         if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
             return self.changelog(call, node, scope)
+        if isinstance(call, exp.Unnest) or (
+            isinstance(call, exp.Anonymous) and call.name.upper() == "UNNEST"
+        ):
+            raise SqlParseError("Incorrect syntax near the keyword 'UNNEST'")
         if isinstance(call, exp.Anonymous) and call.name.upper() not in _WINDOW_FUNCTIONS:
-            self._table_function_error(call, scope)
+            return self.user_table_function(call, node, scope, lateral=False)
         if not isinstance(call, exp.Anonymous) or call.name.upper() not in _WINDOW_FUNCTIONS:
             name = call.name if isinstance(call, exp.Anonymous) else node.sql()
             raise ValidationError(
@@ -391,20 +396,10 @@ class FromClause:
             if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
                 return "LATERAL " + self.changelog(call, node, scope)
             if isinstance(call, exp.Anonymous):
-                self._table_function_error(call, scope)
+                return self.user_table_function(call, node, scope)
         raise ValidationError(
             "This kind of LATERAL item is not supported by the dashboard's view validation yet"
         )
-
-    def _table_function_error(self, call: exp.Anonymous, scope: Scope) -> None:
-        """A table function the dashboard cannot type: Flink's own error for it."""
-        types = [self.expression(a, scope)[1] for a in call.expressions]
-        declared = self.reader.function_return_type(call.name)
-        if declared is None:
-            families = ", ".join(_family(t) for t in types)
-            raise ValidationError(f"No match found for function signature {call.name}({families})")
-        identifier = ObjectIdentifier(self.catalog, self.database, call.name)
-        raise unknown_function_type(identifier)
 
     def changelog(self, call: exp.Anonymous, node: exp.Expression, scope: Scope) -> str:
         """TO_CHANGELOG(TABLE t): the rows of ``t`` with an ``op`` column in front;

@@ -11,7 +11,13 @@ validator, on its expression machinery.
   the ORDER BY columns, every other input column, then the measures).
 
 Flink checks the ORDER BY (a time attribute first, ascending) only when it plans the query,
-not when it creates the view: so does this module.
+not when it creates the view: so does this module. What CREATE VIEW refuses
+(golden views_match_recognize_more): a PARTITION BY or ORDER BY item that is not a column, or
+that says NULLS FIRST/LAST, and a subquery in DEFINE, where Flink fails with an internal error
+(a ClassCastException, an AssertionError, "no SELECT scope for ..."; the dashboard says what is
+not supported instead, listed in deviations.json); a subquery in PARTITION BY or MEASURES; an
+alias with a column list (``AS m (a, b)``), which Calcite refuses as a duplicate relation name;
+a SUBSET variable in DEFINE.
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ from sqlglot.tokens import Token, TokenType
 from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
-from ..match_recognize_syntax import MatchRecognizeItem
+from ..expressions import calcite_type_name
+from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
-from .calls import is_aggregate
+from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate
 from .reserved import text_position
 from .scopes import Field, Namespace, Scope
 
@@ -41,6 +48,8 @@ _MATCH_FUNCTIONS = {
         "PROCTIME"
     ),
 }
+# names read as a literal or a niladic function where they stand unqualified
+_WORDS = frozenset([*NILADIC, "UNKNOWN"])
 MATCH_ONLY_FUNCTIONS = frozenset([*_LOGICAL, *_PHYSICAL, *_MATCH_FUNCTIONS])
 
 
@@ -103,6 +112,21 @@ class MatchRecognizeClause:
 
     def match_recognize(self, node: MatchRecognizeItem, scope: Scope) -> str:
         alias = self._derived_alias(node)  # Calcite numbers it before the input's
+        alias_node = node.args.get("alias")
+        if alias_node is not None and alias_node.columns:
+            # Calcite's AS(MATCH_RECOGNIZE, m, a, b) registers the alias twice
+            raise ValidationError(f"Duplicate relation name '{alias}' in FROM clause")
+        _check_no_subquery(node.args.get("partition_by") or [])
+        _check_no_subquery([m.this for m in node.args.get("measures") or []])
+        read = [
+            *(m.this for m in node.args.get("measures") or []),
+            *(d.this for d in node.args.get("define") or []),
+        ]
+        if any(isinstance(n, exp.Window) for item in read for n in item.walk()):
+            # Flink fails there with "node.accept(PatternValidator) for node"
+            raise ValidationError(
+                "MATCH_RECOGNIZE cannot read a window function (OVER) in MEASURES or DEFINE"
+            )
         input_scope = Scope([], scope.parent)
         input_text = self.from_item(node.this, input_scope)
         source = input_scope.namespaces[-1]
@@ -123,11 +147,16 @@ class MatchRecognizeClause:
         ]
         known = [Namespace(name, source.fields) for name in dict.fromkeys(names)]
         variables_scope = Scope([star], Scope([*known, source]))
+        subset_names = _subset_names(subsets, variables)
+        # DEFINE reads the pattern variables, not the SUBSET ones (Table 'S' not found)
+        define_scope = Scope(
+            [star], Scope([*(k for k in known if k.alias not in subset_names), source])
+        )
         rows = node.args.get("rows")
         all_rows = rows is not None and rows.name.startswith("ALL")
         after = node.args.get("after")
         skip_to = after.meta.get("variable") if after is not None else None
-        if skip_to is not None and skip_to not in variables:
+        if skip_to is not None and skip_to not in variables and skip_to not in subset_names:
             raise ValidationError(f"Unknown pattern '{skip_to}'")
 
         measure_fields: list[Field] = []
@@ -153,7 +182,7 @@ class MatchRecognizeClause:
         )
         if subsets:
             lines.append("SUBSET " + ", ".join(_subset(s) for s in subsets))
-        lines.append("DEFINE " + self._definitions(definitions, variables_scope))
+        lines.append("DEFINE " + self._definitions(definitions, define_scope))
         fields = _output(source.fields, key_fields, order_fields, measure_fields, all_rows)
         return self._aliased_subquery("\n".join(lines) + ")", fields, node, scope, alias)
 
@@ -161,9 +190,10 @@ class MatchRecognizeClause:
         """PARTITION BY, written into ``lines``; the keys' fields."""
         fields, texts = [], []
         for key in node.args.get("partition_by") or []:
+            _check_column(key, "PARTITION BY")
             text, data_type = self.expression(key, scope)
             texts.append(text)
-            fields.append(Field(key.name, data_type))
+            fields.append(Field(key.unnest().name, data_type))
         if texts:
             lines.append("PARTITION BY " + ", ".join(texts))
         return fields
@@ -175,9 +205,15 @@ class MatchRecognizeClause:
             return []
         fields, items = [], []
         for ordered in order.expressions:
+            if ordered.meta.get("explicit_nulls"):
+                raise ValidationError(
+                    "MATCH_RECOGNIZE cannot order by NULLS FIRST or NULLS LAST: its ORDER BY "
+                    "takes columns, each ASC or DESC"
+                )
+            _check_column(ordered.this, "ORDER BY")
             text, data_type = self.expression(ordered.this, scope)
             items.append(text + (" DESC" if ordered.args.get("desc") else ""))
-            fields.append(Field(ordered.this.name, data_type))
+            fields.append(Field(ordered.this.unnest().name, data_type))
         lines.append("ORDER BY " + ", ".join(items))
         return fields
 
@@ -217,10 +253,18 @@ class MatchRecognizeClause:
         written = []
         for definition in definitions:
             name = definition.alias
+            if any(
+                isinstance(n, exp.Subquery | exp.Select | QueryExpr) for n in definition.this.walk()
+            ):
+                raise ValidationError("MATCH_RECOGNIZE cannot read a subquery in DEFINE")
             if name in seen:
                 raise ValidationError(f"Pattern variable '{name}' has already been defined")
             seen.add(name)
             condition = _with_offsets(definition.this.copy())
+            frame = next((n for n in condition.walk() if _name(n) in FRAMES), None)
+            if frame is not None:
+                text = self.call_text(frame.expressions[0].unnest(), scope)
+                raise ValidationError(f"Cannot use RUNNING/FINAL in DEFINE '{_name(frame)} {text}'")
             self._check_calls(condition, scope)
             condition = _navigated(_expanded(condition), name)
             condition = self._stubbed(condition, scope)
@@ -266,17 +310,65 @@ class MatchRecognizeClause:
             if replaced is not child:
                 child.replace(replaced)
         name = _name(node)
+        if name in FRAMES and len(node.expressions) == 1:
+            # FINAL x inside a measure (Calcite's prefix operator): written FINAL x
+            operand = node.expressions[0].unnest()
+            text, data_type = self.expression(operand, scope)
+            return _stub(
+                f"{name} ({text})" if _needs_parentheses(operand) else f"{name} {text}", data_type
+            )
         if name in _LOGICAL or name in _PHYSICAL:
             return _stub(
                 self.call_text(node, scope), self.expression(node.expressions[0], scope)[1]
+            )
+        if len(node.expressions) > (name == "MATCH_ROWTIME") and name in _MATCH_FUNCTIONS:
+            raise ValidationError(
+                f"Invalid number of arguments to function '{name}'. Was expecting 0 arguments"
             )
         if name in _MATCH_FUNCTIONS and not node.expressions:
             return _stub(f"{name}()", _MATCH_FUNCTIONS[name])
         if name == "MATCH_ROWTIME" and len(node.expressions) == 1:
             # MATCH_ROWTIME(rowtime): that rowtime's type (views_match_recognize)
             time = self.expression(node.expressions[0], scope)[1]
+            if time.time_attribute != "ROWTIME":
+                raise ValidationError(
+                    "The function MATCH_ROWTIME requires argument to be a row time attribute "
+                    f"type, but is '{calcite_type_name(time)}'."
+                )
             return _stub(self.call_text(node, scope), time.with_time_attribute("ROWTIME"))
         return node
+
+
+def _subset_names(subsets: list[exp.Tuple], variables: list[str]) -> set[str]:
+    """The SUBSET names, each checked as Calcite does: a new name, over pattern variables."""
+    names: set[str] = set()
+    for subset in subsets:
+        name, *members = (e.name for e in subset.expressions)
+        if name in variables or name in names:
+            raise ValidationError(f"Pattern variable '{name}' has already been defined")
+        unknown = next((m for m in members if m not in variables), None)
+        if unknown is not None:
+            raise ValidationError(f"Unknown pattern '{unknown}'")
+        names.add(name)
+    return names
+
+
+def _check_no_subquery(nodes: list[exp.Expression]) -> None:
+    """Calcite's parser takes no query among the PARTITION BY keys and the MEASURES."""
+    for node in nodes:
+        if any(isinstance(n, exp.Subquery | exp.Select | QueryExpr) for n in node.walk()):
+            raise ValidationError("Query expression encountered in illegal context")
+
+
+def _check_column(node: exp.Expression, clause: str) -> None:
+    """A PARTITION BY or ORDER BY item of MATCH_RECOGNIZE is a column (Flink casts it to an
+    identifier, and fails with a ClassCastException on anything else)."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if not isinstance(node, exp.Column):
+        raise ValidationError(
+            f"MATCH_RECOGNIZE {clause} takes columns only, not an expression or a literal"
+        )
 
 
 def _subset(subset: exp.Tuple) -> str:
@@ -357,6 +449,15 @@ def _navigated(node: exp.Expression, variable: str) -> exp.Expression:
         if (node.expressions[0].table or "*") == variable:
             return node
         return exp.Anonymous(this="LAST", expressions=[e.copy() for e in node.expressions])
+    if isinstance(node, exp.Column) and not node.table and node.name.upper() in _WORDS:
+        return node  # UNKNOWN, LOCALTIME: not columns (a column of that name is quoted)
+    if _name(node) in UNIT_FUNCTIONS and node.expressions:
+        # TIMESTAMPADD(HOUR, ...): the unit is no column
+        for child in node.expressions[1:]:
+            replaced = _navigated(child, variable)
+            if replaced is not child:
+                child.replace(replaced)
+        return node
     if isinstance(node, exp.Column):
         function = "PREV" if (node.table or "*") == variable else "LAST"
         return exp.Anonymous(this=function, expressions=[node.copy(), exp.Literal.number(0)])
@@ -389,7 +490,7 @@ def _output(
     if all_rows:
         head = [*keys, *order, *fields]
     elif not measures:
-        head = [*keys, *fields]
+        head = fields  # the input's columns, in its order (views_match_recognize_more)
     else:
         head = keys
     output: list[Field] = []
