@@ -14,7 +14,6 @@ without each required option. Flink checks connector options only when it plans 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ if str(ROOT) not in sys.path:
 from catalogs.flinksql.catalog import quote_string  # noqa: E402
 from catalogs.flinksql.connectors import CONNECTORS  # noqa: E402
 from tests.flink_oracle import error_message, new_environment  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "connectors_oracle.json"
 SHIPPED = ("filesystem", "datagen", "print", "blackhole")
@@ -78,17 +78,10 @@ def record() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare instead of recording")
-    args = parser.parse_args(argv)
-    text = json.dumps(record(), indent=2) + "\n"
-    if args.check:
-        same = GOLDEN.read_text(encoding="utf-8") == text
-        print("same as recorded" if same else "differs from the recording")
-        return 0 if same else 1
-    GOLDEN.write_text(text, encoding="utf-8")
-    print(f"wrote {GOLDEN}")
-    return 0
+    def recorded() -> str:
+        return json.dumps(record(), indent=2) + "\n"
+
+    return record_or_check(__doc__ or "", GOLDEN, recorded, argv)
 
 
 if __name__ == "__main__":
