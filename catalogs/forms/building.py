@@ -180,6 +180,24 @@ class StatementForm(forms.Form):
         return text
 
 
+class CreateForm(StatementForm):
+    """A form that creates an object in a database (``database``: its catalog and name)."""
+
+    def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.database = database
+
+    def created(self, keyword: str) -> Built:
+        """``CREATE <keyword> [IF NOT EXISTS] `cat`.`db`.`name```, from the form's fields
+        ``if_not_exists`` and ``name``."""
+        catalog, database = (quote_identifier(n) for n in self.database)
+        built = Built().add(f"CREATE {keyword} ")
+        if self.value("if_not_exists"):
+            built.add("IF NOT EXISTS ", "if_not_exists")
+        built.add(f"{catalog}.{database}.")
+        return built.add(self.name_value("name"), "name", self.value("name") or "")
+
+
 def options_field(help_text: str = "One option a line: key = value") -> forms.CharField:
     return forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}), help_text=help_text

@@ -6,16 +6,17 @@ from typing import Any
 
 from django import forms
 
-from ..flinksql.catalog import quote_identifier, quote_string
+from ..flinksql.catalog import quote_string
 from .building import (
     PLACEHOLDER,
     Built,
+    CreateForm,
     StatementForm,
     names_list,
 )
 
 
-class FunctionForm(StatementForm):
+class FunctionForm(CreateForm):
     name = forms.CharField(max_length=255)
     class_name = forms.CharField(label="Class", help_text="e.g. com.example.udf.MaskEmail")
     language = forms.ChoiceField(
@@ -26,17 +27,8 @@ class FunctionForm(StatementForm):
     )
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
 
-    def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.database = database
-
     def statement(self) -> Built:
-        catalog, database = (quote_identifier(n) for n in self.database)
-        built = Built().add("CREATE FUNCTION ")
-        if self.value("if_not_exists"):
-            built.add("IF NOT EXISTS ", "if_not_exists")
-        built.add(f"{catalog}.{database}.")
-        built.add(self.name_value("name"), "name", self.value("name") or "")
+        built = self.created("FUNCTION")
         built.add("\nAS ")
         return _function_body(self, built)
 

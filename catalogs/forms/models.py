@@ -9,11 +9,11 @@ from typing import Any
 
 from django import forms
 
-from ..flinksql.catalog import quote_identifier, quote_string
+from ..flinksql.catalog import quote_string
 from .building import (
     KEEP_SECRETS,
     Built,
-    StatementForm,
+    CreateForm,
     options_field,
     with_options,
 )
@@ -22,7 +22,7 @@ from .tables import TableOptionsForm
 COLUMNS_HELP = "Columns as in Flink SQL, e.g. text STRING, score DOUBLE NOT NULL COMMENT 'x'"
 
 
-class ModelForm(StatementForm):
+class ModelForm(CreateForm):
     """CREATE MODEL: input and output columns (both or neither), a comment and the provider's
     options, which Flink stores without contacting the provider."""
 
@@ -37,17 +37,8 @@ class ModelForm(StatementForm):
     options = options_field("One option a line: key = value, e.g. provider = openai (at least one)")
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
 
-    def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.database = database
-
     def statement(self) -> Built:
-        catalog, database = (quote_identifier(n) for n in self.database)
-        built = Built().add("CREATE MODEL ")
-        if self.value("if_not_exists"):
-            built.add("IF NOT EXISTS ", "if_not_exists")
-        built.add(f"{catalog}.{database}.")
-        built.add(self.name_value("name"), "name", self.value("name") or "")
+        built = self.created("MODEL")
         for keyword, field_name in (("INPUT", "input_columns"), ("OUTPUT", "output_columns")):
             columns = (self.value(field_name) or "").strip()
             if columns:

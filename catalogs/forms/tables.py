@@ -15,6 +15,7 @@ from .building import (
     KEEP_SECRETS,
     PLACEHOLDER,
     Built,
+    CreateForm,
     StatementForm,
     changed_options,
     format_options,
@@ -45,7 +46,7 @@ ColumnFormSet = formset_factory(
 )
 
 
-class TableForm(StatementForm):
+class TableForm(CreateForm):
     name = forms.CharField(max_length=255)
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
@@ -70,8 +71,7 @@ class TableForm(StatementForm):
     options = options_field("Connector options, one a line: key = value")
 
     def __init__(self, *args: Any, database: tuple[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.database = database
+        super().__init__(*args, database=database, **kwargs)
         self.columns = ColumnFormSet(*args[:1], prefix="columns")
 
     def is_valid(self) -> bool:
@@ -94,12 +94,7 @@ class TableForm(StatementForm):
         return table_warnings(self.value("options") or "", self.value("primary_key") or "")
 
     def statement(self) -> Built:
-        catalog, database = (quote_identifier(n) for n in self.database)
-        built = Built().add("CREATE TABLE ")
-        if self.value("if_not_exists"):
-            built.add("IF NOT EXISTS ", "if_not_exists")
-        built.add(f"{catalog}.{database}.")
-        built.add(self.name_value("name"), "name", self.value("name") or "").add(" (")
+        built = self.created("TABLE").add(" (")
         lines = 0
         for column in self.columns.forms:
             lines += _add_column(built, column, lines)
