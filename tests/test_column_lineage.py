@@ -207,8 +207,9 @@ def test_every_golden_view_derives_from_columns_its_query_reads() -> None:
         try:
             read = columns_read(query)
         except sqlglot.errors.ParseError:
-            # Text Flink stores that the dashboard cannot read yet (a gap of tests/goldens/
-            # gaps.json: WITH ... (VALUES ...)); any other is a failure.
+            # Text Flink stores that the dashboard cannot read yet (gaps of tests/goldens/
+            # gaps.json: WITH ... (VALUES ...), and what views_grammar_walk found); any other
+            # is a failure.
             unreadable.append(query)
             continue
         for source in column_lineage(query, names):
@@ -216,7 +217,11 @@ def test_every_golden_view_derives_from_columns_its_query_reads() -> None:
             assert source.column in ("", *names)
             derived += source.how != How.CONDITION
     assert derived > 1000
-    assert len(unreadable) <= 1 and all("(VALUES ROW(" in q for q in unreadable), unreadable
+    assert all(any(gap in q for gap in UNREADABLE) for q in unreadable), unreadable
+
+
+# What Flink stores that the dashboard does not read yet, each a gap of tests/goldens/gaps.json.
+UNREADABLE = ("(VALUES ROW(", "DISALLOW PARTIAL", "WITHIN DISTINCT (", "USING `utf8`")
 
 
 def test_a_field_of_a_row_column_reads_that_column() -> None:
