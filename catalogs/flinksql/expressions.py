@@ -61,11 +61,14 @@ _BINARY = {
     exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
 }
 _ATOM = 100
+_COMPARISON_KINDS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 _NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
 
 
 def _precedence(node: exp.Expression) -> int:
     node = _strip(node)
+    if type(node) in _COMPARISON_KINDS and isinstance(_strip(node.expression), exp.Any | exp.All):
+        return 32  # x < ALL (...): Calcite's SqlQuantifyOperator, an IN operator
     for kind, (_, prec) in _BINARY.items():
         if type(node) is kind:
             return prec
@@ -794,7 +797,8 @@ def _as_decimal(t: DataType) -> tuple[int, int]:
 
 def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
     roots = {left.name, right.name}
-    if not roots <= set(_NUMERIC_ORDER):
+    # MOD takes exact numbers only (Calcite's OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC)
+    if not roots <= set(_NUMERIC_ORDER) or (op is exp.Mod and roots & _APPROXIMATE):
         symbol = _BINARY[op][0]
         forms = "\n".join(f"'{f}'" for f in _SUPPORTED_FORMS.get(symbol, ()))
         raise ValidationError(
@@ -804,6 +808,9 @@ def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
         )
     if roots & _APPROXIMATE:
         return _approximate(left, right).with_nullable(True)
+    modulo = builtins.modulo_type([left, right]) if op is exp.Mod else None
+    if modulo is not None:  # MOD's rule: ``%`` is the same operator in Calcite
+        return modulo
     if "DECIMAL" in roots:
         (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
         if op in (exp.Add, exp.Sub):
@@ -841,6 +848,7 @@ _SUPPORTED_FORMS = {
         "<NUMERIC> * <DATETIME_INTERVAL>",
     ),
     "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
+    "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
 }
 
 

@@ -112,19 +112,29 @@ class Grouping:
         spec = ViewWriter(context).window_spec(context.resolve(window))
         return f"{quote_identifier(window.name)} AS ({spec})"
 
-    def order_by(self, order: exp.Order, scope: Scope, keys: OrderKeys, grouped: bool) -> str:
+    def order_by(
+        self, order: exp.Order, scope: Scope, keys: OrderKeys, grouped: bool, planned: bool
+    ) -> str:
         """ORDER BY as Calcite's OrderByScope reads it: an ordinal names a select item, a simple
         name matching one select item's alias is that item (also inside an expression, written
         unqualified), anything else reads the FROM clause; a DISTINCT block orders only by what
-        it selects, a grouped one only by its group keys and aggregates."""
+        it selects, a grouped one only by its group keys and aggregates.
+
+        An ordinal under NULLS FIRST/LAST is one only to SqlToRelConverter, which strips them
+        (the validator strips DESC alone): it is checked only where the sort is ``planned``,
+        in the view's own query or a block with OFFSET/FETCH."""
         items = []
         for ordered in order.expressions:
             target = _strip(ordered.this)
-            # An unsigned integer literal is an ordinal; -1 (a sign applied to 1) is a constant.
+            # An integer literal is an ordinal (``+2`` too); -1 (a minus applied to 1) is a
+            # constant.
             ordinal = (
-                isinstance(target, exp.Literal) and target.is_int and not target.meta.get("signed")
+                isinstance(target, exp.Literal)
+                and target.is_int
+                and target.meta.get("signed") != "-"
             )
-            if ordinal and not 1 <= int(target.this) <= len(keys.fields):
+            checked = planned or not ordered.meta.get("explicit_nulls")
+            if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
             if (
                 isinstance(target, exp.Column)

@@ -57,6 +57,7 @@ def validate_view(
     # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
+    validator.top_block = True
     try:
         result = validator.query(node, None)
     except (ValidationError, SqlParseError):
