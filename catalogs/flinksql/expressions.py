@@ -720,10 +720,22 @@ def cast_target(to: exp.DataType) -> DataType:
     (the types of interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3), and
     INTERVAL DAY while Calcite validates."""
     written = _cast_type_for_parser(to)
-    target = parse_type(written, ddl=False)
-    if target.is_interval:
-        return _interval_type(literals.read_qualifier(written.split(None, 1)[1]))
-    return target
+    words = written.split(None, 1)
+    qualifier = None
+    if words[0].upper() == "INTERVAL" and len(words) == 2:
+        try:
+            qualifier = literals.read_qualifier(words[1])
+        except ValueError:
+            qualifier = None
+    if qualifier is None:
+        return parse_type(written, ddl=False)
+    # Calcite's qualifier (also SECOND(3, 2), MINUTE(4) TO SECOND, which Flink's type syntax
+    # lacks): Flink converts a day-time one to its INTERVAL SECOND(3) unless the leading
+    # precision exceeds 3 (FlinkTypeFactory.toLogicalType)
+    leading = qualifier.start_precision or 2
+    if not qualifier.year_month and leading > 3:
+        raise ValidationError(f"DAY_INTERVAL_TYPES precision is not supported: {leading}")
+    return _interval_type(qualifier)
 
 
 def _interval_type(qualifier: literals.IntervalQualifier) -> DataType:
