@@ -124,3 +124,5 @@ CREATE VIEW v_cast_hour3 AS SELECT CAST(t.q AS INTERVAL HOUR(3)) AS a FROM t;
 DESCRIBE v_cast_hour3;
 CREATE VIEW v_cast_second4 AS SELECT CAST(t.q AS INTERVAL SECOND(4, 2)) AS a FROM t;
 CREATE VIEW v_cast_second_scale_op AS SELECT UPPER(CAST(t.q AS INTERVAL SECOND(3, 2))) AS a FROM t;
+CREATE VIEW v_order_item_field_join AS SELECT t.id FROM t, u ORDER BY t.arr_r[1].q;
+CREATE VIEW v_order_item_field_join_other AS SELECT t.id FROM t, u ORDER BY t.arr_r[1].k DESC NULLS LAST;

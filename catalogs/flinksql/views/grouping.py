@@ -136,6 +136,7 @@ class Grouping:
             checked = planned or not ordered.meta.get("explicit_nulls")
             if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
+            self._refuse_item_fields(target, scope)
             if (
                 isinstance(target, exp.Column)
                 and not target.table
@@ -165,6 +166,24 @@ class Grouping:
                 text += f" NULLS {nulls}"
             items.append(text)
         return ", ".join(items)
+
+    def _refuse_item_fields(self, node: exp.Expression, scope: Scope) -> None:
+        """Calcite's ORDER BY expander reads the field of an item (``arr[1].f``) as a column
+        name of its own. Flink refuses a name that is no field of the item (``Unknown field
+        'q'``); a field's name it reads as a column: none has it (``Column 'g' not found in any
+        table``), or the field of that column is unknown (``Unknown field 't.f'``; golden
+        views_difftest_seed8)."""
+        for dot in node.find_all(exp.Dot):
+            if not isinstance(dot.this, exp.Bracket) or not isinstance(
+                dot.expression, exp.Identifier
+            ):
+                continue
+            name = dot.expression.name
+            _, item = self.expression(dot.this.copy(), scope)
+            if item.is_row and name not in item.field_names:
+                raise ValidationError(f"Unknown field '{name}'")
+            qualified, _ = self.resolve_column([name], scope)
+            raise ValidationError(f"Unknown field '{'.'.join(qualified)}'")
 
     def _is_niladic_call(self, column: exp.Column, scope: Scope) -> bool:
         """``LOCALTIME`` unquoted is Calcite's niladic call before any select item's alias
