@@ -153,10 +153,9 @@ class QueryBlocks:
             keyword = "INTERSECT" if node.args.get("distinct") else "INTERSECT ALL"
         else:
             keyword = "EXCEPT" if node.args.get("distinct") else "EXCEPT ALL"
-        ordered = any(node.args.get(key) for key in ("order", "limit", "offset"))
-        if not ordered:
+        if not _is_ordered(node):
             self.top_block = False  # a branch is no top query
-        if ordered:
+        else:
             # ... UNION ... ORDER BY/LIMIT: Calcite reads a SELECT * over the set operation.
             inner = node.copy()
             wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
@@ -279,9 +278,8 @@ class QueryBlocks:
                 group_keys if grouped else None,
             )
             planned = top or _sort_kept(node)
-            clauses.append(
-                "ORDER BY " + self.order_by(order, scope, ordering, group is not None, planned)
-            )
+            text = self.order_by(order, scope, ordering, group is not None, planned)
+            clauses.append("ORDER BY " + text)
         clauses.extend(self.offset_fetch(node))
         return Query("\n".join(clauses), fields)
 
