@@ -193,7 +193,7 @@ def _nullable_if_any(types: Sequence[DataType]) -> bool:
 _NULLABILITY: dict[str, Callable[[Sequence[DataType]], bool]] = {
     "any": _nullable_if_any,
     "all": lambda types: all(t.nullable for t in types),
-    "first": lambda types: types[0].nullable,
+    "first": lambda types: bool(types) and types[0].nullable,
     "never": lambda types: False,
     "always": lambda types: True,
 }
@@ -239,13 +239,18 @@ def _shapes(arity: int, sample: DataType) -> dict[str, Callable[[Sequence[DataTy
     return shapes
 
 
-def _fit(calls: Sequence[Call]) -> Rule | None:
-    """The one rule every accepted call of ``calls`` follows, or None."""
+def _fit(calls: Sequence[Call], evidence: Sequence[Call] = ()) -> Rule | None:
+    """The one rule every accepted call of ``calls`` follows, or None. Where the calls leave
+    the nullability open (every one has a nullable argument: "any" and "always" both fit), the
+    one the function's other accepted calls (``evidence``, of any arity) also follow wins:
+    REGEXP_EXTRACT(s, p, i) is always nullable, as REGEXP_EXTRACT(s, p) of NOT NULL strings."""
     accepted = [c for c in calls if c.result is not None]
     if not accepted:
         return None
     arity = len(accepted[0].arguments)
+    others = [c for c in evidence if c.result is not None]
     for shape in _shapes(arity, accepted[0].result).values():
+        fitting = []
         for nullability in _NULLABILITY.values():
 
             def rule(types: Sequence[DataType], shape=shape, nullability=nullability) -> Any:
@@ -253,7 +258,12 @@ def _fit(calls: Sequence[Call]) -> Rule | None:
                 return None if result is None else result.with_nullable(nullability(types))
 
             if all(rule([a for a, _ in c.arguments]) == c.result for c in accepted):
+                fitting.append((rule, nullability))
+        for rule, nullability in fitting:
+            if all(nullability([a for a, _ in c.arguments]) == c.result.nullable for c in others):
                 return rule
+        if fitting:
+            return fitting[0][0]
     return None
 
 
@@ -270,17 +280,24 @@ def _rules(name: str) -> dict[tuple[str, ...], Rule | None]:
         if any(t.time_attribute for t, _ in call.arguments):
             continue  # a rowtime argument: answered as recorded, by no general rule
         groups.setdefault(_roots([a for a, _ in call.arguments]), []).append(call)
-    return {roots: _fit(calls) for roots, calls in groups.items()}
+    evidence = _plain_calls(name)
+    return {roots: _fit(calls, evidence) for roots, calls in groups.items()}
 
 
 @cache
 def _arity_rule(name: str, arity: int) -> Rule | None:
-    calls = [
+    calls = [c for c in _plain_calls(name) if len(c.arguments) == arity]
+    return _fit(calls, _plain_calls(name))
+
+
+@cache
+def _plain_calls(name: str) -> tuple[Call, ...]:
+    """The recorded calls of ``name`` without a rowtime argument."""
+    return tuple(
         c
         for c in recorded_calls().get(name, ())
-        if len(c.arguments) == arity and not any(t.time_attribute for t, _ in c.arguments)
-    ]
-    return _fit(calls)
+        if not any(t.time_attribute for t, _ in c.arguments)
+    )
 
 
 @cache
@@ -382,4 +399,16 @@ def _decimal_digits(t: DataType) -> tuple[int, int]:
     return _INTEGER_DIGITS[t.name], 0
 
 
-PRECISION_RULES: dict[str, Rule] = {"MOD": _decimal_modulo}
+def modulo_type(types: Sequence[DataType]) -> DataType | None:
+    """MOD and ``%`` (one operator in Calcite, ``ReturnTypes.NULLABLE_MOD``): of DECIMALs as
+    :func:`_decimal_modulo`; of two integers, the type of the divisor (``BIGINT % INT`` is INT),
+    nullable where either is."""
+    decimal = _decimal_modulo(types)
+    if decimal is not None or len(types) != 2:
+        return decimal
+    if all(t.is_integer for t in types):
+        return types[1].with_nullable(any(t.nullable for t in types))
+    return None
+
+
+PRECISION_RULES: dict[str, Rule] = {"MOD": modulo_type}

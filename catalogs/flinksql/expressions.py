@@ -61,11 +61,14 @@ _BINARY = {
     exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
 }
 _ATOM = 100
+_COMPARISON_KINDS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 _NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
 
 
 def _precedence(node: exp.Expression) -> int:
     node = _strip(node)
+    if type(node) in _COMPARISON_KINDS and isinstance(_strip(node.expression), exp.Any | exp.All):
+        return 32  # x < ALL (...): Calcite's SqlQuantifyOperator, an IN operator
     for kind, (_, prec) in _BINARY.items():
         if type(node) is kind:
             return prec
@@ -720,10 +723,22 @@ def cast_target(to: exp.DataType) -> DataType:
     (the types of interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3), and
     INTERVAL DAY while Calcite validates."""
     written = _cast_type_for_parser(to)
-    target = parse_type(written, ddl=False)
-    if target.is_interval:
-        return _interval_type(literals.read_qualifier(written.split(None, 1)[1]))
-    return target
+    words = written.split(None, 1)
+    qualifier = None
+    if words[0].upper() == "INTERVAL" and len(words) == 2:
+        try:
+            qualifier = literals.read_qualifier(words[1])
+        except ValueError:
+            qualifier = None
+    if qualifier is None:
+        return parse_type(written, ddl=False)
+    # Calcite's qualifier (also SECOND(3, 2), MINUTE(4) TO SECOND, which Flink's type syntax
+    # lacks): Flink converts a day-time one to its INTERVAL SECOND(3) unless the leading
+    # precision exceeds 3 (FlinkTypeFactory.toLogicalType)
+    leading = qualifier.start_precision or 2
+    if not qualifier.year_month and leading > 3:
+        raise ValidationError(f"DAY_INTERVAL_TYPES precision is not supported: {leading}")
+    return _interval_type(qualifier)
 
 
 def interval_unit(node: exp.Interval) -> str:
@@ -803,7 +818,8 @@ def _as_decimal(t: DataType) -> tuple[int, int]:
 
 def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
     roots = {left.name, right.name}
-    if not roots <= set(_NUMERIC_ORDER):
+    # MOD takes exact numbers only (Calcite's OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC)
+    if not roots <= set(_NUMERIC_ORDER) or (op is exp.Mod and roots & _APPROXIMATE):
         symbol = _BINARY[op][0]
         forms = "\n".join(f"'{f}'" for f in _SUPPORTED_FORMS.get(symbol, ()))
         raise ValidationError(
@@ -813,6 +829,9 @@ def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
         )
     if roots & _APPROXIMATE:
         return _approximate(left, right).with_nullable(True)
+    modulo = builtins.modulo_type([left, right]) if op is exp.Mod else None
+    if modulo is not None:  # MOD's rule: ``%`` is the same operator in Calcite
+        return modulo
     if "DECIMAL" in roots:
         (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
         if op in (exp.Add, exp.Sub):
@@ -850,6 +869,7 @@ _SUPPORTED_FORMS = {
         "<NUMERIC> * <DATETIME_INTERVAL>",
     ),
     "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
+    "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
 }
 
 

@@ -144,11 +144,13 @@ class FromClause(TableFunctions):
                 return "(" + self._nested_join(inner, scope) + ")"
             alias = self._derived_alias(node)
             result = self.query(inner, scope.parent)
-            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+            fields = _values_fields(self._strip_parens(inner), result.fields, alias)
+            return self._aliased_subquery(f"({result.text})", fields, node, scope, alias)
         if isinstance(node, exp.Values):
             alias = self._derived_alias(node)
             result = self.values(node, scope.parent)
-            return self._aliased_subquery(f"({result.text})", result.fields, node, scope, alias)
+            fields = _values_fields(node, result.fields, alias)
+            return self._aliased_subquery(f"({result.text})", fields, node, scope, alias)
         if isinstance(node, exp.Unnest):
             return self.unnest(node, scope)
         if isinstance(node, exp.Lateral):
@@ -535,3 +537,12 @@ def _check_op_mapping(value: exp.Expression) -> None:
                 "Invalid target mapping for argument 'op_mapping'. Unknown change operation: "
                 f"'{target.this}'. Valid values are: [{', '.join(_CHANGE_OPERATIONS)}]."
             )
+
+
+def _values_fields(query: exp.Expression, fields: list[Field], alias: str) -> list[Field]:
+    """The columns of a FROM item: a VALUES of one column is named after the item's alias
+    (``(VALUES (1), (2)) AS v`` has column ``v``; unnamed, ``EXPR$0`` has ``EXPR$0``), as Flink
+    names it (golden views_difftest_seed8); any other query keeps its own names."""
+    if isinstance(query, exp.Values) and len(fields) == 1:
+        return [Field(alias, fields[0].data_type)]
+    return fields

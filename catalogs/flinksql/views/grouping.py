@@ -112,20 +112,31 @@ class Grouping:
         spec = ViewWriter(context).window_spec(context.resolve(window))
         return f"{quote_identifier(window.name)} AS ({spec})"
 
-    def order_by(self, order: exp.Order, scope: Scope, keys: OrderKeys, grouped: bool) -> str:
+    def order_by(
+        self, order: exp.Order, scope: Scope, keys: OrderKeys, grouped: bool, planned: bool
+    ) -> str:
         """ORDER BY as Calcite's OrderByScope reads it: an ordinal names a select item, a simple
         name matching one select item's alias is that item (also inside an expression, written
         unqualified), anything else reads the FROM clause; a DISTINCT block orders only by what
-        it selects, a grouped one only by its group keys and aggregates."""
+        it selects, a grouped one only by its group keys and aggregates.
+
+        An ordinal under NULLS FIRST/LAST is one only to SqlToRelConverter, which strips them
+        (the validator strips DESC alone): it is checked only where the sort is ``planned``,
+        in the view's own query or a block with OFFSET/FETCH."""
         items = []
         for ordered in order.expressions:
             target = _strip(ordered.this)
-            # An unsigned integer literal is an ordinal; -1 (a sign applied to 1) is a constant.
+            # An integer literal is an ordinal (``+2`` too); -1 (a minus applied to 1) is a
+            # constant.
             ordinal = (
-                isinstance(target, exp.Literal) and target.is_int and not target.meta.get("signed")
+                isinstance(target, exp.Literal)
+                and target.is_int
+                and target.meta.get("signed") != "-"
             )
-            if ordinal and not 1 <= int(target.this) <= len(keys.fields):
+            checked = planned or not ordered.meta.get("explicit_nulls")
+            if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
+            self._refuse_item_fields(target, scope)
             if (
                 isinstance(target, exp.Column)
                 and not target.table
@@ -155,6 +166,24 @@ class Grouping:
                 text += f" NULLS {nulls}"
             items.append(text)
         return ", ".join(items)
+
+    def _refuse_item_fields(self, node: exp.Expression, scope: Scope) -> None:
+        """Calcite's ORDER BY expander reads the field of an item (``arr[1].f``) as a column
+        name of its own. Flink refuses a name that is no field of the item (``Unknown field
+        'q'``); a field's name it reads as a column: none has it (``Column 'g' not found in any
+        table``), or the field of that column is unknown (``Unknown field 't.f'``; golden
+        views_difftest_seed8)."""
+        for dot in node.find_all(exp.Dot):
+            if not isinstance(dot.this, exp.Bracket) or not isinstance(
+                dot.expression, exp.Identifier
+            ):
+                continue
+            name = dot.expression.name
+            _, item = self.expression(dot.this.copy(), scope)
+            if item.is_row and name not in item.field_names:
+                raise ValidationError(f"Unknown field '{name}'")
+            qualified, _ = self.resolve_column([name], scope)
+            raise ValidationError(f"Unknown field '{'.'.join(qualified)}'")
 
     def _is_niladic_call(self, column: exp.Column, scope: Scope) -> bool:
         """``LOCALTIME`` unquoted is Calcite's niladic call before any select item's alias

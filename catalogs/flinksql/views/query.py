@@ -56,6 +56,10 @@ class QueryBlocks:
     """SELECT, set operations, VALUES and WITH, on the validator's FROM clause, grouping and
     expression methods."""
 
+    # Whether the next SELECT is the view's own (Calcite's ``top`` query): its ORDER BY is
+    # planned even without OFFSET/FETCH, where a subquery's is dropped unchecked.
+    top_block = False
+
     # -- queries ------------------------------------------------------------------------------
     def query(
         self, node: exp.Expression, parent: Scope | None, context: tuple[int, int] = TOP
@@ -65,9 +69,11 @@ class QueryBlocks:
         encloses it there."""
         ctes: dict[str, list[Field]] = {}
         prefix = ""
+        top, self.top_block = self.top_block, False
         with_ = node.args.get("with_")
         if with_ is not None and _is_ordered_set_operation(node):
             # WITH ... UNION ... ORDER BY: Calcite reads a SELECT * over the whole WITH.
+            self.top_block = top
             return self.set_operation(node, parent, context)
         if with_ is not None:
             node.set("with_", None)
@@ -94,6 +100,7 @@ class QueryBlocks:
             prefix = "WITH " + ", ".join(items) + " "
             parent = scope
             context = WITH_BODY
+        self.top_block = top  # the body of the view's WITH is the view's query
         # Flink writes a scalar subquery as (((SELECT ...))): every level of parentheses goes
         while isinstance(node, exp.Subquery) and not node.alias:
             node = self._unwrap(node)
@@ -146,7 +153,9 @@ class QueryBlocks:
             keyword = "INTERSECT" if node.args.get("distinct") else "INTERSECT ALL"
         else:
             keyword = "EXCEPT" if node.args.get("distinct") else "EXCEPT ALL"
-        if node.args.get("order") or node.args.get("limit") or node.args.get("offset"):
+        if not _is_ordered(node):
+            self.top_block = False  # a branch is no top query
+        else:
             # ... UNION ... ORDER BY/LIMIT: Calcite reads a SELECT * over the set operation.
             inner = node.copy()
             wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
@@ -207,6 +216,7 @@ class QueryBlocks:
 
     # -- SELECT -------------------------------------------------------------------------------
     def select(self, node: exp.Select, parent: Scope | None) -> Query:
+        top, self.top_block = self.top_block, False
         scope = Scope([], parent)
         clauses: list[str] = []
         from_ = node.args.get("from_")
@@ -267,7 +277,9 @@ class QueryBlocks:
                 bool(node.args.get("distinct")),
                 group_keys if grouped else None,
             )
-            clauses.append("ORDER BY " + self.order_by(order, scope, ordering, group is not None))
+            planned = top or _sort_kept(node)
+            text = self.order_by(order, scope, ordering, group is not None, planned)
+            clauses.append("ORDER BY " + text)
         clauses.extend(self.offset_fetch(node))
         return Query("\n".join(clauses), fields)
 
@@ -521,6 +533,14 @@ def _values_operand(node: exp.Expression) -> exp.Expression:
 def _is_ordered(node: exp.Expression) -> bool:
     """Whether a query carries ORDER BY, OFFSET or FETCH/LIMIT of its own."""
     return any(node.args.get(key) is not None for key in ("order", "limit", "offset"))
+
+
+def _sort_kept(node: exp.Select) -> bool:
+    """Whether a subquery's ORDER BY is planned (Calcite's SqlToRelConverter drops it unless
+    the block has FETCH or an OFFSET other than 0)."""
+    offset = node.args.get("offset")
+    zero = offset is None or offset.expression.sql() == "0"
+    return node.args.get("limit") is not None or not zero
 
 
 def _is_ordered_set_operation(node: exp.Expression) -> bool:

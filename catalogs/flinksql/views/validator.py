@@ -60,6 +60,7 @@ def validate_view(
     # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
+    validator.top_block = True
     try:
         result = validator.query(node, None)
     except (ValidationError, SqlParseError):
@@ -110,6 +111,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
         raise SqlParseError("Empty query.")
     _qualified_calls(node)
     _check_empty_in_list(query, query_position)
+    _check_parenthesized_bodies(query, query_position)
     check_navigation_offsets(query, query_position)
     _check_syntax(node, query, query_position)
     return node
@@ -192,6 +194,42 @@ def _check_empty_in_list(text: str, base: tuple[int, int]) -> None:
         ):
             line, column = text_position(text, closing.start, base)
             raise SqlParseError('Encountered ")"', line, column)
+
+
+_BODY_OPENERS = (TokenType.ALIAS, TokenType.FROM, TokenType.JOIN)
+_SET_OPERATORS = (TokenType.UNION, TokenType.EXCEPT, TokenType.INTERSECT)
+_ORDERING = (TokenType.ORDER_BY, TokenType.LIMIT, TokenType.OFFSET, TokenType.FETCH)
+
+
+def _check_parenthesized_bodies(text: str, base: tuple[int, int]) -> None:
+    """A WITH item's query or a derived table that starts with a parenthesized query takes no
+    ORDER BY, LIMIT, OFFSET or FETCH of its own in Calcite's parser (``WITH c AS ((SELECT ...)
+    UNION (SELECT ...) FETCH ...)``): after a set operation it wants another operator
+    (``Encountered "FETCH"``), after the query alone a table reference (``Incorrect syntax near
+    the keyword 'FETCH'``). The view's own query and subqueries in expressions take them."""
+    if "((" not in text.replace(" ", "").replace("\n", ""):
+        return
+    tokens = DIALECT.tokenize(text)
+    opened: list[bool] = []  # per open parenthesis: whether it encloses such a body
+    set_operation: list[bool] = []
+    for index, token in enumerate(tokens):
+        kind = token.token_type
+        if kind == TokenType.L_PAREN:
+            before = tokens[index - 1].token_type if index else None
+            after = tokens[index + 1].token_type if index + 1 < len(tokens) else None
+            opened.append(before in _BODY_OPENERS and after == TokenType.L_PAREN)
+            set_operation.append(False)
+        elif kind == TokenType.R_PAREN and opened:
+            opened.pop()
+            set_operation.pop()
+        elif opened and opened[-1] and kind in _SET_OPERATORS:
+            set_operation[-1] = True
+        elif opened and opened[-1] and kind in _ORDERING:
+            word = token.text.split()[0].upper()
+            line, column = text_position(text, token.start, base)
+            if set_operation[-1]:
+                raise SqlParseError(f'Encountered "{word}"', line, column)
+            raise SqlParseError(f"Incorrect syntax near the keyword '{word}'", line, column)
 
 
 @lru_cache(maxsize=512)
