@@ -187,8 +187,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true", help="profile the dashboard only")
     parser.add_argument("--top", type=int, default=30, help="profile entries to print")
+    parser.add_argument("--scripts", type=int, help="only the first SCRIPTS golden scripts")
     args = parser.parse_args()
     chosen = selected_views()
+    if args.scripts is not None:
+        chosen = dict(list(chosen.items())[: args.scripts])
     count = sum(len(v) for v in chosen.values())
     if args.profile:
         profile(chosen, args.top)
