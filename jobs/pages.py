@@ -22,6 +22,7 @@ from .kinds import KINDS, kind_of
 from .liveness import lost, settle
 from .models import Job
 from .outcome import JobFailed
+from .progress import overlay
 
 FLAGS = ("leave_out_broken", "dry_run", "skip_broken", "allow_drops")
 NUMBERS = ("tables", "views", "databases", "seed")
@@ -41,6 +42,7 @@ def job_list(request: HttpRequest, environment: str) -> HttpResponse:
     jobs = services.jobs_of(found)
     page = paginate(request, jobs)
     settle(page.object_list)
+    overlay(page.object_list)
     can_start = has_role(request.user, found, Role.EDITOR)
     context = {
         "environment": found,

@@ -79,7 +79,7 @@ def execute(job_id: int) -> None:
     if not claimed:
         return
     job = Job.objects.select_related("environment", "requested_by").get(pk=job_id)
-    reporter = Reporter(job_id).start()
+    reporter = Reporter(job_id, job.attempts).start()
     try:
         kind = kind_of(job.kind)
         _check_user(job, kind.needed)
