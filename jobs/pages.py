@@ -24,8 +24,8 @@ from .models import Job
 from .outcome import JobFailed
 from .progress import overlay
 
-FLAGS = ("leave_out_broken", "dry_run", "skip_broken", "allow_drops")
-NUMBERS = ("tables", "views", "databases", "seed")
+FLAGS = ("leave_out_broken", "dry_run", "skip_broken", "allow_drops", "take_snapshot")
+NUMBERS = ("tables", "views", "databases", "seed", "change_request")
 
 
 def _job(request: HttpRequest, environment: str, pk: int) -> tuple[Environment, Job]:

@@ -98,6 +98,9 @@ def execute(job_id: int) -> None:
             )
     except Exception as exc:  # every failure is the job's, shown with its message
         reporter.stop()
+        if isinstance(exc, JobFailed) and exc.keep is not None:
+            with transaction.atomic():
+                exc.keep()
         error = _masked(_message(exc), job.secret_inputs)
         Job.objects.filter(pk=job_id).update(
             state=Job.State.FAILED, error=error, finished_at=timezone.now()
