@@ -54,6 +54,10 @@ class IdentityMap:
             self._rows[key] = found
         return found
 
+    def peek(self, key: tuple, default: Any = None) -> Any:
+        """The row kept under ``key`` (None: known to be absent), else ``default``."""
+        return self._rows.get(key, default)
+
     def put(self, key: tuple, row: Any) -> None:
         self._rows[key] = row
 

@@ -311,7 +311,7 @@ def _refresh(
         more = _dependencies(found.values())
         deps.update(more)
         frontier = {dependency_target(d) for ds in more.values() for d in ds} - set(rows)
-    computed = _Computation(env, rows, deps).run()
+    computed = _Computation(env, rows, deps, ctx).run()
     observers = _observers.get() or []
     for identifier, mark in computed.items():
         row = rows[identifier]
@@ -330,6 +330,8 @@ class _Computation:
     env: object
     rows: dict[ObjectIdentifier, m.Table]
     deps: dict[int, list[m.Dependency]]
+    # what the relations are read through (the statement's rows, read after the closure's lock)
+    ctx: Context | None = None
     marks: dict[ObjectIdentifier, Mark] = field(default_factory=dict)
     _relations: dict[ObjectIdentifier, CatalogTable | CatalogView | None] = field(
         default_factory=dict
@@ -365,7 +367,11 @@ class _Computation:
 
     def _relation(self, identifier: ObjectIdentifier) -> CatalogTable | CatalogView | None:
         if identifier not in self._relations:
-            row = store.relation_row(self.env, identifier)  # type: ignore[arg-type]
+            row = (
+                store.relation_row(self.env, identifier)  # type: ignore[arg-type]
+                if self.ctx is None
+                else self.ctx.permanent_row(identifier)
+            )
             self._relations[identifier] = (
                 None if row is None else store.relation_definition(row, identifier)
             )

@@ -131,16 +131,24 @@ def table_or_none(database: m.Database, name: str) -> m.Table | None:
     )
 
 
+def table_in(database: m.Database, name: str, for_update: bool = False) -> m.Table | None:
+    """The table or view ``name`` (exactly) of ``database``, with its columns, its database
+    the one given; ``for_update`` locks it as :func:`relation_row` does."""
+    rows = m.Table.objects.filter(database=database, name=name).prefetch_related(_columns())
+    if for_update:
+        rows = rows.select_for_update(of=("self",))
+    row = rows.first()
+    if row is not None:
+        row.database = database
+    return row
+
+
 def relation_row(
-    environment: Environment,
-    identifier: ObjectIdentifier,
-    for_update: bool = False,
-    lowered: bool = True,
+    environment: Environment, identifier: ObjectIdentifier, for_update: bool = False
 ) -> m.Table | None:
     """The table or view ``identifier`` names, with its database and catalog, in one query
-    (and one more for its columns). Hive catalogs keep names in lower case (``lowered``
-    False: the caller knows the catalog is not one). ``for_update`` locks the row until the
-    transaction ends, so concurrent changes to it queue up."""
+    (and one more for its columns). Hive catalogs keep names in lower case. ``for_update``
+    locks the row until the transaction ends, so concurrent changes to it queue up."""
     rows = (
         m.Table.objects.filter(
             database__catalog__environment=environment,
@@ -153,13 +161,13 @@ def relation_row(
         rows = rows.select_for_update(of=("self",))
     exact = rows.filter(database__name=identifier.database, name=identifier.name)
     row = exact.first()
-    if row is None and lowered:
-        lowered_rows = rows.filter(
+    if row is None:
+        lowered = rows.filter(
             database__catalog__catalog_type="hive",
             database__name=identifier.database.lower(),
             name=identifier.name.lower(),
         )
-        row = lowered_rows.first()
+        row = lowered.first()
     return row
 
 

@@ -248,10 +248,21 @@ class Context:
         catalog = self.catalog_or_none(identifier.catalog)
         if catalog is None:
             return None
-        lowered = catalog.lower_cases_names
+        # a database row read already: the table row by its key (a simpler query than the
+        # joins of relation_row); Hive catalogs match names in lower case too, as store does
+        unread = object()
+        database = (
+            unread
+            if catalog.lower_cases_names
+            else self.rows.peek((DATABASE, catalog.pk, identifier.database), unread)
+        )
+        if database is None:
+            return None
 
         def load() -> m.Table | None:
-            return store.relation_row(self.environment, identifier, for_update, lowered)
+            if database is unread:
+                return store.relation_row(self.environment, identifier, for_update)
+            return store.table_in(database, identifier.name, for_update)
 
         key = (RELATION, identifier)
         if not for_update:
