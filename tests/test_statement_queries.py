@@ -81,6 +81,14 @@ def remaining(rows: IdentityMap) -> set[str]:
             'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR UPDATE OF "catalogs_table"',
             {CATALOG, DATABASE},
         ),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR NO KEY UPDATE',
+            {CATALOG, DATABASE},
+        ),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table" WHERE "name" = \'for update\'',
+            {CATALOG, DATABASE, RELATION},
+        ),
         ('INSERT INTO "catalogs_table" ("name") VALUES (%s)', {CATALOG, DATABASE}),
         ('DELETE FROM "catalogs_column" WHERE "table_id" = 2', {CATALOG, DATABASE}),
         ('UPDATE "catalogs_table" SET "status" = %s', {CATALOG, DATABASE}),

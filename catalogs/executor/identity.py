@@ -33,6 +33,7 @@ from django.db import connection
 CATALOG, DATABASE, RELATION = "catalog", "database", "relation"
 
 _WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
+_LOCKING = re.compile(r"\sFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE)\b", re.IGNORECASE)
 _HARMLESS = ("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN")
 _RELATION_TABLES = frozenset({"catalogs_table", "catalogs_column"})
 _CATALOG_TABLES = frozenset({"catalogs_catalog", "catalogs_database"})
@@ -76,7 +77,7 @@ class IdentityMap:
     def seen(self, sql: str) -> None:
         head = sql.lstrip()[:20].upper()
         if head.startswith("SELECT"):
-            if " FOR UPDATE" in sql.upper():
+            if _LOCKING.search(sql):
                 self.forget(RELATION)
             return
         if head.startswith(_HARMLESS):
