@@ -9,15 +9,21 @@ dashboard accept alike, it measures
   executor (SQLite in memory),
 * real Flink 2.3 (PyFlink, warm JVM) running the same three statements,
 
-and prints the median time per view of each, and the ratios. Needs ``java`` and
-``apache-flink``. Run: ``.venv/bin/python bench/normalize.py``.
+and prints the median time per view of each, the ratios, the queries per statement and the
+load average. Needs ``java`` and ``apache-flink``. Run: ``.venv/bin/python bench/normalize.py``.
+
+``--profile`` runs only the dashboard's side under cProfile and prints the entries with the
+most cumulative and own time (Flink is not started).
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import cProfile
 import json
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -65,7 +71,13 @@ def view_name(statement: str) -> str:
     return ".".join(quote_identifier(p) for p in parse_statement(statement).path)
 
 
-def dashboard(chosen: dict[str, set[str]]) -> tuple[list[float], list[float]]:
+def dashboard(
+    chosen: dict[str, set[str]],
+    queries: list[int] | None = None,
+    cpu: list[float] | None = None,
+) -> tuple[list[float], list[float]]:
+    from django.db import connection
+
     from catalogs.executor import Executor, Session
     from catalogs.executor.handlers import Context
     from catalogs.executor.reader import SessionCatalogReader
@@ -98,17 +110,34 @@ def dashboard(chosen: dict[str, set[str]]) -> tuple[list[float], list[float]]:
                     times.append(time.perf_counter() - start)
                 normalize.append(min(times))
                 name = view_name(statement)
-                start = time.perf_counter()
-                results = [
-                    executor.execute(statement),
-                    executor.execute(f"SHOW CREATE VIEW {name}"),
-                    executor.execute(f"DESCRIBE {name}"),
-                ]
-                triple.append(time.perf_counter() - start)
+                counted = _Counter()
+                with connection.execute_wrapper(counted):
+                    start, start_cpu = time.perf_counter(), time.process_time()
+                    results = [
+                        executor.execute(statement),
+                        executor.execute(f"SHOW CREATE VIEW {name}"),
+                        executor.execute(f"DESCRIBE {name}"),
+                    ]
+                    triple.append(time.perf_counter() - start)
+                    if cpu is not None:
+                        cpu.append(time.process_time() - start_cpu)
+                if queries is not None:
+                    queries.append(counted.count)
                 assert all(r.ok for r in results), results
             else:
                 executor.execute(statement)
     return normalize, triple
+
+
+class _Counter:
+    """A database execute wrapper counting the queries (BEGIN, SAVEPOINT and COMMIT too)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):  # noqa: ANN001, ANN204
+        self.count += 1
+        return execute(sql, params, many, context)
 
 
 def flink(chosen: dict[str, set[str]]) -> list[float]:
@@ -142,19 +171,55 @@ def flink(chosen: dict[str, set[str]]) -> list[float]:
     return timings
 
 
+def profile(chosen: dict[str, set[str]], top: int) -> None:
+    """The dashboard's side under cProfile: the entries with most cumulative and own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    dashboard(chosen)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
+    print(f"load average: {load_average()}")
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", action="store_true", help="profile the dashboard only")
+    parser.add_argument("--top", type=int, default=30, help="profile entries to print")
+    parser.add_argument("--no-flink", action="store_true", help="the dashboard's figures only")
+    parser.add_argument("--scripts", type=int, help="only the first SCRIPTS golden scripts")
+    args = parser.parse_args()
     chosen = selected_views()
+    if args.scripts is not None:
+        chosen = dict(list(chosen.items())[: args.scripts])
     count = sum(len(v) for v in chosen.values())
-    normalize, triple = dashboard(chosen)
-    flink_times = flink(chosen)
+    if args.profile:
+        profile(chosen, args.top)
+        return
+    queries: list[int] = []
+    cpu: list[float] = []
+    normalize, triple = dashboard(chosen, queries, cpu)
     ms = 1000
-    n_med, t_med, f_med = (statistics.median(x) * ms for x in (normalize, triple, flink_times))
+    n_med, t_med, c_med = (statistics.median(x) * ms for x in (normalize, triple, cpu))
     print(f"views measured:                               {count}")
     print(f"dashboard, normalization only (median):       {n_med:8.3f} ms per view")
     print(f"dashboard, CREATE + SHOW CREATE + DESCRIBE:   {t_med:8.3f} ms per view")
+    print(f"  the same, CPU time of the process:          {c_med:8.3f} ms per view")
+    print(f"queries for the three statements (median):    {statistics.median(queries):8.0f}")
+    if args.no_flink:
+        print(f"load average:                                 {load_average()}")
+        return
+    flink_times = flink(chosen)
+    f_med = statistics.median(flink_times) * ms
     print(f"Flink 2.3 (PyFlink, warm), the same three:    {f_med:8.3f} ms per view")
     print(f"ratio Flink / dashboard normalization:        {f_med / n_med:8.1f}x")
     print(f"ratio Flink / dashboard three statements:     {f_med / t_med:8.1f}x")
+    print(f"load average:                                 {load_average()}")
 
 
 if __name__ == "__main__":

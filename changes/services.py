@@ -6,6 +6,7 @@ the pages and the API only translate it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -485,9 +486,15 @@ class Outcome:
         return any(result.code == Forbidden.code for result in self.results)
 
 
-def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False) -> Outcome:
+def apply(
+    change_request: ChangeRequest,
+    user: Any,
+    take_snapshot: bool = False,
+    count: Callable[[int, int], None] | None = None,
+) -> Outcome:
     """Run the statements as one transaction (editors, approved requests only): all or
-    nothing. A failure is kept on the request and nothing is applied."""
+    nothing. A failure is kept on the request and nothing is applied. ``count`` is told the
+    statements run of all (a job's progress)."""
     environment = change_request.environment
     _require(user, environment, Role.EDITOR, "apply a change request")
     _require_open(change_request)
@@ -506,6 +513,8 @@ def apply(change_request: ChangeRequest, user: Any, take_snapshot: bool = False)
                 if not result.ok:
                     failure = f"Statement {position} failed: {result.error} Nothing was applied."
                     raise _RollBack
+                if count is not None:
+                    count(position, len(statements))
             _mark_applied(change_request, user)
     except _RollBack:
         outcome = Outcome(False, results, failure)

@@ -26,6 +26,7 @@ from .kinds import KINDS, Kind
 from .liveness import settle
 from .models import Job
 from .outcome import JobFailed
+from .progress import overlay
 
 
 class JobResultSerializer(serializers.Serializer):
@@ -60,6 +61,10 @@ class JobSerializer(serializers.ModelSerializer):
             "started_at",
             "finished_at",
         ]
+
+    def to_representation(self, instance: Job) -> dict[str, Any]:
+        overlay([instance])  # a running job's latest progress (read already by ``read``)
+        return super().to_representation(instance)
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_requested_by(self, job: Job) -> str | None:

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from environments.models import Role
 
-from . import catalog_work, params, snapshot_work
+from . import catalog_work, change_work, params, snapshot_work
 from .models import Job
 from .outcome import JobFailed, Outcome
 from .progress import Reporter
@@ -69,6 +69,13 @@ KINDS = {
             Role.EDITOR,
             params.GenerateParams,
             catalog_work.generate_catalog,
+        ),
+        Kind(
+            "change-request-apply",
+            "Change request apply",
+            Role.EDITOR,
+            params.ChangeRequestApplyParams,
+            change_work.apply,
         ),
     )
 }

@@ -3,17 +3,20 @@ with its message."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 
 class JobFailed(Exception):
     """The work refused or failed: ``message`` is shown on the job's page; its transaction is
-    rolled back."""
+    rolled back. ``keep`` is then run, in a transaction of its own: what the failure leaves
+    noted elsewhere (a change request's failure), as the operation's other doors keep it."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, keep: Callable[[], None] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.keep = keep
 
 
 @dataclass

@@ -22,9 +22,10 @@ from .kinds import KINDS, kind_of
 from .liveness import lost, settle
 from .models import Job
 from .outcome import JobFailed
+from .progress import overlay
 
-FLAGS = ("leave_out_broken", "dry_run", "skip_broken", "allow_drops")
-NUMBERS = ("tables", "views", "databases", "seed")
+FLAGS = ("leave_out_broken", "dry_run", "skip_broken", "allow_drops", "take_snapshot")
+NUMBERS = ("tables", "views", "databases", "seed", "change_request")
 
 
 def _job(request: HttpRequest, environment: str, pk: int) -> tuple[Environment, Job]:
@@ -41,6 +42,7 @@ def job_list(request: HttpRequest, environment: str) -> HttpResponse:
     jobs = services.jobs_of(found)
     page = paginate(request, jobs)
     settle(page.object_list)
+    overlay(page.object_list)
     can_start = has_role(request.user, found, Role.EDITOR)
     context = {
         "environment": found,

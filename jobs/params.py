@@ -67,6 +67,11 @@ class GenerateParams(serializers.Serializer):
     seed = StrictIntegerField(required=False, default=0, min_value=0, max_value=2**31)
 
 
+class ChangeRequestApplyParams(serializers.Serializer):
+    change_request = StrictIntegerField(min_value=1, help_text="The number of the request")
+    take_snapshot = _flag("Take a snapshot of each catalog it changed, once applied")
+
+
 def checked(serializer: type[serializers.Serializer], params: dict[str, Any]) -> dict[str, Any]:
     """``params`` as ``serializer`` takes them; :class:`JobFailed` naming each problem."""
     found = serializer(data=params)

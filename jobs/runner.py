@@ -79,7 +79,7 @@ def execute(job_id: int) -> None:
     if not claimed:
         return
     job = Job.objects.select_related("environment", "requested_by").get(pk=job_id)
-    reporter = Reporter(job_id).start()
+    reporter = Reporter(job_id, job.attempts).start()
     try:
         kind = kind_of(job.kind)
         _check_user(job, kind.needed)
@@ -98,6 +98,9 @@ def execute(job_id: int) -> None:
             )
     except Exception as exc:  # every failure is the job's, shown with its message
         reporter.stop()
+        if isinstance(exc, JobFailed) and exc.keep is not None:
+            with transaction.atomic():
+                exc.keep()
         error = _masked(_message(exc), job.secret_inputs)
         Job.objects.filter(pk=job_id).update(
             state=Job.State.FAILED, error=error, finished_at=timezone.now()

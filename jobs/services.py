@@ -19,6 +19,7 @@ from .liveness import lost, settle
 from .models import Job
 from .outcome import JobFailed
 from .params import checked as params_checked
+from .progress import overlay
 
 
 def start_job(
@@ -98,6 +99,8 @@ def jobs_of(environment: Environment) -> QuerySet[Job]:
 
 
 def read(job: Job) -> Job:
-    """``job`` as it stands: failed when it was found running with its worker gone."""
+    """``job`` as it stands: failed when it was found running with its worker gone, else with
+    the progress its work reported last (:func:`progress.overlay`)."""
     settle([job])
+    overlay([job])
     return job

@@ -124,8 +124,10 @@ class Executor:
         try:
             statement = parse_statement(text)
             context = Context(self.session, self.user)
-            with transaction.atomic(), user_functions(context.function_name):
-                columns, rows = self.apply(context, statement)
+            # the rows the statement reads are kept for its transaction only
+            with transaction.atomic(), context.keeping_rows():
+                with user_functions(context.function_name):
+                    columns, rows = self.apply(context, statement)
                 if not self.in_unit:
                     self.publish()
         except Exception as exc:  # failure() answers every kind, bugs included

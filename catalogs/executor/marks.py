@@ -175,7 +175,8 @@ def refresh_readers(ctx: Context, *identifiers: ObjectIdentifier) -> None:
     env = ctx.environment
     start = _views_named(env, identifiers)
     readers = _readers(env, identifiers)
-    _refresh(ctx, {**start, **readers})
+    # the readers of ``identifiers`` are known: not looked up again
+    _refresh(ctx, {**start, **readers}, read=set(identifiers))
 
 
 def readers_of_any(ctx: Context, identifiers: Iterable[ObjectIdentifier]) -> list[m.Table]:
@@ -242,11 +243,14 @@ def _readers(env, identifiers: Iterable[ObjectIdentifier]) -> dict[ObjectIdentif
     return _rows(m.Table.objects.filter(pk__in=sorted(view_ids)))
 
 
-def _downstream(env, start: dict[ObjectIdentifier, m.Table]) -> dict[ObjectIdentifier, m.Table]:
+def _downstream(
+    env, start: dict[ObjectIdentifier, m.Table], read: Iterable[ObjectIdentifier] = ()
+) -> dict[ObjectIdentifier, m.Table]:
     """``start`` and every view reading one of them, at any depth: one round of queries per
-    level."""
+    level. The readers of the names in ``read`` are in ``start`` already."""
     closure = dict(start)
-    frontier = list(start)
+    known = set(read)
+    frontier = [i for i in start if i not in known]
     while frontier:
         found = _readers(env, frontier)
         frontier = [i for i in found if i not in closure]
@@ -254,14 +258,16 @@ def _downstream(env, start: dict[ObjectIdentifier, m.Table]) -> dict[ObjectIdent
     return closure
 
 
-def _locked_closure(env, start: dict[ObjectIdentifier, m.Table]) -> dict[ObjectIdentifier, m.Table]:
+def _locked_closure(
+    env, start: dict[ObjectIdentifier, m.Table], read: Iterable[ObjectIdentifier] = ()
+) -> dict[ObjectIdentifier, m.Table]:
     """``start`` and the views reading it at any depth, each row locked and read again.
 
     A concurrent statement may have renamed or dropped one of them since it was read: the lock
     waits for that statement, the rows read again carry its names, and the readers of a new
     name join the closure. Rows are locked in key order, so two statements marking the same
     views do not wait on each other in a circle."""
-    rows = _downstream(env, start)
+    rows = _downstream(env, start, read)
     while True:
         locked = _rows(
             m.Table.objects.select_for_update(of=("self",))
@@ -287,11 +293,13 @@ def dependency_target(d: m.Dependency) -> ObjectIdentifier:
     return ObjectIdentifier(d.catalog_name, d.database_name, d.object_name)
 
 
-def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
+def _refresh(
+    ctx: Context, start: dict[ObjectIdentifier, m.Table], read: Iterable[ObjectIdentifier] = ()
+) -> None:
     if not start:
         return
     env = ctx.environment
-    rows = _locked_closure(env, start)
+    rows = _locked_closure(env, start, read)
     deps = _dependencies(rows.values())
     # marked views the closure reads: their causes are part of the closure's marks
     frontier = {dependency_target(d) for ds in deps.values() for d in ds} - set(rows)
@@ -303,7 +311,7 @@ def _refresh(ctx: Context, start: dict[ObjectIdentifier, m.Table]) -> None:
         more = _dependencies(found.values())
         deps.update(more)
         frontier = {dependency_target(d) for ds in more.values() for d in ds} - set(rows)
-    computed = _Computation(env, rows, deps).run()
+    computed = _Computation(env, rows, deps, ctx).run()
     observers = _observers.get() or []
     for identifier, mark in computed.items():
         row = rows[identifier]
@@ -322,6 +330,8 @@ class _Computation:
     env: object
     rows: dict[ObjectIdentifier, m.Table]
     deps: dict[int, list[m.Dependency]]
+    # what the relations are read through (the statement's rows, read after the closure's lock)
+    ctx: Context | None = None
     marks: dict[ObjectIdentifier, Mark] = field(default_factory=dict)
     _relations: dict[ObjectIdentifier, CatalogTable | CatalogView | None] = field(
         default_factory=dict
@@ -357,7 +367,11 @@ class _Computation:
 
     def _relation(self, identifier: ObjectIdentifier) -> CatalogTable | CatalogView | None:
         if identifier not in self._relations:
-            row = store.relation_row(self.env, identifier)  # type: ignore[arg-type]
+            row = (
+                store.relation_row(self.env, identifier)  # type: ignore[arg-type]
+                if self.ctx is None
+                else self.ctx.permanent_row(identifier)
+            )
             self._relations[identifier] = (
                 None if row is None else store.relation_definition(row, identifier)
             )

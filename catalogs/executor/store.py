@@ -131,6 +131,18 @@ def table_or_none(database: m.Database, name: str) -> m.Table | None:
     )
 
 
+def table_in(database: m.Database, name: str, for_update: bool = False) -> m.Table | None:
+    """The table or view ``name`` (exactly) of ``database``, with its columns, its database
+    the one given; ``for_update`` locks it as :func:`relation_row` does."""
+    rows = m.Table.objects.filter(database=database, name=name).prefetch_related(_columns())
+    if for_update:
+        rows = rows.select_for_update(of=("self",))
+    row = rows.first()
+    if row is not None:
+        row.database = database
+    return row
+
+
 def relation_row(
     environment: Environment, identifier: ObjectIdentifier, for_update: bool = False
 ) -> m.Table | None:

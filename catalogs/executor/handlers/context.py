@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 
 from catalogs import models as m
 from catalogs.executor import store
+from catalogs.executor.identity import CATALOG, DATABASE, RELATION, IdentityMap, kept_rows
 from catalogs.executor.session import Session
 from catalogs.flinksql.catalog import (
     CatalogTable,
@@ -38,30 +40,63 @@ def already_exists(identifier: ObjectIdentifier) -> AlreadyExists:
 class Context:
     session: Session
     user: Any = None
+    # the rows this statement has read (set while the executor runs one statement: see
+    # catalogs.executor.identity); None reads every time
+    rows: IdentityMap | None = field(default=None, repr=False, compare=False)
 
     @property
     def environment(self):
         return self.session.environment
 
+    @contextmanager
+    def keeping_rows(self) -> Iterator[None]:
+        """Read each catalog, database and relation row once while the block runs (one
+        statement, inside its transaction), unless a write may have changed it."""
+        with kept_rows() as rows:
+            self.rows = rows
+            try:
+                yield
+            finally:
+                self.rows = None
+
     # Lookups and writes go through these methods, so a batch (catalogs.executor.batch) can
     # answer them from what it has created so far and write set-wise at its end.
 
     def catalog_or_none(self, name: str) -> m.Catalog | None:
-        return store.catalog_or_none(self.environment, name)
+        if self.rows is None:
+            return store.catalog_or_none(self.environment, name)
+        return self.rows.get((CATALOG, name), lambda: store.catalog_or_none(self.environment, name))
 
     def catalog(self, name: str, message: str = store.MISSING_CATALOG) -> m.Catalog:
         """The catalog, or Flink's error; Flink words it differently for each statement."""
         return store.found_catalog(self.catalog_or_none(name), name, message)
 
     def database_or_none(self, catalog: m.Catalog, name: str) -> m.Database | None:
-        return store.database_or_none(catalog, name)
+        def load() -> m.Database | None:
+            database = store.database_or_none(catalog, name)
+            if database is not None:
+                database.catalog = catalog  # read already: not again through the key
+            return database
+
+        if self.rows is None:
+            return load()
+        return self.rows.get((DATABASE, catalog.pk, store.normalize(catalog, name)), load)
 
     def database(self, catalog_name: str, database_name: str) -> m.Database:
         return store.get_database(self.catalog(catalog_name), database_name)
 
     def relation_row_in(self, database: m.Database, name: str) -> m.Table | None:
         """The stored table or view ``name`` of ``database``."""
-        return store.table_or_none(database, name)
+
+        if self.rows is None:
+            row = store.table_or_none(database, name)
+            if row is not None:
+                row.database = database
+            return row
+        # the same row as the name resolved (one read for both)
+        catalog = database.catalog
+        name = store.normalize(catalog, name)
+        return self.permanent_row(ObjectIdentifier(catalog.name, database.name, name))
 
     def insert_database(self, database: m.Database) -> bool:
         """Save a new database; False when a concurrent statement took its name."""
@@ -81,7 +116,11 @@ class Context:
     ) -> bool:
         """Save a new view or replace ``existing``, with what it reads and its column
         lineage; False when a concurrent statement took its name."""
-        return _inserted(lambda: store.write_view(database, view, existing, dependencies, lineage))
+        # no savepoint: the caller fails the statement at once when it was not written
+        return _inserted(
+            lambda: store.write_view(database, view, existing, dependencies, lineage),
+            savepoint=False,
+        )
 
     def lock_relations(self, identifiers: Iterable[ObjectIdentifier]) -> None:
         """Lock the stored tables and views of ``identifiers`` (in a fixed order) until the
@@ -195,22 +234,50 @@ class Context:
             raise already_exists(target)
         row.name = new_name
         row.version += 1
-        if not _inserted(row.save):
+        if not _inserted(row.save, savepoint=False):
             raise already_exists(target)
         self.refresh_readers(identifier, target)
 
     def permanent_row(
         self, identifier: ObjectIdentifier, for_update: bool = False
     ) -> m.Table | None:
-        """The stored table or view of that name (one query, plus one for its columns)."""
-        return store.relation_row(self.environment, identifier, for_update)
+        """The stored table or view of that name (one query, plus one for its columns).
+        A locked row is always read again, and then kept."""
+        if self.rows is None:
+            return store.relation_row(self.environment, identifier, for_update)
+        catalog = self.catalog_or_none(identifier.catalog)
+        if catalog is None:
+            return None
+        # a database row read already: the table row by its key (a simpler query than the
+        # joins of relation_row); Hive catalogs match names in lower case too, as store does
+        unread = object()
+        database = (
+            unread
+            if catalog.lower_cases_names
+            else self.rows.peek((DATABASE, catalog.pk, identifier.database), unread)
+        )
+        if database is None:
+            return None
+
+        def load() -> m.Table | None:
+            if database is unread:
+                return store.relation_row(self.environment, identifier, for_update)
+            return store.table_in(database, identifier.name, for_update)
+
+        key = (RELATION, identifier)
+        if not for_update:
+            return self.rows.get(key, load)
+        row = load()
+        self.rows.put(key, row)
+        return row
 
 
-def _inserted(write: Callable[[], object]) -> bool:
+def _inserted(write: Callable[[], object], savepoint: bool = True) -> bool:
     """Run ``write`` in a savepoint; False when it broke a unique name (a concurrent
-    statement created the same name first)."""
+    statement created the same name first). Without the ``savepoint``, a caller told False
+    must fail the statement at once: on PostgreSQL its transaction is aborted."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             write()
     except IntegrityError:
         return False

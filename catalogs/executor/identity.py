@@ -1,0 +1,101 @@
+"""The catalog rows one statement has read, so that it reads each of them once.
+
+A statement asks for the same catalog, database and relation rows several times: to resolve
+a name, to check a rule, for the history's definition before and after, to lock what a view
+reads. An :class:`IdentityMap` keeps what was read while the statement's transaction runs
+and is dropped with it; it never outlives the statement, so nothing it holds is seen by
+another statement, another request or another server.
+
+It watches every query of the connection and forgets what a query may have changed:
+
+* a write to ``catalogs_catalog`` or ``catalogs_database`` (or any write or statement it
+  cannot read, a rollback to a savepoint included): everything;
+* a write to ``catalogs_table`` or ``catalogs_column``: the relation rows (a relation row
+  holds its columns, its database and its catalog);
+* a ``SELECT … FOR UPDATE``: the relation rows too, so that a row read after a lock is read
+  again and carries what a concurrent statement committed before the lock was granted
+  (marks rely on that; see ``marks._locked_closure``).
+
+Writes to other tables (history, dependencies, column lineage, versions) change none of the
+rows it keeps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import connection
+
+# what a key of each kind of row starts with
+CATALOG, DATABASE, RELATION = "catalog", "database", "relation"
+
+_WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
+_LOCKING = re.compile(r"\sFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE)\b", re.IGNORECASE)
+_HARMLESS = ("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN")
+_RELATION_TABLES = frozenset({"catalogs_table", "catalogs_column"})
+_CATALOG_TABLES = frozenset({"catalogs_catalog", "catalogs_database"})
+_MISSING = object()
+
+
+class IdentityMap:
+    """Rows by key, for one statement: ``(kind, …)`` tuples to a model instance or None
+    (known to be absent)."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple, Any] = {}
+
+    def get(self, key: tuple, load: Callable[[], Any]) -> Any:
+        """The row kept under ``key``, or what ``load`` reads (then kept)."""
+        found = self._rows.get(key, _MISSING)
+        if found is _MISSING:
+            found = load()
+            self._rows[key] = found
+        return found
+
+    def peek(self, key: tuple, default: Any = None) -> Any:
+        """The row kept under ``key`` (None: known to be absent), else ``default``."""
+        return self._rows.get(key, default)
+
+    def put(self, key: tuple, row: Any) -> None:
+        self._rows[key] = row
+
+    def forget(self, kind: str | None = None) -> None:
+        """Forget the rows of ``kind``, or all of them."""
+        if kind is None:
+            self._rows.clear()
+        else:
+            self._rows = {k: v for k, v in self._rows.items() if k[0] != kind}
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        """A database execute wrapper: forgets what the query may change, before it runs."""
+        self.seen(sql)
+        return execute(sql, params, many, context)
+
+    def seen(self, sql: str) -> None:
+        head = sql.lstrip()[:20].upper()
+        if head.startswith("SELECT"):
+            if _LOCKING.search(sql):
+                self.forget(RELATION)
+            return
+        if head.startswith(_HARMLESS):
+            return
+        write = _WRITE.match(sql)
+        if write is None:
+            self.forget()  # a rollback to a savepoint, or SQL this does not read
+            return
+        table = write.group(1).lower()
+        if table in _CATALOG_TABLES:
+            self.forget()
+        elif table in _RELATION_TABLES:
+            self.forget(RELATION)
+
+
+@contextmanager
+def kept_rows() -> Iterator[IdentityMap]:
+    """An identity map that watches the default connection until the block ends."""
+    rows = IdentityMap()
+    with connection.execute_wrapper(rows):
+        yield rows

@@ -1,0 +1,43 @@
+"""The change-request job: apply an approved change request (``changes.services.apply``, the
+function its Apply button and API run) in the background, a statement at a time on the bar."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from changes import services
+from changes.models import ChangeRequest
+
+from .models import Job
+from .outcome import JobFailed, Outcome
+from .progress import Reporter
+
+
+def apply(job: Job, reporter: Reporter) -> Outcome:
+    environment = job.environment
+    number = job.params["change_request"]
+    change_request = ChangeRequest.objects.filter(environment=environment, pk=number).first()
+    if change_request is None:
+        raise JobFailed(
+            f"There is no change request #{number} in environment '{environment.name}'."
+        )
+    reporter.say(f"applying change request #{number}")
+    applied = services.apply(
+        change_request, job.requested_by, job.params["take_snapshot"], count=reporter.count
+    )
+    if not applied.ok:
+        # the job's transaction is rolled back: the failure is noted on the request again
+        # after it, as the Apply button keeps it (not when the applier lacked a permission)
+        noted = applied.message if not applied.forbidden else None
+        raise JobFailed(applied.message, keep=lambda: _note(change_request, noted))
+    count = len(applied.results)
+    return Outcome(
+        f"Applied change request #{number}: {count} statement(s).",
+        label=f"change request #{number}",
+        url=reverse("change-request", args=[environment.name, number]),
+    )
+
+
+def _note(change_request: ChangeRequest, failure: str | None) -> None:
+    if failure is not None:
+        ChangeRequest.objects.filter(pk=change_request.pk).update(failure=failure)

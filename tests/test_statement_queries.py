@@ -1,0 +1,142 @@
+"""How many queries a statement sends, so that a gain cannot silently go away; and the rows a
+statement keeps (catalogs.executor.identity) are forgotten whenever a query may change them."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from catalogs.executor import Executor
+from catalogs.executor.identity import CATALOG, DATABASE, RELATION, IdentityMap
+from catalogs.models import HistoryEntry, Table
+
+SETUP = (
+    "CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen')",
+    "CREATE VIEW v0 AS SELECT a, b FROM t",
+    "CREATE VIEW w0 AS SELECT a FROM v0",
+)
+
+# Upper bounds, transaction statements (BEGIN/SAVEPOINT, COMMIT/RELEASE) included: a view
+# over a view, locked, written with its columns, dependency and lineage, marked, kept in the
+# history, and the environment's version raised. 42, 5 and 5 before the identity map.
+BOUNDS = [
+    ("CREATE VIEW v1 AS SELECT a, b FROM v0 WHERE a > 1", 27),
+    ("SHOW CREATE VIEW v1", 5),
+    ("DESCRIBE v1", 5),
+    # a replaced view read by another: its reader's mark is computed again (48 before)
+    ("CREATE OR REPLACE VIEW v0 AS SELECT a, b, a + 1 AS c FROM t", 33),
+]
+
+
+def test_it_runs_each_statement_in_a_bounded_number_of_queries(executor: Executor) -> None:
+    for statement in SETUP:
+        assert executor.execute(statement).ok
+    counts = []
+    for statement, _ in BOUNDS:
+        with CaptureQueriesContext(connection) as queries:
+            result = executor.execute(statement)
+        assert result.ok, result.error
+        counts.append((statement, len(queries.captured_queries)))
+    assert all(n <= bound for (_, n), (_, bound) in zip(counts, BOUNDS, strict=True)), counts
+
+
+def test_the_statements_counted_keep_their_history_and_marks(executor: Executor) -> None:
+    for statement in SETUP:
+        assert executor.execute(statement).ok
+    for statement, _ in BOUNDS:
+        assert executor.execute(statement).ok
+    replaced = HistoryEntry.objects.get(statement=BOUNDS[-1][0]).changes.get()
+    assert "`a` + 1" not in replaced.before and "`a` + 1 AS `c`" in replaced.after
+    created = HistoryEntry.objects.get(statement=BOUNDS[0][0]).changes.get()
+    assert created.before == "" and created.object_name == "v1"
+    assert Table.objects.get(name="v1").dependencies.get().object_name == "v0"
+    # v1 and w0 read v0, which kept its columns a and b
+    assert set(Table.objects.filter(name__in=["v1", "w0"]).values_list("status", flat=True)) == {
+        Table.Status.OK
+    }
+    assert executor.execute("ALTER VIEW v0 AS SELECT b FROM t").ok
+    assert dict(Table.objects.filter(name__in=["v1", "w0"]).values_list("name", "status")) == {
+        "v1": Table.Status.BROKEN,
+        "w0": Table.Status.BROKEN,
+    }
+
+
+def kept() -> IdentityMap:
+    rows = IdentityMap()
+    for key in [(CATALOG, "c"), (DATABASE, 1, "d"), (RELATION, "t")]:
+        rows.put(key, object())
+    return rows
+
+
+def remaining(rows: IdentityMap) -> set[str]:
+    return {key[0] for key in rows._rows}
+
+
+@pytest.mark.parametrize(
+    ("sql", "left"),
+    [
+        ('SELECT "catalogs_table"."id" FROM "catalogs_table"', {CATALOG, DATABASE, RELATION}),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR UPDATE OF "catalogs_table"',
+            {CATALOG, DATABASE},
+        ),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR NO KEY UPDATE',
+            {CATALOG, DATABASE},
+        ),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table" WHERE "name" = \'for update\'',
+            {CATALOG, DATABASE, RELATION},
+        ),
+        ('INSERT INTO "catalogs_table" ("name") VALUES (%s)', {CATALOG, DATABASE}),
+        ('DELETE FROM "catalogs_column" WHERE "table_id" = 2', {CATALOG, DATABASE}),
+        ('UPDATE "catalogs_table" SET "status" = %s', {CATALOG, DATABASE}),
+        ('UPDATE "catalogs_database" SET "properties" = %s', set()),
+        ('DELETE FROM "catalogs_catalog" WHERE "id" = 1', set()),
+        (
+            'INSERT INTO "catalogs_historyentry" ("statement") VALUES (%s)',
+            {CATALOG, DATABASE, RELATION},
+        ),
+        (
+            'INSERT INTO "catalogs_dependency" ("view_id") VALUES (%s)',
+            {CATALOG, DATABASE, RELATION},
+        ),
+        ('SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION}),
+        ('RELEASE SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION}),
+        ('ROLLBACK TO SAVEPOINT "s1_x1"', set()),
+        ("VACUUM", set()),
+    ],
+)
+def test_it_forgets_the_rows_a_query_may_change(sql: str, left: set[str]) -> None:
+    rows = kept()
+    rows.seen(sql)
+    assert remaining(rows) == left
+
+
+def test_it_reads_a_row_once_until_it_is_forgotten() -> None:
+    rows, reads = IdentityMap(), []
+
+    def load() -> str:
+        reads.append(1)
+        return "row"
+
+    assert rows.get((RELATION, "t"), load) == rows.get((RELATION, "t"), load) == "row"
+    assert len(reads) == 1
+    rows.seen('UPDATE "catalogs_column" SET "comment" = %s')
+    assert rows.get((RELATION, "t"), load) == "row" and len(reads) == 2
+
+
+def test_a_statement_keeps_no_rows_once_it_ends(executor: Executor) -> None:
+    from catalogs.executor.handlers import Context
+
+    context = Context(executor.session)
+    with context.keeping_rows():
+        assert context.catalog_or_none("_env_default") is not None
+        assert context.rows is not None
+    assert context.rows is None
+    # outside a statement every lookup reads again
+    with CaptureQueriesContext(connection) as queries:
+        context.catalog_or_none("_env_default")
+        context.catalog_or_none("_env_default")
+    assert len(queries.captured_queries) == 2
