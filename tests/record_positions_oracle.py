@@ -51,6 +51,22 @@ STATEMENTS = (
     "CREATE VIEW v9 AS SELECT id FROM nowhere",
     "CREATE VIEW v10 AS SELECT id FROM orders WHERE",
     "CREATE VIEW v11 AS SELECT x.id FROM orders",
+    # a call's or an operator's refusal: Calcite's span of the expression
+    "CREATE VIEW v12 AS SELECT UPPER(id, sku) FROM items",
+    "CREATE VIEW v13 AS SELECT id + sku FROM items",
+    "CREATE VIEW v14 AS SELECT id FROM items WHERE UPPER(sku, sku) = 'a'",
+    "CREATE VIEW v15 AS SELECT NOPE_FN(id) FROM items",
+    "CREATE VIEW v16 AS SELECT ABS(sku) FROM items",
+    "CREATE VIEW v17 AS SELECT id,\n  sku + 1 AS x\nFROM items",
+    "CREATE VIEW v18 AS SELECT CAST(ts AS BOOLEAN) FROM orders",
+    "CREATE VIEW v19 AS SELECT SUM(sku) FROM items",
+    "CREATE VIEW v20 AS SELECT 'a' + 1 FROM items",
+    "CREATE VIEW v21 AS SELECT (id + 1) * sku FROM items",
+    "CREATE VIEW v22 AS SELECT UPPER( sku ,  'x' ) FROM items",
+    "CREATE VIEW v23 AS SELECT CASE WHEN id > 1 THEN sku ELSE id END FROM items",
+    "CREATE VIEW v24 AS SELECT - sku FROM items",
+    "CREATE VIEW v25 AS SELECT id FROM items WHERE LOWER(UPPER(sku, 1)) = 'a'",
+    "CREATE VIEW v26 AS SELECT COUNT(*) + sku FROM items",
 )
 
 

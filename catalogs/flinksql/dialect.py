@@ -412,12 +412,29 @@ class Flink(Dialect):
         def _parse_atom(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_atom()
-            return self._parse_multiset() or self._parse_literal() or super()._parse_atom()
+            start = self._curr.start
+            found = self._parse_multiset() or self._parse_literal() or super()._parse_atom()
+            return self._literal_span(found, start)
 
         def _parse_primary(self) -> exp.Expr | None:
             if self._curr is None:
                 return super()._parse_primary()
-            return self._parse_multiset() or self._parse_literal() or super()._parse_primary()
+            start = self._curr.start
+            found = self._parse_multiset() or self._parse_literal() or super()._parse_primary()
+            return self._literal_span(found, start)
+
+        def _literal_span(self, found: exp.Expr | None, start: int) -> exp.Expr | None:
+            """A literal keeps where it stands (see :mod:`.spans`)."""
+            if isinstance(found, exp.Literal) and self._prev is not None:
+                found.meta.setdefault("span", (start, self._prev.end))
+            return found
+
+        def _parse_unary(self) -> exp.Expr | None:
+            start = self._curr.start if self._curr is not None else None
+            found = super()._parse_unary()
+            if isinstance(found, exp.Neg) and start is not None and self._prev is not None:
+                found.meta.setdefault("span", (start, self._prev.end))
+            return found
 
         def _parse_multiset(self) -> exp.Expr | None:
             """``MULTISET[a, b]`` and ``MULTISET(query)``: a call of MULTISET whose ``multiset``
@@ -769,6 +786,9 @@ class Flink(Dialect):
                     holder.set("this", self._aggregate_clauses(call, start))
                     break
                 holder = call
+            if result is not None and self._prev is not None and start < len(self._tokens):
+                # from the call's name to its closing parenthesis, where Calcite places it
+                result.meta.setdefault("span", (self._tokens[start].start, self._prev.end))
             niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
             if isinstance(result, niladic) and self._prev is not None:
                 # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.

@@ -15,6 +15,7 @@ from sqlglot.tokens import Token, TokenType
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
+from ..spans import RANGED_MESSAGES, span_of
 from .calls import UNIT_FUNCTIONS
 
 
@@ -150,3 +151,16 @@ def placed(
     return ValidationError(
         message, (text_position(text, start, base), text_position(text, end, base))
     )
+
+
+def spanned(
+    exc: ValidationError, node: exp.Expression, text: str, base: tuple[int, int]
+) -> ValidationError:
+    """A refusal of the call or operator ``node`` (of ``text``, which starts at ``base`` of its
+    statement), at the span Calcite reports it at; a refusal that has its place keeps it, so
+    the innermost expression refused is the one named."""
+    span = span_of(node)
+    if exc.range is not None or span is None or not exc.message.startswith(RANGED_MESSAGES):
+        return exc
+    start, end = text_position(text, span[0], base), text_position(text, span[1], base)
+    return ValidationError(exc.message, (start, end))

@@ -45,6 +45,7 @@ from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
 from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
 from .relations import Dependency
+from .reserved import spanned
 from .writer import ViewWriter
 
 
@@ -71,7 +72,11 @@ class ViewTyper(_Typer):
         known = self._types.get(id(node))
         if known is not None and known[0] is node:
             return known[1]
-        data_type = self._type_of(node)
+        try:
+            data_type = self._type_of(node)
+        except ValidationError as exc:
+            validator = self.context.validator
+            raise spanned(exc, node, validator.text, validator.position) from None
         self._types[id(node)] = (node, data_type)
         return data_type
 

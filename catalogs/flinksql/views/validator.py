@@ -19,6 +19,7 @@ from ..catalog import ObjectIdentifier
 from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
+from ..spans import mark_spans
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .checks import check_every_call, check_interval_literals
@@ -114,6 +115,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     _check_parenthesized_bodies(query, query_position)
     check_navigation_offsets(query, query_position)
     _check_syntax(node, query, query_position)
+    mark_spans(node)
     return node
 
 
