@@ -1,9 +1,10 @@
 """The dashboard's marks against Flink's planning, on generated catalogs.
 
-A catalog of a few tables and views up to 6 levels deep (projections, arithmetic, joins on
-``id``, views over views), then random changes: drop or rename a table, view or column, retype
-a column (widening or narrowing, to another family, to a type no cast reaches), re-create a
-dropped table with other types. After each change the catalog is exported as a snapshot and
+A catalog of a few tables and views up to 6 levels deep (projections, arithmetic, SUM, a WHERE
+comparison, joins on ``id``, views over views), then random changes: drop or rename a table,
+view or column, retype a column (widening or narrowing, to another family, to a type no cast
+reaches), re-create a dropped table with other types. After each change the catalog is exported
+as a snapshot and
 loaded into real Flink through the loader ``snapshot verify`` uses
 (``catalogs.flink_verify.load_catalog_api``), and for every view:
 
@@ -83,14 +84,21 @@ def _query(
     values = [c for c in columns if c != "id"] or ["id"]
     shape = rng.random()
     picked = rng.sample(values, k=min(len(values), rng.randint(1, 2)))
-    if shape < 0.4:
+    if shape < 0.3:
         return f"SELECT x.`id`, {', '.join(f'x.`{c}`' for c in picked)} FROM `{name}` AS x", [
             "id",
             *picked,
         ]
-    if shape < 0.65:
-        c = picked[0]
+    c = picked[0]
+    if shape < 0.5:
         return f"SELECT x.`id`, x.`{c}` + 1 AS `{c}` FROM `{name}` AS x", ["id", c]
+    if shape < 0.62:  # an aggregate: what it accepts depends on the column's type
+        return f"SELECT x.`id`, SUM(x.`{c}`) AS `{c}` FROM `{name}` AS x GROUP BY x.`id`", [
+            "id",
+            c,
+        ]
+    if shape < 0.72:  # a condition: an implicit cast inside the query, none in its columns
+        return f"SELECT x.`id`, x.`{c}` FROM `{name}` AS x WHERE x.`{c}` > 1", ["id", c]
     right = [c for c in other[2] if c not in ("id", *picked)][:1]
     select = [f"l.`{c}`" for c in ["id", *picked]] + [f"r.`{c}`" for c in right]
     query = (

@@ -32,8 +32,6 @@ NOT_YET = {
     "views_literals_text": "a literal's expanded text (_UTF16'...') expands again to another text",
     "views_ddl": "the source keeps a view reading a temporary table, which no folder holds",
     "views_rules": "the source keeps a view reading a view that no longer exists (broken)",
-    "views_writer_setops": "the expanded query of a scalar subquery with LIMIT does not "
-    "resolve again (Object 'c' not found)",
     "views_match_recognize_reread": "Flink writes PREV(PREV(x)) with an offset 1 + 1 that its "
     "parser refuses, and NEXT(PREV(x), 2) expands again to another text, as in Flink",
 }

@@ -21,6 +21,13 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
+from .query_shapes import (
+    _is_ordered,
+    _is_ordered_set_operation,
+    _sort_kept,
+    _values_operand,
+    _with_inside,
+)
 from .scopes import (
     Field,
     Namespace,
@@ -70,6 +77,7 @@ class QueryBlocks:
         ctes: dict[str, list[Field]] = {}
         prefix = ""
         top, self.top_block = self.top_block, False
+        node = _with_inside(node)
         with_ = node.args.get("with_")
         if with_ is not None and _is_ordered_set_operation(node):
             # WITH ... UNION ... ORDER BY: Calcite reads a SELECT * over the whole WITH.
@@ -508,43 +516,6 @@ def _append_unique(
             text += f" AS {quote_identifier(name)}"
         texts.append(text)
         fields.append(Field(name, f.data_type))
-
-
-def _values_operand(node: exp.Expression) -> exp.Expression:
-    """The VALUES of a set operand: sqlglot reads ``... UNION VALUES (1)`` as ``SELECT * FROM
-    (VALUES (1)) AS _values``, with an alias it made up (no position in the text)."""
-    if not isinstance(node, exp.Select) or len(node.expressions) != 1:
-        return node
-    from_ = node.args.get("from_")
-    values = from_.this if from_ is not None else None
-    alias = values.args.get("alias") if isinstance(values, exp.Values) else None
-    if (
-        alias is None
-        or not isinstance(node.expressions[0], exp.Star)
-        or alias.name != "_values"
-        or alias.columns
-        or "start" in alias.this.meta
-        or any(node.args.get(k) for k in node.args if k not in ("expressions", "from_"))
-    ):
-        return node
-    return values
-
-
-def _is_ordered(node: exp.Expression) -> bool:
-    """Whether a query carries ORDER BY, OFFSET or FETCH/LIMIT of its own."""
-    return any(node.args.get(key) is not None for key in ("order", "limit", "offset"))
-
-
-def _sort_kept(node: exp.Select) -> bool:
-    """Whether a subquery's ORDER BY is planned (Calcite's SqlToRelConverter drops it unless
-    the block has FETCH or an OFFSET other than 0)."""
-    offset = node.args.get("offset")
-    zero = offset is None or offset.expression.sql() == "0"
-    return node.args.get("limit") is not None or not zero
-
-
-def _is_ordered_set_operation(node: exp.Expression) -> bool:
-    return isinstance(node, exp.Union | exp.Intersect | exp.Except) and _is_ordered(node)
 
 
 def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:

@@ -38,7 +38,8 @@ def refuse_by_text(query: str) -> None:
     tokens = DIALECT.tokenize(query)
     for at, token in enumerate(tokens):
         word = token.text.upper()
-        if word == "MINUS" and _next_starts_a_query(tokens, at):
+        after_as = at > 0 and tokens[at - 1].token_type == TokenType.ALIAS
+        if word == "MINUS" and not after_as and _next_starts_a_query(tokens, at):
             raise ValidationError(f"MINUS {NOT_ALLOWED}")
         if word == "APPLY" and at and tokens[at - 1].text.upper() in ("CROSS", "OUTER"):
             raise ValidationError(f"APPLY operator {NOT_ALLOWED}")

@@ -1,0 +1,52 @@
+"""The shape of a query expression: whether it carries its own ORDER BY/LIMIT/OFFSET, and
+what sqlglot's tree of it holds under parentheses (a VALUES operand, a WITH)."""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+
+def _values_operand(node: exp.Expression) -> exp.Expression:
+    """The VALUES of a set operand: sqlglot reads ``... UNION VALUES (1)`` as ``SELECT * FROM
+    (VALUES (1)) AS _values``, with an alias it made up (no position in the text)."""
+    if not isinstance(node, exp.Select) or len(node.expressions) != 1:
+        return node
+    from_ = node.args.get("from_")
+    values = from_.this if from_ is not None else None
+    alias = values.args.get("alias") if isinstance(values, exp.Values) else None
+    if (
+        alias is None
+        or not isinstance(node.expressions[0], exp.Star)
+        or alias.name != "_values"
+        or alias.columns
+        or "start" in alias.this.meta
+        or any(node.args.get(k) for k in node.args if k not in ("expressions", "from_"))
+    ):
+        return node
+    return values
+
+
+def _is_ordered(node: exp.Expression) -> bool:
+    """Whether a query carries ORDER BY, OFFSET or FETCH/LIMIT of its own."""
+    return any(node.args.get(key) is not None for key in ("order", "limit", "offset"))
+
+
+def _sort_kept(node: exp.Select) -> bool:
+    """Whether a subquery's ORDER BY is planned (Calcite's SqlToRelConverter drops it unless
+    the block has FETCH or an OFFSET other than 0)."""
+    offset = node.args.get("offset")
+    zero = offset is None or offset.expression.sql() == "0"
+    return node.args.get("limit") is not None or not zero
+
+
+def _is_ordered_set_operation(node: exp.Expression) -> bool:
+    return isinstance(node, exp.Union | exp.Intersect | exp.Except) and _is_ordered(node)
+
+
+def _with_inside(node: exp.Expression) -> exp.Expression:
+    """``((WITH c AS (...) (SELECT ...)))``, as Flink stores a scalar subquery's WITH: the WITH
+    under the parentheses, whose names the body reads."""
+    inner = node
+    while isinstance(inner, exp.Subquery) and not inner.alias and not _is_ordered(inner):
+        inner = inner.this
+    return inner if inner is not node and inner.args.get("with_") is not None else node
