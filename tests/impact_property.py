@@ -4,8 +4,7 @@ A catalog of a few tables and views up to 6 levels deep (projections, arithmetic
 comparison, joins on ``id``, views over views), then random changes: drop or rename a table,
 view or column, retype a column (widening or narrowing, to another family, to a type no cast
 reaches), re-create a dropped table with other types. After each change the catalog is exported
-as a snapshot and
-loaded into real Flink through the loader ``snapshot verify`` uses
+as a snapshot and loaded into real Flink through the loader ``snapshot verify`` uses
 (``catalogs.flink_verify.load_catalog_api``), and for every view:
 
 - Flink's verdict is ``broken`` when ``EXPLAIN SELECT * FROM <view>`` fails;

@@ -13,7 +13,7 @@ from tests.snapshot_catalogs import require_flink
 
 SEEDS = int(os.environ.get("IMPACT_SEEDS", "2"))
 CHANGES = int(os.environ.get("IMPACT_CHANGES", "8"))
-FIRST_SEED = int(os.environ.get("IMPACT_FIRST_SEED", "1"))
+FIRST_SEED = int(os.environ.get("IMPACT_FIRST_SEED", "4"))
 
 
 @pytest.mark.flink
