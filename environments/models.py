@@ -13,6 +13,8 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 
+from config.brief_writes import skipped_when_busy
+
 ENVIRONMENT_CATALOG_PREFIX = "_env_"
 ENVIRONMENT_DATABASE = "default"
 ENVIRONMENT_CATALOG_TYPE = "generic_in_memory"
@@ -219,11 +221,13 @@ class ApiToken(models.Model):
         return tokens if user.is_superuser else tokens.filter(user=user)
 
     def mark_used(self) -> None:
-        """Note the use, at most once a minute: not a write on every request."""
+        """Note the use, at most once a minute: not a write on every request, and none that
+        waits for another connection's long write (a job's, on SQLite)."""
         now = timezone.now()
         if self.last_used is None or now - self.last_used >= LAST_USED_PRECISION:
             self.last_used = now
-            ApiToken.objects.filter(pk=self.pk).update(last_used=now)
+            with skipped_when_busy():
+                ApiToken.objects.filter(pk=self.pk).update(last_used=now)
 
     def revoke(self) -> None:
         """Refuse the token from now on (a revoked one keeps its first revocation time)."""

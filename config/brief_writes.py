@@ -1,0 +1,40 @@
+"""A write that may be skipped: one that must not wait for a long write of another connection.
+
+On SQLite one connection writes at a time; a background job importing a snapshot holds the
+write lock for minutes. A write that only notes something (a token's last use) gives up after
+a moment there, instead of waiting the connection's timeout and failing the request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import OperationalError, connection, transaction
+
+PATIENCE_MS = 200  # how long such a write waits for SQLite's write lock
+
+
+@contextmanager
+def skipped_when_busy() -> Iterator[None]:
+    """Run the block's write in a savepoint; when the database is busy with another
+    connection's write, give it up (nothing of it stays) and go on."""
+    sqlite = connection.vendor == "sqlite"
+    try:
+        if sqlite:
+            _busy_timeout(PATIENCE_MS)
+        with transaction.atomic():
+            yield
+    except OperationalError:
+        pass  # locked by another writer: the note is taken the next time
+    finally:
+        if sqlite:
+            _busy_timeout(
+                int(settings.DATABASES["default"].get("OPTIONS", {}).get("timeout", 5) * 1000)
+            )
+
+
+def _busy_timeout(milliseconds: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
