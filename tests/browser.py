@@ -174,3 +174,15 @@ def log_in(page: Page, base: str, user: str = "admin", password: str = "admin-pa
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Environments")).to_be_visible()
+
+
+def settle_previews(page: Page) -> None:
+    """Let a form's htmx preview finish before submitting. The preview is a dry run of the
+    statement, in a transaction that is rolled back; on the live server's shared in-memory
+    SQLite a submit that runs beside it is refused ("database table is locked") or reads its
+    uncommitted version ("This model changed since you opened it"). File SQLite and
+    PostgreSQL do neither; a browser test has to wait."""
+    page.locator("body").click(position={"x": 1, "y": 1})  # leaves the field: its change fires
+    page.wait_for_timeout(400)  # past the preview's 300 ms input delay
+    page.wait_for_function("document.querySelector('.htmx-request') === null")
+    page.wait_for_load_state("networkidle")

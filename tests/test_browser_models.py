@@ -6,18 +6,10 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect  # noqa: E402  (after the module skip)
 
 from catalogs.models import Model
-from tests.browser import log_in, shot
+from tests.browser import log_in, settle_previews, shot
 from tests.test_browser import pytestmark  # noqa: F401
 
 DB = "/env/default/catalogs/shop/databases/sales"
-
-
-def settle(page: Page) -> None:
-    """Let the preview that leaving the field fires finish before submitting: its dry run
-    of a statement and the submitted one would otherwise run at once, which the live server's
-    shared in-memory SQLite refuses ("database table is locked": a 500 instead of the form)."""
-    page.locator("body").click(position={"x": 1, "y": 1})
-    page.wait_for_load_state("networkidle")
 
 
 def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> None:
@@ -42,13 +34,13 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
     expect(preview).to_contain_text("CREATE MODEL `shop`.`sales`.`churn`")
     expect(preview).to_contain_text("INPUT (customer_id BIGINT, features STRING)")
     expect(preview).to_contain_text("'api-key' = '******'")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Create model").click()
     expect(page.locator(".errors, .field-error, [role=alert]").first).to_contain_text(
         "Output column list can not be empty with non-empty input column list."
     )
     page.get_by_label("Output columns").fill("churn_probability DOUBLE")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Create model").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("sales")
     page.locator("#main").get_by_role("link", name="churn").click()
@@ -60,7 +52,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
     page.get_by_role("link", name="Edit options").click()
     page.get_by_label("Options").fill("provider = openai\napi-key = ******\nmodel = gpt-4o")
     expect(page.locator("#statement")).to_contain_text("SET ('model' = 'gpt-4o')")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".options")).to_contain_text("gpt-4o")
     kept = Model.objects.filter(name="churn").values_list("options", flat=True)
@@ -69,7 +61,7 @@ def test_a_data_engineer_manages_a_model(page: Page, live_server: object) -> Non
     # Rename, then drop.
     page.get_by_role("link", name="Rename model").click()
     page.get_by_label("New name").fill("churn_v2")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Rename model").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("churn_v2")
     page.get_by_role("link", name="Drop model").click()

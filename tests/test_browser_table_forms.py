@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from catalogs.models import Table
-from tests.browser import log_in, shot
+from tests.browser import log_in, settle_previews, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -17,15 +17,6 @@ pytestmark = [
 ]
 
 SALES = "/env/default/catalogs/shop/databases/sales"
-
-
-def settle(page: Page) -> None:
-    """Let the preview finish before submitting (the live server's in-memory SQLite refuses
-    two writers at once; see tests/test_browser_models.py)."""
-    page.locator("body").click(position={"x": 1, "y": 1})
-    page.wait_for_timeout(400)  # past the preview's 300 ms input delay
-    page.wait_for_function("document.querySelector('.htmx-request') === null")
-    page.wait_for_load_state("networkidle")
 
 
 def field(page: Page, row: int, part: str):  # noqa: ANN201 - a Playwright Locator
@@ -78,7 +69,7 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     shot(page, "table-form-column-kinds")
 
     # Adding a column: the new row has the focus and is in view.
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Add a column").click()
     expect(field(page, 3, "name")).to_be_focused()
     expect(field(page, 3, "name")).to_be_in_viewport()
@@ -88,7 +79,7 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
 
     # A connector template fills in the required options; the preview warns what Flink refuses.
     page.get_by_label("Connector template").select_option("upsert-kafka")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Fill in its options").click()
     options = page.get_by_label("Options")
     expect(options).to_have_value(
@@ -100,7 +91,7 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     page.get_by_label("Primary key columns").fill("id")
     expect(page.get_by_test_id("connector-warnings")).to_have_count(0)
     shot(page, "table-form-connector-template")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Create table").last.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Table clicks")
     table = Table.objects.get(name="clicks", database__name="sales")
@@ -114,7 +105,7 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     page.get_by_label("Watermark expression").fill("ts - INTERVAL '5' SECOND")
     expect(page.locator("#statement")).to_contain_text("ADD WATERMARK FOR `ts` AS ts")
     shot(page, "table-watermark-form")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Table clicks")
     table.refresh_from_db()
@@ -128,7 +119,7 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     page.get_by_label("Expression").fill("CAST(ts AS DATE)")
     expect(page.locator("#statement")).to_contain_text("ADD `day` AS CAST(ts AS DATE)")
     shot(page, "table-add-computed-column")
-    settle(page)
+    settle_previews(page)
     page.get_by_role("button", name="Add a column").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Table clicks")
     assert table.columns.get(name="day").expression == "CAST(`ts` AS DATE)"
