@@ -19,6 +19,7 @@ from sqlglot import exp
 from sqlglot.tokens import TokenType
 
 from . import builtins, literals
+from .calcite_names import calcite_qualifier, calcite_type_name, message_type
 from .catalog import quote_identifier
 from .dialect import JsonFunction, UnaryPlus
 from .errors import ValidationError, unknown_function_type
@@ -896,47 +897,6 @@ def _is_chain(node: exp.Expression) -> bool:
     return isinstance(node, exp.Column)
 
 
-def calcite_type_name(t: DataType) -> str:
-    """A type as Calcite names it in messages: ``INTEGER``, ``VARCHAR(2147483647)``; a time
-    attribute as Flink's time indicator type prints itself (``TIMESTAMP(3) *ROWTIME*``)."""
-    if t.time_attribute:
-        return t.summary_without_nullability()
-    return _calcite_text(t.with_nullable(True))
-
-
-def _calcite_text(t: DataType) -> str:
-    """The serializable form Calcite's messages use, zero lengths included (``CHAR(0)``)."""
-    if t.name in ("CHAR", "VARCHAR", "BINARY", "VARBINARY") and t.length == 0:
-        return f"{t.name}(0)"
-    if t.is_interval:
-        return f"INTERVAL {_calcite_qualifier(t).text}"
-    text = t.serializable()
-    return {"INT": "INTEGER"}.get(text, text)
-
-
-def message_type(data_type: DataType) -> str:
-    """A type as Calcite's messages name it: ``INTEGER``, ``VARCHAR(2147483647)``,
-    ``INTEGER ARRAY``, ``(VARCHAR(2147483647), INTEGER) MAP``."""
-    name = data_type.name
-    if name in ("ARRAY", "MULTISET"):
-        return f"{message_type(data_type.children[0])} {name}"
-    if name == "MAP":
-        key, value = data_type.children
-        return f"({message_type(key)}, {message_type(value)}) MAP"
-    if name == "ROW":
-        fields = ", ".join(
-            f"{message_type(t)} {n}"
-            for n, t in zip(data_type.field_names, data_type.children, strict=True)
-        )
-        # A ROW read from a table is a struct Calcite does not expand in messages.
-        return f"RecordType:peek_no_expand({fields})"
-    if data_type.time_attribute:
-        return data_type.summary_without_nullability()
-    if name == "TIMESTAMP_LTZ":
-        return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
-    return _calcite_text(data_type.with_nullable(True))
-
-
 def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     """Flink keeps at least 6 fractional digits when a result exceeds DECIMAL(38)."""
     if precision <= 38:
@@ -945,19 +905,9 @@ def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     return 38, max(38 - integer_digits, min(scale, 6))
 
 
-def _calcite_qualifier(t: DataType) -> literals.IntervalQualifier:
-    """The interval qualifier of Calcite's type of an interval: its own, else that of Flink's
-    logical type as Flink's type factory gives it to Calcite (DAY TO SECOND, YEAR TO MONTH)."""
-    if t.interval_qualifier is not None:
-        return t.interval_qualifier
-    if t.name == "INTERVAL_YEAR_MONTH":
-        return literals.IntervalQualifier("YEAR", "MONTH")
-    return literals.IntervalQualifier("DAY", "SECOND")
-
-
 def _least_restrictive(a: DataType, b: DataType) -> DataType:
     if a.is_interval and a.name == b.name:
-        return a.with_interval_qualifier(_calcite_qualifier(a).combined(_calcite_qualifier(b)))
+        return a.with_interval_qualifier(calcite_qualifier(a).combined(calcite_qualifier(b)))
     if a.name == b.name == "CHAR" and a.length == b.length:
         return T(f"CHAR({a.length})")
     if {a.name, b.name} <= {"CHAR", "VARCHAR"}:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from ..calcite_names import calcite_type_name
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import TableArgument
 from ..errors import SqlParseError, ValidationError
-from ..expressions import calcite_type_name
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .relations import Dependency

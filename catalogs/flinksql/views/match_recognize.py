@@ -27,10 +27,10 @@ from collections.abc import Callable
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
+from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
-from ..expressions import calcite_type_name
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
 from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate

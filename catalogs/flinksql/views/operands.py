@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 from sqlglot import exp
 
+from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import message_type
 from ..types import DataType
 from .calls import quantified_test
 

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import T, _strip, message_type
+from ..expressions import T, _strip
 from ..types import DataType
 from .operands import in_family
 
