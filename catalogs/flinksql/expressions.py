@@ -538,10 +538,9 @@ class _Typer:
         if isinstance(node, exp.Cast):
             return self._cast(node, safe=isinstance(node, exp.TryCast))
         if isinstance(node, exp.Interval):
-            value = _strip(node.this)
-            value = _strip(value.this) if isinstance(value, exp.Neg) else value
-            if isinstance(value, exp.Literal):
+            if is_interval_literal(node):
                 return _interval_literal_type(node)
+            value = _unsigned(_strip(node.this))
             # INTERVAL qty DAY: as nullable as its value
             return _interval_literal_type(node).with_nullable(self.type_of(value).nullable)
         if isinstance(node, exp.CurrentTimestamp):
@@ -740,6 +739,15 @@ def cast_target(to: exp.DataType) -> DataType:
     if not qualifier.year_month and leading > 3:
         raise ValidationError(f"DAY_INTERVAL_TYPES precision is not supported: {leading}")
     return _interval_type(qualifier)
+
+
+def _unsigned(value: exp.Expression) -> exp.Expression:
+    return _strip(value.this) if isinstance(value, exp.Neg) else value
+
+
+def is_interval_literal(node: exp.Interval) -> bool:
+    """``INTERVAL '1' DAY`` (signed or not), not ``INTERVAL qty DAY`` of an expression."""
+    return isinstance(_unsigned(_strip(node.this)), exp.Literal)
 
 
 def interval_unit(node: exp.Interval) -> str:

@@ -9,7 +9,7 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..expressions import _strip, _Writer, interval_unit
+from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -203,11 +203,9 @@ class ViewWriter(_Writer):
         if isinstance(unit, exp.IntervalSpan) and "qualifier" not in node.meta:
             start, end = unit.this.name.upper(), unit.expression.name.upper()
             return f"INTERVAL {self.write(node.this)} {start} TO {end}"
-        value = _strip(node.this)
-        signed = _strip(value.this) if isinstance(value, exp.Neg) else value
-        if isinstance(signed, exp.Literal):
+        if is_interval_literal(node):
             return super()._interval(node)
-        return self._interval_of(node, value)
+        return self._interval_of(node, _strip(node.this))
 
     def _interval_of(self, node: exp.Interval, value: exp.Expression) -> str:
         """``INTERVAL qty DAY`` of a value that is no literal, as Calcite writes it: a name
