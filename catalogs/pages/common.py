@@ -12,7 +12,7 @@ from django.core.cache import caches
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,6 +37,14 @@ def render_page(
     if request.htmx:
         template = f"{template}#{partial}"
     return render(request, template, page_cache.marks(request, context))
+
+
+def redirect_to(request: HttpRequest, url: str) -> HttpResponse:
+    """To ``url``: a redirect, or for an htmx request (whose answer replaces a part of the
+    page) htmx's whole-page one."""
+    if getattr(request, "htmx", False):
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
+    return HttpResponseRedirect(url)
 
 
 def shortened(text: str, width: int = 200) -> str:

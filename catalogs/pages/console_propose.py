@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from changes import proposing
@@ -25,6 +25,7 @@ from ..flinksql.catalog import quote_identifier
 from ..flinksql.errors import FlinkSqlError
 from ..flinksql.parser import parse_statement
 from ..flinksql.splitter import split_statements
+from .common import redirect_to
 
 NOTHING_TO_PROPOSE = (
     "Nothing to propose: the script changes nothing in the catalog. Reads and temporary "
@@ -90,6 +91,4 @@ def propose_script(
         return exc.message
     messages.success(request, f"Added to change request #{change_request.pk}.")
     url = reverse("change-request", args=[environment.name, change_request.pk])
-    if getattr(request, "htmx", False):
-        return HttpResponse(status=204, headers={"HX-Redirect": url})
-    return HttpResponseRedirect(url)
+    return redirect_to(request, url)

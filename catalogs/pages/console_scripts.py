@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -18,6 +18,7 @@ from environments.models import Environment
 
 from ..models import ConsoleScript
 from ..secrets import mask_ddl
+from .common import redirect_to
 
 MAX_NAME = ConsoleScript._meta.get_field("name").max_length
 MAX_SCRIPTS = 200  # per user and environment
@@ -92,9 +93,7 @@ def _back(
     url = reverse("console", args=[environment.name])
     if script is not None:
         url += f"?script={script.pk}"
-    if getattr(request, "htmx", False):
-        return HttpResponse(status=204, headers={"HX-Redirect": url})
-    return HttpResponseRedirect(url)
+    return redirect_to(request, url)
 
 
 @login_required
