@@ -67,6 +67,9 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     page.get_by_label("VIRTUAL").nth(2).check()
     expect(preview).to_contain_text("`part` INT METADATA FROM 'partition' VIRTUAL")
     shot(page, "table-form-column-kinds")
+    # The pickers of the keys follow the names as they are typed (the preview's answer).
+    keys = page.get_by_role("group", name="Add a column to the partition keys")
+    expect(keys.get_by_role("button")).to_have_text(["id", "id_twice", "part"])
 
     # Adding a column: the new row has the focus and is in view.
     settle_previews(page)
@@ -88,8 +91,16 @@ def test_a_data_engineer_builds_a_table_with_the_table_forms(
     )
     warnings = page.get_by_test_id("connector-warnings")
     expect(warnings).to_contain_text("The upsert-kafka connector requires a PRIMARY KEY")
-    page.get_by_label("Primary key columns").fill("id")
+    # The keys are picked from the columns above, which the preview keeps up to date.
+    field(page, 3, "name").fill("ts")
+    picker = page.get_by_role("group", name="Add a column to the primary key")
+    expect(picker.get_by_role("button")).to_have_text(["id", "id_twice", "part", "ts"])
+    picker.get_by_role("button", name="id", exact=True).click()
+    picker.get_by_role("button", name="id", exact=True).click()  # once is enough
+    expect(page.get_by_label("Primary key columns")).to_have_value("id")
+    expect(page.get_by_label("Primary key columns")).to_be_focused()
     expect(page.get_by_test_id("connector-warnings")).to_have_count(0)
+    expect(page.locator("#table-column-names option")).to_have_count(4)
     shot(page, "table-form-connector-template")
     settle_previews(page)
     page.get_by_role("button", name="Create table").last.click()

@@ -147,6 +147,28 @@ def test_each_field_says_which_kinds_take_it(client: Client) -> None:
     assert html.count('data-kinds="metadata">') == 2 * 3  # Metadata key and VIRTUAL, 3 rows
 
 
+# -- picking the key columns -----------------------------------------------------------------
+def test_the_keys_are_picked_from_the_columns_typed_above(client: Client) -> None:
+    url = reverse("table-create", args=DB)
+    assert "Name the columns above to pick them here." in client.get(url).text
+    data = table_post(**{"columns-1-name": "<b>ts</b>", "columns-2-name": "id"})
+    data["columns-TOTAL_FORMS"] = "3"
+    preview = client.post(url + "?preview=1", data, headers={"HX-Request": "true"}).text
+    picker = preview[preview.index('<div id="column-picker"') :]
+    assert 'hx-swap-oob="true"' in picker[:80]  # the preview replaces the page's picker
+    # each name once, in the order of the rows, as text
+    assert picker.count('data-pick="id"') == 2  # one button for each of the two fields
+    assert picker.count('data-pick="&lt;b&gt;ts&lt;/b&gt;"') == 2
+    assert "<b>ts</b>" not in picker
+    assert picker.index('data-pick="id"') < picker.index('data-pick="&lt;b&gt;ts')
+    assert '<option value="id"></option><option value="&lt;b&gt;ts&lt;/b&gt;"></option>' in picker
+    assert 'data-pick-into="id_primary_key"' in picker
+    assert 'data-pick-into="id_partition_keys"' in picker
+    page = client.post(url, {**data, "add_column": "1"}).text
+    assert page.count('id="column-picker"') == 1  # the page itself has one picker
+    assert 'list="table-column-names"' in page
+
+
 # -- the type ---------------------------------------------------------------------------------
 def test_the_type_picker_offers_only_types_flink_reads(client: Client) -> None:
     for text in COLUMN_TYPES:

@@ -50,7 +50,11 @@ class TableForm(CreateForm):
     name = forms.CharField(max_length=255)
     comment = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     if_not_exists = forms.BooleanField(label="IF NOT EXISTS", required=False)
-    watermark_column = forms.CharField(label="Watermark for column", required=False)
+    watermark_column = forms.CharField(
+        label="Watermark for column",
+        required=False,
+        widget=forms.TextInput(attrs={"list": "table-column-names"}),
+    )
     watermark_expression = forms.CharField(
         label="Watermark expression",
         required=False,
@@ -88,6 +92,12 @@ class TableForm(CreateForm):
                 label = column.fields[part].label if part in column.fields else part
                 found += [f"Column {number} ({name}), {label}: {error}" for error in errors]
         return found
+
+    def column_names(self) -> list[str]:
+        """The names of the column rows, as typed: what the watermark, primary key and
+        partition fields pick from."""
+        names = (raw_value(column, "name").strip() for column in self.columns.forms)
+        return list(dict.fromkeys(name for name in names if name))
 
     def warnings(self) -> list[str]:
         """What Flink's planner would refuse about the connector options and keys."""

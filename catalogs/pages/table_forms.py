@@ -49,7 +49,12 @@ def table_create(
     success = reverse("table", args=[*args, name]) if name else reverse("database", args=args)
     context = {**_database_context(found, "New table"), "column_types": COLUMN_TYPES}
     context["connectors"] = CONNECTORS.values()
+    context["pick_targets"] = PICK_TARGETS
     return form_page(request, form, "catalogs/table_form.html", context, success)
+
+
+# The fields of a new table that name its columns, and how the picker calls them.
+PICK_TARGETS = [("id_primary_key", "primary key"), ("id_partition_keys", "partition keys")]
 
 
 def _with_added_column(post: Any) -> Any:

@@ -73,6 +73,28 @@
     if (target.form) { target.form.requestSubmit(); }
   });
 
-  document.addEventListener("DOMContentLoaded", function () { showCopyButtons(document); });
+  // A new table's pickers: a column's button adds its name to a comma-separated list of
+  // names (the primary key, the partition keys) once, and the preview follows.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-pick-into]");
+    if (!button) { return; }
+    var field = document.getElementById(button.dataset.pickInto);
+    if (!field) { return; }
+    var names = field.value.split(",").map(function (name) { return name.trim(); })
+      .filter(function (name) { return name !== ""; });
+    if (names.indexOf(button.dataset.pick) === -1) { names.push(button.dataset.pick); }
+    field.value = names.join(", ");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.focus();
+  });
+  function showPickers(root) {
+    root.querySelectorAll("[data-pick-row]").forEach(function (row) { row.hidden = false; });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showCopyButtons(document);
+    showPickers(document);
+  });
   document.addEventListener("htmx:afterSettle", function (event) { showCopyButtons(event.detail.elt); });
+  document.addEventListener("htmx:oobAfterSwap", function () { showPickers(document); });
 })();
