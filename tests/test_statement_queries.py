@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalogs.executor import Executor
-from catalogs.executor.identity import CATALOG, DATABASE, RELATION, IdentityMap
-from catalogs.models import HistoryEntry, Table
+from catalogs.executor.identity import CATALOG, DATABASE, FUNCTION, RELATION, IdentityMap
+from catalogs.models import Function, HistoryEntry, Table
 
 SETUP = (
     "CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen')",
@@ -62,9 +62,23 @@ def test_the_statements_counted_keep_their_history_and_marks(executor: Executor)
     }
 
 
+def test_a_view_reads_each_function_it_calls_once(executor: Executor) -> None:
+    for statement in [*SETUP, "CREATE FUNCTION twice AS 'com.example.Twice'"]:
+        assert executor.execute(statement).ok
+    Function.objects.filter(name="twice").update(return_type="INT")
+    counts = []
+    for calls in ["twice(a)", "twice(a) + twice(a) + twice(twice(a))"]:
+        with CaptureQueriesContext(connection) as queries:
+            result = executor.execute(f"CREATE VIEW u{len(counts)} AS SELECT {calls} AS x FROM t")
+        assert result.ok, result.error
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1], counts
+    assert Table.objects.get(name="u1").dependencies.filter(object_name="twice").count() == 1
+
+
 def kept() -> IdentityMap:
     rows = IdentityMap()
-    for key in [(CATALOG, "c"), (DATABASE, 1, "d"), (RELATION, "t")]:
+    for key in [(CATALOG, "c"), (DATABASE, 1, "d"), (RELATION, "t"), (FUNCTION, "f")]:
         rows.put(key, object())
     return rows
 
@@ -76,34 +90,39 @@ def remaining(rows: IdentityMap) -> set[str]:
 @pytest.mark.parametrize(
     ("sql", "left"),
     [
-        ('SELECT "catalogs_table"."id" FROM "catalogs_table"', {CATALOG, DATABASE, RELATION}),
+        (
+            'SELECT "catalogs_table"."id" FROM "catalogs_table"',
+            {CATALOG, DATABASE, RELATION, FUNCTION},
+        ),
         (
             'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR UPDATE OF "catalogs_table"',
-            {CATALOG, DATABASE},
+            {CATALOG, DATABASE, FUNCTION},
         ),
         (
             'SELECT "catalogs_table"."id" FROM "catalogs_table" FOR NO KEY UPDATE',
-            {CATALOG, DATABASE},
+            {CATALOG, DATABASE, FUNCTION},
         ),
         (
             'SELECT "catalogs_table"."id" FROM "catalogs_table" WHERE "name" = \'for update\'',
-            {CATALOG, DATABASE, RELATION},
+            {CATALOG, DATABASE, RELATION, FUNCTION},
         ),
-        ('INSERT INTO "catalogs_table" ("name") VALUES (%s)', {CATALOG, DATABASE}),
-        ('DELETE FROM "catalogs_column" WHERE "table_id" = 2', {CATALOG, DATABASE}),
-        ('UPDATE "catalogs_table" SET "status" = %s', {CATALOG, DATABASE}),
+        ('INSERT INTO "catalogs_table" ("name") VALUES (%s)', {CATALOG, DATABASE, FUNCTION}),
+        ('DELETE FROM "catalogs_column" WHERE "table_id" = 2', {CATALOG, DATABASE, FUNCTION}),
+        ('UPDATE "catalogs_table" SET "status" = %s', {CATALOG, DATABASE, FUNCTION}),
         ('UPDATE "catalogs_database" SET "properties" = %s', set()),
         ('DELETE FROM "catalogs_catalog" WHERE "id" = 1', set()),
         (
             'INSERT INTO "catalogs_historyentry" ("statement") VALUES (%s)',
-            {CATALOG, DATABASE, RELATION},
+            {CATALOG, DATABASE, RELATION, FUNCTION},
         ),
         (
             'INSERT INTO "catalogs_dependency" ("view_id") VALUES (%s)',
-            {CATALOG, DATABASE, RELATION},
+            {CATALOG, DATABASE, RELATION, FUNCTION},
         ),
-        ('SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION}),
-        ('RELEASE SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION}),
+        ('INSERT INTO "catalogs_function" ("name") VALUES (%s)', {CATALOG, DATABASE, RELATION}),
+        ('UPDATE "catalogs_function" SET "return_type" = %s', {CATALOG, DATABASE, RELATION}),
+        ('SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION, FUNCTION}),
+        ('RELEASE SAVEPOINT "s1_x1"', {CATALOG, DATABASE, RELATION, FUNCTION}),
         ('ROLLBACK TO SAVEPOINT "s1_x1"', set()),
         ("VACUUM", set()),
     ],

@@ -12,6 +12,7 @@ It watches every query of the connection and forgets what a query may have chang
   cannot read, a rollback to a savepoint included): everything;
 * a write to ``catalogs_table`` or ``catalogs_column``: the relation rows (a relation row
   holds its columns, its database and its catalog);
+* a write to ``catalogs_function``: the function rows;
 * a ``SELECT … FOR UPDATE``: the relation rows too, so that a row read after a lock is read
   again and carries what a concurrent statement committed before the lock was granted
   (marks rely on that; see ``marks._locked_closure``).
@@ -30,13 +31,14 @@ from typing import Any
 from django.db import connection
 
 # what a key of each kind of row starts with
-CATALOG, DATABASE, RELATION = "catalog", "database", "relation"
+CATALOG, DATABASE, RELATION, FUNCTION = "catalog", "database", "relation", "function"
 
 _WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 _LOCKING = re.compile(r"\sFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE)\b", re.IGNORECASE)
 _HARMLESS = ("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN")
 _RELATION_TABLES = frozenset({"catalogs_table", "catalogs_column"})
 _CATALOG_TABLES = frozenset({"catalogs_catalog", "catalogs_database"})
+_FUNCTION_TABLES = frozenset({"catalogs_function"})
 _MISSING = object()
 
 
@@ -91,6 +93,8 @@ class IdentityMap:
             self.forget()
         elif table in _RELATION_TABLES:
             self.forget(RELATION)
+        elif table in _FUNCTION_TABLES:
+            self.forget(FUNCTION)
 
 
 @contextmanager

@@ -8,7 +8,6 @@ from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier, called_fun
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
 
-from . import store
 from .handlers.context import Context
 
 
@@ -47,7 +46,7 @@ class SessionCatalogReader:
             return None
         session = self.ctx.session
         called = called_function(session.current_catalog, session.current_database, name)
-        function = store.functions_named(self.ctx.environment, called).first()
+        function = self.ctx.stored_function(called)
         if function is None or not function.return_type:
             return "unknown"
         return parse_type(function.return_type, ddl=False)

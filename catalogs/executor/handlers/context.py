@@ -11,7 +11,14 @@ from django.db import IntegrityError, transaction
 
 from catalogs import models as m
 from catalogs.executor import store
-from catalogs.executor.identity import CATALOG, DATABASE, RELATION, IdentityMap, kept_rows
+from catalogs.executor.identity import (
+    CATALOG,
+    DATABASE,
+    FUNCTION,
+    RELATION,
+    IdentityMap,
+    kept_rows,
+)
 from catalogs.executor.session import Session
 from catalogs.flinksql.catalog import (
     CatalogTable,
@@ -181,9 +188,20 @@ class Context:
         for key in session.temporary_functions if "." not in name else ():
             if key.name == identifier.name and key.catalog in ("", session.current_catalog):
                 return key.name if key.catalog == "" else str(key)
-        if store.functions_named(self.environment, identifier).exists():
+        if self.stored_function(identifier) is not None:
             return str(identifier)
         return None
+
+    def stored_function(self, identifier: ObjectIdentifier) -> m.Function | None:
+        """The stored function ``identifier`` names: a view's query asks for each call, so
+        the statement reads it once."""
+
+        def load() -> m.Function | None:
+            return store.functions_named(self.environment, identifier).first()
+
+        if self.rows is None:
+            return load()
+        return self.rows.get((FUNCTION, identifier), load)
 
     def find_table(self, identifier: ObjectIdentifier) -> CatalogTable | None:
         relation = self.find_relation(identifier)
