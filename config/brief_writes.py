@@ -23,18 +23,20 @@ def skipped_when_busy() -> Iterator[None]:
     sqlite = connection.vendor == "sqlite"
     try:
         if sqlite:
-            _busy_timeout(PATIENCE_MS)
+            wait_for_lock(PATIENCE_MS)
         with transaction.atomic():
             yield
     except OperationalError:
         pass  # locked by another writer: the note is taken the next time
     finally:
         if sqlite:
-            _busy_timeout(
+            wait_for_lock(
                 int(settings.DATABASES["default"].get("OPTIONS", {}).get("timeout", 5) * 1000)
             )
 
 
-def _busy_timeout(milliseconds: int) -> None:
+def wait_for_lock(milliseconds: int) -> None:
+    """How long this thread's SQLite connection waits for another's write lock before its
+    statement fails ("database is locked")."""
     with connection.cursor() as cursor:
         cursor.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")

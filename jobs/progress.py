@@ -27,6 +27,8 @@ from django.core.cache import caches
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
+from config.brief_writes import wait_for_lock
+
 from .models import Job
 
 PAUSE = 0.2  # seconds between two writes at most every so often
@@ -130,8 +132,7 @@ class Reporter:
             if connection.vendor == "sqlite":
                 # give up soon when the work holds the lock (tried again next time), so that
                 # this thread goes on writing the cache's copy meanwhile
-                with connection.cursor() as cursor:
-                    cursor.execute(f"PRAGMA busy_timeout = {int(PAUSE * 1000)}")
+                wait_for_lock(int(PAUSE * 1000))
             Job.objects.filter(pk=self.job_id, state=Job.State.RUNNING).update(
                 heartbeat_at=timezone.now(), **fields
             )
