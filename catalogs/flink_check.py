@@ -20,10 +20,22 @@ from environments.models import Environment
 
 from . import models as m
 from .executor import store
-from .flink_verify.stored_views import NOT_CHECKED, ViewCheck, check_stored_views
+from .flink_verify.stored_views import (
+    DIFFERS,
+    NOT_CHECKED,
+    OK,
+    REFUSED,
+    ViewCheck,
+    check_stored_views,
+)
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import ObjectIdentifier
 from .snapshots import export_bytes
+
+UNAVAILABLE = (
+    "Cannot check against Flink: real Flink is not available here (needs the apache-flink "
+    "package and java on PATH)."
+)
 
 
 @dataclass
@@ -69,13 +81,16 @@ def stored_views(environment: Environment) -> StoredViews:
 
 
 def check_environment(
-    environment: Environment, progress: Callable[[str], None] | None = None
+    environment: Environment,
+    progress: Callable[[str], None] | None = None,
+    count: Callable[[int, int], None] | None = None,
 ) -> list[ViewCheck]:
     """Every view of the environment created in real Flink from its stored query, compared with
     what the dashboard stored; the results are kept per view. Needs Flink
-    (:func:`catalogs.flink_verify.flink_available`)."""
+    (:func:`catalogs.flink_verify.flink_available`). ``count``: views checked of all."""
     found = stored_views(environment)
-    results = found.unreadable + check_stored_views(found.snapshots, found.calls, progress)
+    checked = check_stored_views(found.snapshots, found.calls, progress, count)
+    results = found.unreadable + checked
     keep_results(environment, found.rows, results)
     return results
 
@@ -110,3 +125,22 @@ def keep_results(
                 },
             )
         versions.changed(environment.pk)  # the view pages show the results
+
+
+def summary(results: list[ViewCheck], where: str = "") -> tuple[str, list[str], int]:
+    """The line that sums ``results`` up, a line (``where`` before the view's name) and its
+    detail's lines for each view that is not ``ok``, and how many views Flink refused or
+    made something else of."""
+    counts = {OK: 0, DIFFERS: 0, REFUSED: 0, NOT_CHECKED: 0}
+    lines = []
+    for check in results:
+        counts[check.result] += 1
+        if check.result != OK:
+            lines.append(f"[{check.result}] {where}{check.identifier}")
+            lines += [f"    {line}" for line in check.detail.splitlines()]
+    text = (
+        f"{len(results)} views checked against Flink {sf.FLINK_VERSION}: {counts[OK]} match, "
+        f"{counts[DIFFERS]} differ, {counts[REFUSED]} refused by Flink, "
+        f"{counts[NOT_CHECKED]} not checked here"
+    )
+    return text, lines, counts[DIFFERS] + counts[REFUSED]

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from environments.models import Role
 
-from . import catalog_work, change_work, params, snapshot_work
+from . import catalog_work, change_work, params, snapshot_work, view_checks
 from .models import Job
 from .outcome import JobFailed, Outcome
 from .progress import Reporter
@@ -53,6 +53,13 @@ KINDS = {
             Role.EDITOR,
             params.VerifyParams,
             snapshot_work.verify,
+        ),
+        Kind(
+            "flink-check",
+            "Check the views with Flink",
+            Role.EDITOR,
+            params.FlinkCheckParams,
+            view_checks.flink_check,
         ),
         Kind(
             "folder-apply",

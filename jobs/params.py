@@ -72,6 +72,10 @@ class ChangeRequestApplyParams(serializers.Serializer):
     take_snapshot = _flag("Take a snapshot of each catalog it changed, once applied")
 
 
+class FlinkCheckParams(serializers.Serializer):
+    """Every stored view of the job's environment is checked: no parameters."""
+
+
 def checked(serializer: type[serializers.Serializer], params: dict[str, Any]) -> dict[str, Any]:
     """``params`` as ``serializer`` takes them; :class:`JobFailed` naming each problem."""
     found = serializer(data=params)

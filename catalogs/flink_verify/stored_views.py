@@ -71,9 +71,11 @@ def check_stored_views(
     snapshots: list[sf.Snapshot],
     calls: Mapping[ObjectIdentifier, Collection[ObjectIdentifier]],
     progress: Callable[[str], None] | None = None,
+    count: Callable[[int, int], None] | None = None,
 ) -> list[ViewCheck]:
     """Every view of ``snapshots`` (which hold the stored original queries) created in one Flink
-    session holding all of them; ``calls`` names the functions each view calls."""
+    session holding all of them; ``calls`` names the functions each view calls. ``count`` is
+    told the views checked of all of them, after each."""
     from pyflink.java_gateway import get_gateway
 
     say = progress or (lambda _: None)
@@ -105,7 +107,13 @@ def check_stored_views(
     checker = _Checker(env, Loaded(snapshots), absent, functions, calls)
     ordered = sf.views_in_order(snapshots)
     say(f"creating {len(ordered)} views in Flink from their stored queries")
-    return [checker.check(view) for _, view in ordered]
+    told = count or (lambda _done, _total: None)
+    told(0, len(ordered))
+    results = []
+    for _, view in ordered:
+        results.append(checker.check(view))
+        told(len(results), len(ordered))
+    return results
 
 
 def _function_key(identifier: ObjectIdentifier) -> ObjectIdentifier:

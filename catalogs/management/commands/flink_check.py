@@ -12,11 +12,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from environments.models import Environment
 
-UNAVAILABLE = (
-    "Cannot check against Flink: real Flink is not available here (needs the apache-flink "
-    "package and java on PATH)."
-)
-
 
 class Command(BaseCommand):
     help = (
@@ -30,6 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         from catalogs import flink_verify
+        from catalogs.flink_check import UNAVAILABLE
 
         if not flink_verify.flink_available():
             raise CommandError(UNAVAILABLE, returncode=2)
@@ -38,26 +34,17 @@ class Command(BaseCommand):
             environments = environments.filter(name=options["environment"])
             if not environments.exists():
                 raise CommandError(f"There is no environment '{options['environment']}'.")
-        from catalogs.flink_check import check_environment
-        from catalogs.flink_verify.stored_views import DIFFERS, NOT_CHECKED, OK, REFUSED
+        from catalogs.flink_check import check_environment, summary
         from catalogs.flinksql import snapshot_format as sf
 
-        counts = {OK: 0, DIFFERS: 0, REFUSED: 0, NOT_CHECKED: 0}
+        results = []
         for environment in environments:
-            for check in check_environment(environment, self._progress):
-                counts[check.result] += 1
-                if check.result == OK:
-                    continue
-                self.stdout.write(f"[{check.result}] {environment.name}: {check.identifier}")
-                for line in check.detail.splitlines():
-                    self.stdout.write(f"    {line}")
-        total = sum(counts.values())
-        self.stdout.write(
-            f"{total} views checked against Flink {sf.FLINK_VERSION}: {counts[OK]} match, "
-            f"{counts[DIFFERS]} differ, {counts[REFUSED]} refused by Flink, "
-            f"{counts[NOT_CHECKED]} not checked here"
-        )
-        wrong = counts[DIFFERS] + counts[REFUSED]
+            checked = check_environment(environment, self._progress)
+            for line in summary(checked, where=f"{environment.name}: ")[1]:
+                self.stdout.write(line)
+            results += checked
+        text, _, wrong = summary(results)
+        self.stdout.write(text)
         if wrong:
             raise CommandError(
                 f"{wrong} view(s) differ from what Flink {sf.FLINK_VERSION} makes of them."
