@@ -1,11 +1,11 @@
 """The dashboard's marks against Flink's planning, on generated catalogs.
 
 A catalog of a few tables and views up to 6 levels deep (projections, arithmetic, SUM, a WHERE
-comparison, joins on ``id``, views over views), then random changes: drop or rename a table,
-view or column, retype a column (widening or narrowing, to another family, to a type no cast
-reaches), re-create a dropped table with other types. After each change the catalog is exported
-as a snapshot and loaded into real Flink through the loader ``snapshot verify`` uses
-(``catalogs.flink_verify.load_catalog_api``), and for every view:
+comparison, joins on ``id`` or on value columns, views over views), then random changes: drop
+or rename a table, view or column, retype a column (widening or narrowing, to another family,
+to a type no cast reaches), re-create a dropped table with other types. After each change the
+catalog is exported as a snapshot and loaded into real Flink through the loader ``snapshot
+verify`` uses (``catalogs.flink_verify.load_catalog_api``), and for every view:
 
 - Flink's verdict is ``broken`` when ``EXPLAIN SELECT * FROM <view>`` fails;
 - else ``stale`` when Flink casts somewhere in the read to a view's stored type: the types
@@ -100,9 +100,10 @@ def _query(
         return f"SELECT x.`id`, x.`{c}` FROM `{name}` AS x WHERE x.`{c}` > 1", ["id", c]
     right = [c for c in other[2] if c not in ("id", *picked)][:1]
     select = [f"l.`{c}`" for c in ["id", *picked]] + [f"r.`{c}`" for c in right]
-    query = (
-        f"SELECT {', '.join(select)} FROM `{name}` AS l JOIN `{other[0]}` AS r ON l.`id` = r.`id`"
-    )
+    condition = "l.`id` = r.`id`"
+    if shape >= 0.86 and right:  # joined on value columns: retyping either can break the ON
+        condition = f"l.`{c}` = r.`{right[0]}`"
+    query = f"SELECT {', '.join(select)} FROM `{name}` AS l JOIN `{other[0]}` AS r ON {condition}"
     return query, ["id", *picked, *right]
 
 
