@@ -258,15 +258,21 @@ class _RollBack(Exception):
     pass
 
 
-def preview(change_request: ChangeRequest, user: Any) -> Preview:
-    """Run the statements in a transaction that is rolled back, and report what they did.
+def preview(
+    change_request: ChangeRequest,
+    user: Any,
+    count: Callable[[int, int], None] | None = None,
+) -> Preview:
+    """Run the statements in a transaction that is rolled back, and report what they did
+    (``count``: told the statements run of all, after each).
 
     The report is kept (``CACHES["pages"]``) for the request's revision and the environment's
     version: the statements change only with the revision and the catalog they run on only
     with the version, so every viewer of one revision at one version is shown the same."""
     environment = change_request.environment
     _require(user, environment, Role.VIEWER, "see a change request")
-    key = _preview_key(change_request)  # before reading the catalog: never newer than it
+    # the key before reading the catalog: never newer than it
+    key = preview_key(change_request) if page_cache.enabled() else None
     kept = caches["pages"].get(key) if key else None
     if kept is not None:
         return kept
@@ -274,7 +280,7 @@ def preview(change_request: ChangeRequest, user: Any) -> Preview:
     found = Preview(results=[], base=catalog_base(environment))
     try:
         with transaction.atomic():
-            _run_for_preview(change_request, user, statements, found)
+            _run_for_preview(change_request, user, statements, found, count)
             raise _RollBack
     except _RollBack:
         pass
@@ -283,12 +289,9 @@ def preview(change_request: ChangeRequest, user: Any) -> Preview:
     return found
 
 
-def _preview_key(change_request: ChangeRequest) -> str | None:
+def preview_key(change_request: ChangeRequest) -> str:
     """What a preview depends on: the statements (the revision), the catalog (the
-    environment's version) and the author it runs as (their role); None with the page cache
-    off."""
-    if not page_cache.enabled():
-        return None
+    environment's version) and the author it runs as (their role)."""
     environment = change_request.environment
     author = change_request.author
     role = role_of(author, environment) if author is not None else None
@@ -299,7 +302,11 @@ def _preview_key(change_request: ChangeRequest) -> str | None:
 
 
 def _run_for_preview(
-    change_request: ChangeRequest, user: Any, statements: list[str], found: Preview
+    change_request: ChangeRequest,
+    user: Any,
+    statements: list[str],
+    found: Preview,
+    count: Callable[[int, int], None] | None = None,
 ) -> None:
     environment = change_request.environment
     session = Session.start(environment)
@@ -312,7 +319,7 @@ def _run_for_preview(
     renamed: dict[history.Touched, history.Touched] = {}  # new name -> the name it had
     marks_before = _view_marks(environment)
     with marks.observed() as changes:
-        _run_all(executor, context, statements, before, found, renamed)
+        _run_all(executor, context, statements, before, found, renamed, count)
     if not found.ok:
         return
     found.changes = object_changes(context, before, renamed)
@@ -339,7 +346,10 @@ def _run_all(
     before: dict[history.Touched, str],
     found: Preview,
     renamed: dict[history.Touched, history.Touched],
+    count: Callable[[int, int], None] | None = None,
 ) -> None:
+    told = count or (lambda _done, _total: None)
+    told(0, len(statements))
     for text in statements:
         items, is_rename = _touched(context, text)
         if is_rename:  # the object under its name, then under its new name
@@ -349,6 +359,7 @@ def _run_all(
                 before[item] = history.definition(context, item)
         result = executor.execute(text)
         found.results.append(result)
+        told(len(found.results), len(statements))
         if not result.ok:
             return  # the statements after it would not run either
 

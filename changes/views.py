@@ -16,10 +16,14 @@ from environments.access import has_role
 from environments.lookup import get_environment
 from environments.models import Role
 from environments.services import ServiceError
+from jobs.progress import overlay
+from jobs.services import latest_job
 
-from . import editing, services
+from . import background_preview, editing, services
 from .forms import CommentForm, EditForm, OpenForm, ReviewForm, StatementsForm
 from .models import ChangeRequest
+
+PREVIEW_JOB = "change-request-preview"  # the kind of job that previews a long request
 
 
 def get_change_request(user: Any, environment: str, pk: int) -> ChangeRequest:
@@ -70,7 +74,15 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
     change_request = get_change_request(request.user, environment, pk)
     found = change_request.environment
     is_open = change_request.status == ChangeRequest.Status.OPEN
-    preview = services.preview(change_request, request.user) if is_open else None
+    long = is_open and background_preview.in_background(change_request.statements.count())
+    preview, preview_job = None, None
+    if long:  # previewed by a job: its report, once one is kept for what the request is now
+        preview = background_preview.kept(services.preview_key(change_request))
+        preview_job = latest_job(found, PREVIEW_JOB, change_request=change_request.pk)
+        if preview_job is not None:
+            overlay([preview_job])  # a running job's latest progress
+    elif is_open:
+        preview = services.preview(change_request, request.user)
     base = services.catalog_base(found)
     may_approve = services.may_approve(change_request, request.user)
     since = editing.changed_since_review(change_request, request.user)
@@ -83,6 +95,8 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "approvers": services.approvers(change_request),
         "approved": services.is_approved(change_request),
         "preview": preview,
+        "preview_in_background": long,
+        "preview_job": preview_job,
         "results": dict(enumerate(preview.results, start=1)) if preview else {},
         "base_moved": base != change_request.base_entry_id,
         "is_editor": has_role(request.user, found, Role.EDITOR),

@@ -26,6 +26,8 @@ SCRIPT_CHARACTERS = _int("LIMIT_SCRIPT_CHARACTERS", 100_000)
 SCRIPT_STATEMENTS = _int("LIMIT_SCRIPT_STATEMENTS", 1_000)
 # The statements one change request holds.
 CHANGE_REQUEST_STATEMENTS = _int("LIMIT_CHANGE_REQUEST_STATEMENTS", 200)
+# A change request of more statements is previewed by a job, not while its page is read.
+PREVIEW_IN_PAGE_STATEMENTS = _int("LIMIT_PREVIEW_IN_PAGE_STATEMENTS", 50)
 # How deeply a JSON document (an API body, a snapshot file) may nest arrays and objects.
 JSON_DEPTH = _int("LIMIT_JSON_DEPTH", 64)
 # The rows of one form (the columns of the table form).

@@ -1,5 +1,7 @@
-"""The change-request job: apply an approved change request (``changes.services.apply``, the
-function its Apply button and API run) in the background, a statement at a time on the bar."""
+"""The change-request jobs: apply an approved change request (``changes.services.apply``, the
+function its Apply button and API run) and preview a long one (``changes.services.preview``,
+kept by ``changes.background_preview``), in the background, a statement at a time on the
+bar."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from django.urls import reverse
 
 from changes import services
 from changes.models import ChangeRequest
+from environments.services import ServiceError
 
 from .models import Job
 from .outcome import JobFailed, Outcome
@@ -41,3 +44,35 @@ def apply(job: Job, reporter: Reporter) -> Outcome:
 def _note(change_request: ChangeRequest, failure: str | None) -> None:
     if failure is not None:
         ChangeRequest.objects.filter(pk=change_request.pk).update(failure=failure)
+
+
+def preview(job: Job, reporter: Reporter) -> Outcome:
+    from changes import background_preview
+
+    environment = job.environment
+    number = job.params["change_request"]
+    change_request = ChangeRequest.objects.filter(environment=environment, pk=number).first()
+    if change_request is None:
+        raise JobFailed(
+            f"There is no change request #{number} in environment '{environment.name}'."
+        )
+    if change_request.status != ChangeRequest.Status.OPEN:
+        raise JobFailed(f"Change request #{number} is not open: there is nothing to preview.")
+    reporter.say(f"previewing change request #{number}")
+    key = services.preview_key(change_request)  # before reading the catalog
+    try:
+        found = services.preview(change_request, job.requested_by, count=reporter.count)
+    except ServiceError as exc:
+        raise JobFailed(exc.message) from None
+    background_preview.keep(key, found)
+    failed = next((i for i, r in enumerate(found.results, start=1) if not r.ok), None)
+    told = (
+        f"statement {failed} would fail: {found.results[failed - 1].error}"
+        if failed is not None
+        else f"all {len(found.results)} statement(s) would succeed."
+    )
+    return Outcome(
+        f"Previewed change request #{number}: {told}",
+        label=f"change request #{number}",
+        url=reverse("change-request", args=[environment.name, number]),
+    )

@@ -77,6 +77,14 @@ KINDS = {
             params.GenerateParams,
             catalog_work.generate_catalog,
         ),
+        # a preview changes nothing: whoever may read the request may ask for it
+        Kind(
+            "change-request-preview",
+            "Change request preview",
+            Role.VIEWER,
+            params.ChangeRequestPreviewParams,
+            change_work.preview,
+        ),
         Kind(
             "change-request-apply",
             "Change request apply",

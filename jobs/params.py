@@ -72,6 +72,10 @@ class ChangeRequestApplyParams(serializers.Serializer):
     take_snapshot = _flag("Take a snapshot of each catalog it changed, once applied")
 
 
+class ChangeRequestPreviewParams(serializers.Serializer):
+    change_request = StrictIntegerField(min_value=1, help_text="The number of the request")
+
+
 class FlinkCheckParams(serializers.Serializer):
     """Every stored view of the job's environment is checked: no parameters."""
 

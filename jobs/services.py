@@ -104,3 +104,10 @@ def read(job: Job) -> Job:
     settle([job])
     overlay([job])
     return job
+
+
+def latest_job(environment: Environment, kind_name: str, **params: Any) -> Job | None:
+    """The job of ``kind_name`` last started in ``environment`` with these parameters."""
+    lookups = {f"params__{name}": value for name, value in params.items()}
+    found = Job.objects.filter(environment=environment, kind=kind_name, **lookups)
+    return found.order_by("-pk").first()
