@@ -92,8 +92,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Concurrent writers wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writers wait for the lock instead of failing at once. A transaction takes
+    # the write lock when it begins (BEGIN IMMEDIATE): one that read first and then wrote
+    # would fail at once ("database is locked", no wait) when another connection had begun
+    # writing meanwhile, since neither could go on.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

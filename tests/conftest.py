@@ -23,6 +23,26 @@ hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """SQLite tests run on a file, as ``make run`` does, not on Django's shared in-memory
+    database: for that one, the live server's request threads all share the test's single
+    connection, so a page's preview (a dry run rolled back) and a submit that arrive together
+    run in one transaction and undo or lock each other. On a file each request has its own
+    connection and waits for the lock (``OPTIONS.timeout``), as in production."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3" and not database.get("TEST", {}).get(
+        "NAME"
+    ):
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _no_kept_pages() -> None:
     """Each test starts with no kept pages: a rolled-back test leaves its environment's version
