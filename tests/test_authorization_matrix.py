@@ -34,7 +34,7 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
-from catalogs import snapshots
+from catalogs import deployment_files
 from catalogs.api.runner import FAILURE_STATUS
 from catalogs.executor import Executor, Session
 from catalogs.models import Function
@@ -215,7 +215,7 @@ def snapshot_import_page(catalog: str, document: dict[str, Any]) -> Callable[[Wo
 
 def catalog_store_import(world: World, caller: Caller) -> str:
     files = {"store.yaml": b'type: "generic_in_memory"\n'}
-    report = snapshots.import_catalog_store(world.environment, files, caller.user)
+    report = deployment_files.import_catalog_store(world.environment, files, caller.user)
     if report.ok:
         return "ok"
     return str(FAILURE_STATUS.get(report.code or "", 400))

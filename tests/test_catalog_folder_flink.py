@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from catalogs import folder, snapshots
+from catalogs import deployment_files, folder, snapshots
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.splitter import split_statements
 from environments.models import Environment
@@ -48,7 +48,7 @@ def _fresh(env: Any, environment: Environment) -> str | None:
     """Flink session back to the built-in catalog, then ``environment``'s catalog ``c``
     created by its init script."""
     _run(env, ["USE CATALOG default_catalog", "DROP CATALOG IF EXISTS `c`"])
-    return _run(env, split_statements(snapshots.init_script(environment, ["c"])))
+    return _run(env, split_statements(deployment_files.init_script(environment, ["c"])))
 
 
 @pytest.mark.flink

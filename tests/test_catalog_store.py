@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from catalogs import snapshots
+from catalogs import deployment_files, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import catalog_store as cs
 from catalogs.flinksql import render
@@ -75,16 +75,16 @@ def demo(environment: Environment) -> Catalog:
 
 
 def test_it_exports_one_file_per_catalog(demo: Catalog) -> None:
-    files, secrets = snapshots.catalog_store_files(demo.environment)
+    files, secrets = deployment_files.catalog_store_files(demo.environment)
     assert sorted(files) == ["_env_default.yaml", "shop.yaml"]
     assert secrets == []
-    archive = zipfile.ZipFile(io.BytesIO(snapshots.catalog_store_zip(files)))
+    archive = zipfile.ZipFile(io.BytesIO(deployment_files.catalog_store_zip(files)))
     assert sorted(archive.namelist()) == [
         "catalog-store/_env_default.yaml",
         "catalog-store/shop.yaml",
     ]
     assert archive.read("catalog-store/shop.yaml") == files["shop.yaml"]
-    assert snapshots.catalog_store_zip(files) == snapshots.catalog_store_zip(files)
+    assert deployment_files.catalog_store_zip(files) == deployment_files.catalog_store_zip(files)
 
 
 def test_secret_catalog_options_become_placeholders(environment: Environment) -> None:
@@ -92,12 +92,12 @@ def test_secret_catalog_options_become_placeholders(environment: Environment) ->
         "CREATE CATALOG j WITH ('type' = 'jdbc', 'base-url' = 'jdbc:postgresql://db:5432', "
         "'default-database' = 'x', 'username' = 'u', 'password' = 'hunter2')"
     )
-    files, secrets = snapshots.catalog_store_files(environment)
+    files, secrets = deployment_files.catalog_store_files(environment)
     assert b"hunter2" not in files["j.yaml"]
     assert b'password: "${J_PASSWORD}"' in files["j.yaml"]
     assert secrets[0]["variable"] == "J_PASSWORD"
     with pytest.raises(TypeError):  # no export writes a stored secret out, asked or not
-        snapshots.catalog_store_files(environment, include_secrets=True)
+        deployment_files.catalog_store_files(environment, include_secrets=True)
 
 
 @pytest.mark.parametrize("value", ODD_VALUES)
@@ -111,8 +111,8 @@ def test_reading_a_file_gives_back_the_options(value: str) -> None:
 def test_the_page_downloads_the_zip(demo: Catalog, client) -> None:
     response = client.get("/env/default/catalog-store.zip")
     assert response.status_code == 200 and response["Content-Type"] == "application/zip"
-    files, _ = snapshots.catalog_store_files(demo.environment)
-    assert response.content == snapshots.catalog_store_zip(files)
+    files, _ = deployment_files.catalog_store_files(demo.environment)
+    assert response.content == deployment_files.catalog_store_zip(files)
 
 
 def test_it_imports_an_exported_folder(demo: Catalog, tmp_path: Path) -> None:
@@ -158,7 +158,7 @@ def test_it_rejects_invalid_files_and_changes_nothing(
 ) -> None:
     before = catalog_dump(environment)
     good = {"good.yaml": b'type: "generic_in_memory"\n'}
-    report = snapshots.import_catalog_store(environment, {**good, name: data})
+    report = deployment_files.import_catalog_store(environment, {**good, name: data})
     assert not report.ok
     assert any(message in failure for failure in report.failures), report.failures
     assert "hunter2" not in str(report.failures)
@@ -168,14 +168,14 @@ def test_it_rejects_invalid_files_and_changes_nothing(
 def test_reading_a_folder_refuses_links_and_oversized_files(tmp_path: Path) -> None:
     (tmp_path / "ok.yaml").write_bytes(b'type: "generic_in_memory"\n')
     (tmp_path / "notes.txt").write_text("ignored")
-    assert list(snapshots.read_catalog_store_folder(tmp_path)) == ["ok.yaml"]
+    assert list(deployment_files.read_catalog_store_folder(tmp_path)) == ["ok.yaml"]
     os.symlink("/etc/passwd", tmp_path / "evil.yaml")
     with pytest.raises(snapshots.ServiceError, match="not a regular file"):
-        snapshots.read_catalog_store_folder(tmp_path)
+        deployment_files.read_catalog_store_folder(tmp_path)
     (tmp_path / "evil.yaml").unlink()
     (tmp_path / "big.yaml").write_bytes(b"x" * (cs.MAX_FILE_BYTES + 1))
     with pytest.raises(snapshots.ServiceError, match="larger than"):
-        snapshots.read_catalog_store_folder(tmp_path)
+        deployment_files.read_catalog_store_folder(tmp_path)
 
 
 # -- compared with what real Flink writes -----------------------------------------------------
@@ -235,7 +235,7 @@ def test_the_files_equal_what_flink_writes_for_the_same_catalogs(environment: En
             f"'default-database' = '{literal}', 'property-version' = '1')"
         )
         assert result.ok, result.error
-    ours, _ = snapshots.catalog_store_files(environment)
+    ours, _ = deployment_files.catalog_store_files(environment)
     statements = [
         render.show_create_catalog(snapshots.store.descriptor(c))
         for c in Catalog.objects.filter(environment=environment)

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from catalogs import snapshots
+from catalogs import deployment_files, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.quoting import quote_identifier, quote_in_comment
 from catalogs.models import Catalog
@@ -46,7 +46,7 @@ def test_it_refuses_to_export_a_catalog_whose_name_leaves_the_folder(
 ) -> None:
     create(environment, "good", name)
     with pytest.raises(snapshots.ServiceError) as refused:
-        snapshots.catalog_store_files(environment)
+        deployment_files.catalog_store_files(environment)
     assert refused.value.message == refusal(name)
 
     response = client.get("/env/default/catalog-store.zip")
@@ -81,7 +81,7 @@ def test_every_path_of_an_export_stays_in_its_folder(
 
 @pytest.mark.parametrize("data", [b"[" * 30000, b"a: " + b"{" * 20000])
 def test_it_refuses_a_store_file_nested_too_deeply(environment: Environment, data: bytes) -> None:
-    report = snapshots.import_catalog_store(environment, {"c.yaml": data})
+    report = deployment_files.import_catalog_store(environment, {"c.yaml": data})
     assert report.errors == [
         "c.yaml: nests lists or maps too deeply; a catalog-store file is a flat map."
     ]

@@ -10,7 +10,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from catalogs import snapshots
+from catalogs import deployment_files, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Snapshot, Table
 from environments.models import Environment
@@ -96,9 +96,9 @@ def test_the_command_leaves_broken_views_out_on_request(catalog) -> None:
 
 
 def test_the_init_script_leaves_broken_views_out_on_request(catalog, environment, client) -> None:
-    whole = snapshots.init_script(environment, ["c"])
+    whole = deployment_files.init_script(environment, ["c"])
     assert "CREATE VIEW `c`.`d`.`paid`" in whole
-    script = snapshots.init_script(environment, ["c"], leave_out_broken=True)
+    script = deployment_files.init_script(environment, ["c"], leave_out_broken=True)
     assert script.startswith(
         "-- Left out 2 broken view(s):\n--   `c`.`d`.`paid`\n--   `c`.`d`.`paid_orders`\n"
     )

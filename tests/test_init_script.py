@@ -8,7 +8,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from catalogs import snapshots
+from catalogs import deployment_files, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.secrets import fill_placeholders, placeholder_variables
@@ -45,7 +45,7 @@ def run(environment: Environment, script: str) -> None:
 
 def test_it_creates_everything_in_dependency_order(environment: Environment) -> None:
     run(environment, VIEWS)
-    script = snapshots.init_script(environment, ["c"])
+    script = deployment_files.init_script(environment, ["c"])
     assert_in_order(
         script,
         "CREATE CATALOG `c`",
@@ -64,7 +64,7 @@ def test_it_creates_everything_in_dependency_order(environment: Environment) -> 
 def test_running_it_re_creates_the_catalog(environment: Environment) -> None:
     run(environment, generated_script("gen", 20, 8) + VIEWS)
     for name in ("gen", "c"):
-        script = snapshots.init_script(environment, [name])
+        script = deployment_files.init_script(environment, [name])
         # a deployment fills each ${VARIABLE} of a secret with its value before running it
         variables = placeholder_variables([script])
         script = fill_placeholders(script, {v: f"value of {v}" for v in variables})
@@ -83,7 +83,7 @@ def test_the_command_prints_it(environment: Environment) -> None:
     call_command("load_demo", stdout=io.StringIO())
     out = io.StringIO()
     call_command("init_script", "--environment", "default", "--catalog", "shop", stdout=out)
-    assert out.getvalue() == snapshots.init_script(environment, ["shop"])
+    assert out.getvalue() == deployment_files.init_script(environment, ["shop"])
 
 
 def test_it_puts_views_after_the_tables_of_every_catalog_they_read(
@@ -102,7 +102,7 @@ def test_it_puts_views_after_the_tables_of_every_catalog_they_read(
         CREATE VIEW b.d.reads_a AS SELECT id FROM a.d.reads_b;
         """,
     )
-    script = snapshots.init_script(environment, ["a", "b"])
+    script = deployment_files.init_script(environment, ["a", "b"])
     assert_in_order(
         script,
         "CREATE TABLE `a`.`d`.`t`",

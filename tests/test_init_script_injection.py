@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from catalogs import snapshots
+from catalogs import deployment_files
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.splitter import split_statements
 from environments.models import Environment
@@ -30,7 +30,7 @@ def hostile(environment: Environment) -> Environment:
 def test_it_splits_a_hostile_catalogs_init_script_into_exactly_its_statements(
     hostile: Environment,
 ) -> None:
-    script = snapshots.init_script(hostile, [HOSTILE])
+    script = deployment_files.init_script(hostile, [HOSTILE])
     assert "-- catalog `nl\\u000aDROP CATALOG shop;\\u000a-- `\n" in script
     assert split_statements(script) == [
         f"CREATE CATALOG {QUOTED}\nWITH (\n  'default-database' = 'd',\n"

@@ -18,7 +18,7 @@ from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
 
-from catalogs import snapshots
+from catalogs import deployment_files, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.models import Catalog, Table
 from catalogs.pages import console
@@ -340,17 +340,19 @@ def test_it_exports_a_secret_database_property_as_a_placeholder(environment: Env
     sec = next(d for d in json.loads(data)["databases"] if d["name"] == "sec")
     assert sec["properties"] == {"owner": "me", "password": "${ENV_DEFAULT_SEC_PASSWORD}"}
     assert CANARY not in data.decode()
-    assert CANARY not in snapshots.init_script(environment, ["_env_default"])
+    assert CANARY not in deployment_files.init_script(environment, ["_env_default"])
 
 
 def test_a_catalog_store_import_takes_placeholder_values_or_refuses(
     environment: Environment,
 ) -> None:
     files = {"c.yaml": b'type: jdbc\nbase-url: jdbc:x\nusername: u\npassword: "${C_PASSWORD}"\n'}
-    refused = snapshots.import_catalog_store(environment, files)
+    refused = deployment_files.import_catalog_store(environment, files)
     assert refused.missing_variables == ["C_PASSWORD"] and not refused.applied
     assert not Catalog.objects.filter(name="c").exists()
-    done = snapshots.import_catalog_store(environment, files, variables={"C_PASSWORD": CANARY})
+    done = deployment_files.import_catalog_store(
+        environment, files, variables={"C_PASSWORD": CANARY}
+    )
     assert done.ok, done.failures
     assert Catalog.objects.get(name="c").options["password"] == CANARY
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from catalogs import snapshots
+from catalogs import snapshot_diffs, snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.splitter import split_statements
@@ -409,7 +409,7 @@ def test_it_diffs_a_snapshot_against_the_live_catalog_and_calls_out_breaking_cha
         CREATE TABLE c.d.w (id BIGINT) WITH ('connector' = 'datagen');
         """,
     )
-    result = snapshots.diff(snapshot.snapshot_id, f"live:{environment.name}/c")
+    result = snapshot_diffs.diff(snapshot.snapshot_id, f"live:{environment.name}/c")
     by_name = {(o.kind, o.name): o for o in result.objects}
     t = by_name[("table", "t")]
     assert t.change == "changed"
@@ -428,7 +428,7 @@ def test_it_diffs_a_snapshot_against_the_live_catalog_and_calls_out_breaking_cha
 def test_it_diffs_two_stored_snapshots_with_nothing_changed(demo: Catalog) -> None:
     a, _ = snapshots.take_snapshot(demo.environment, "shop")
     b, _ = snapshots.take_snapshot(demo.environment, "shop")
-    assert snapshots.diff(a.snapshot_id, b.snapshot_id).objects == []
+    assert snapshot_diffs.diff(a.snapshot_id, b.snapshot_id).objects == []
 
 
 # -- import -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from catalogs import snapshots
+from catalogs import snapshot_diffs, snapshots
 from catalogs.flinksql.snapshot_format import SNAPSHOT_ID
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
@@ -294,10 +294,10 @@ class SnapshotDiff(APIView):
     def get(self, request: Request, environment: str, snapshot: str) -> Response:
         found = _snapshot(request, environment, snapshot)
         against = request.query_params.get("against", "live")
-        other = snapshots.compared_with(found, against, lambda i: _in(found.environment, i))
+        other = snapshot_diffs.compared_with(found, against, lambda i: _in(found.environment, i))
         if other is None:
             raise ValidationError({"against": "Send a snapshot id or 'live'."})
-        result = snapshots.diff(found.snapshot_id, other, request.user)
+        result = snapshot_diffs.diff(found.snapshot_id, other, request.user)
         body = {
             "old": result.old_label,
             "new": result.new_label,

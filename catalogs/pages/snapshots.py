@@ -18,7 +18,7 @@ from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
 from environments.services import ServiceError
 
-from .. import snapshots
+from .. import deployment_files, snapshot_diffs, snapshots
 from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
@@ -165,11 +165,11 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     def find(snapshot_id: str) -> Snapshot:
         return get_snapshot(request.user, snapshot_id)
 
-    references = [snapshots.compared_with(snapshot, side, find) for side in (old, new)]
+    references = [snapshot_diffs.compared_with(snapshot, side, find) for side in (old, new)]
     if None in references:
         raise Http404("Compare with a snapshot id or 'live'.")
     try:
-        result = snapshots.diff(references[0], references[1], request.user)
+        result = snapshot_diffs.diff(references[0], references[1], request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("snapshot", snapshot.snapshot_id)
@@ -227,10 +227,12 @@ def snapshot_delete(request: HttpRequest, snapshot_id: str) -> HttpResponse:
 def catalog_store_download(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     try:
-        files, _ = snapshots.catalog_store_files(found)
+        files, _ = deployment_files.catalog_store_files(found)
     except ServiceError as exc:
         return HttpResponse(exc.message, status=400, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(snapshots.catalog_store_zip(files), content_type="application/zip")
+    response = HttpResponse(
+        deployment_files.catalog_store_zip(files), content_type="application/zip"
+    )
     response["Content-Disposition"] = content_disposition_header(
         True, f"{found.name}-catalog-store.zip"
     )
@@ -242,7 +244,7 @@ def init_script_download(request: HttpRequest, environment: str, catalog: str) -
     found = get_environment(request.user, environment)
     try:
         leave_out = request.GET.get("leave_out_broken") == "1"
-        script = snapshots.init_script(found, [catalog], leave_out_broken=leave_out)
+        script = deployment_files.init_script(found, [catalog], leave_out_broken=leave_out)
     except ServiceError as exc:
         raise Http404(exc.message) from None
     response = HttpResponse(script, content_type="text/plain; charset=utf-8")

@@ -49,9 +49,9 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from None
 
     def _export(self, environment: Environment, options: dict[str, Any]) -> None:
-        from catalogs import snapshots
+        from catalogs import deployment_files
 
-        files, secrets = snapshots.catalog_store_files(environment)
+        files, secrets = deployment_files.catalog_store_files(environment)
         folder: Path = options["output"]
         try:
             _write_folder(folder, files)
@@ -64,12 +64,12 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(files)} catalog-store files written to {folder}")
 
     def _import(self, environment: Environment, options: dict[str, Any]) -> None:
-        from catalogs import snapshots
+        from catalogs import deployment_files
 
-        files = snapshots.read_catalog_store_folder(options["folder"])
+        files = deployment_files.read_catalog_store_folder(options["folder"])
         if not files:
             raise CommandError(f"{options['folder']} holds no <catalog>.yaml files.")
-        report = snapshots.import_catalog_store(
+        report = deployment_files.import_catalog_store(
             environment, files, dry_run=options["dry_run"], variables=os.environ
         )
         for outcome in report.outcomes:

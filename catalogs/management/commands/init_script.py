@@ -26,14 +26,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from catalogs import snapshots
+        from catalogs import deployment_files
 
         name = options["environment"]
         environment = Environment.objects.filter(name=name).first()
         if environment is None:
             raise CommandError(f"There is no environment '{name}'.")
         try:
-            script = snapshots.init_script(
+            script = deployment_files.init_script(
                 environment, options["catalog"], leave_out_broken=options["leave_out_broken"]
             )
         except ServiceError as exc:

@@ -143,9 +143,9 @@ class Command(BaseCommand):
         self.stdout.write(text.decode(b"", final=True), ending="")
 
     def _diff(self, options: dict[str, Any]) -> None:
-        from catalogs import snapshots
+        from catalogs import snapshot_diffs
 
-        result = snapshots.diff(options["old"], options["new"])
+        result = snapshot_diffs.diff(options["old"], options["new"])
         if options["format"] == "json":
             self.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
             return
