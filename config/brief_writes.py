@@ -7,8 +7,7 @@ a moment there, instead of waiting the connection's timeout and failing the requ
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import OperationalError, connection, transaction
@@ -16,23 +15,25 @@ from django.db import OperationalError, connection, transaction
 PATIENCE_MS = 200  # how long such a write waits for SQLite's write lock
 
 
-@contextmanager
-def skipped_when_busy() -> Iterator[None]:
-    """Run the block's write in a savepoint; when the database is busy with another
-    connection's write, give it up (nothing of it stays) and go on."""
+def written_unless_busy(write: Callable[[], object]) -> bool:
+    """Run ``write`` in a transaction of its own; when the database is busy with another
+    connection's write, give it up (nothing of it stays) and go on. Whether it was written."""
     sqlite = connection.vendor == "sqlite"
     try:
         if sqlite:
             wait_for_lock(PATIENCE_MS)
+        # on SQLite the transaction takes the write lock as it begins (BEGIN IMMEDIATE), so
+        # entering it is what may find the database busy
         with transaction.atomic():
-            yield
+            write()
     except OperationalError:
-        pass  # locked by another writer: the note is taken the next time
+        return False  # locked by another writer: the note is taken the next time
     finally:
         if sqlite:
             wait_for_lock(
                 int(settings.DATABASES["default"].get("OPTIONS", {}).get("timeout", 5) * 1000)
             )
+    return True
 
 
 def wait_for_lock(milliseconds: int) -> None:

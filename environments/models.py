@@ -13,7 +13,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 
-from config.brief_writes import skipped_when_busy
+from config.brief_writes import written_unless_busy
 
 ENVIRONMENT_CATALOG_PREFIX = "_env_"
 ENVIRONMENT_DATABASE = "default"
@@ -226,8 +226,7 @@ class ApiToken(models.Model):
         now = timezone.now()
         if self.last_used is None or now - self.last_used >= LAST_USED_PRECISION:
             self.last_used = now
-            with skipped_when_busy():
-                ApiToken.objects.filter(pk=self.pk).update(last_used=now)
+            written_unless_busy(lambda: ApiToken.objects.filter(pk=self.pk).update(last_used=now))
 
     def revoke(self) -> None:
         """Refuse the token from now on (a revoked one keeps its first revocation time)."""
