@@ -16,14 +16,21 @@ from .outcome import JobFailed, Outcome
 from .progress import Reporter
 
 
+def _change_request(job: Job) -> ChangeRequest:
+    """The change request the job names, in its environment."""
+    number = job.params["change_request"]
+    found = ChangeRequest.objects.filter(environment=job.environment, pk=number).first()
+    if found is None:
+        raise JobFailed(
+            f"There is no change request #{number} in environment '{job.environment.name}'."
+        )
+    return found
+
+
 def apply(job: Job, reporter: Reporter) -> Outcome:
     environment = job.environment
     number = job.params["change_request"]
-    change_request = ChangeRequest.objects.filter(environment=environment, pk=number).first()
-    if change_request is None:
-        raise JobFailed(
-            f"There is no change request #{number} in environment '{environment.name}'."
-        )
+    change_request = _change_request(job)
     reporter.say(f"applying change request #{number}")
     applied = services.apply(
         change_request, job.requested_by, job.params["take_snapshot"], count=reporter.count
@@ -51,11 +58,7 @@ def preview(job: Job, reporter: Reporter) -> Outcome:
 
     environment = job.environment
     number = job.params["change_request"]
-    change_request = ChangeRequest.objects.filter(environment=environment, pk=number).first()
-    if change_request is None:
-        raise JobFailed(
-            f"There is no change request #{number} in environment '{environment.name}'."
-        )
+    change_request = _change_request(job)
     if change_request.status != ChangeRequest.Status.OPEN:
         raise JobFailed(f"Change request #{number} is not open: there is nothing to preview.")
     reporter.say(f"previewing change request #{number}")

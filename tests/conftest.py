@@ -83,6 +83,14 @@ def _no_template_syntax_in_pages(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def embedded_jobs(settings) -> None:
+    """Jobs run as with no Redis: in a thread of the web process, their heartbeat written often
+    (a module's tests ask for it with ``pytestmark``'s ``usefixtures``)."""
+    settings.JOBS_REDIS_URL = None
+    settings.JOBS_HEARTBEAT_SECONDS = 0.05
+
+
+@pytest.fixture
 def environment(db: None) -> Environment:
     """The environment ``default``, which the data migration creates."""
     return Environment.objects.get(name="default")

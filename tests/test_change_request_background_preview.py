@@ -17,16 +17,17 @@ from jobs.models import Job
 from tests.access import Members, make_members
 from tests.test_jobs_change_requests import _finish
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("embedded_jobs"),
+]
 
 U = "CREATE TABLE u (x INT) WITH ('connector' = 'datagen')"
 THREE = f"{U}; CREATE VIEW vu AS SELECT x FROM u; DROP TABLE t"
 
 
 @pytest.fixture(autouse=True)
-def _embedded(settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    settings.JOBS_REDIS_URL = None
-    settings.JOBS_HEARTBEAT_SECONDS = 0.05
+def _previewed_by_a_job_from_three(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "PREVIEW_IN_PAGE_STATEMENTS", 2)
 
 

@@ -16,7 +16,10 @@ from tests.access import Members, make_members
 from tests.snapshot_catalogs import require_flink
 from tests.test_jobs import _finish, _run
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("embedded_jobs"),
+]
 
 SCRIPT = """
 CREATE TABLE src (a INT, b STRING) WITH ('connector' = 'datagen');
@@ -29,12 +32,6 @@ CREATE VIEW v_refused AS SELECT a FROM src
 @pytest.fixture
 def members(environment: Environment) -> Members:
     return make_members(environment)
-
-
-@pytest.fixture(autouse=True)
-def _embedded(settings) -> None:
-    settings.JOBS_REDIS_URL = None
-    settings.JOBS_HEARTBEAT_SECONDS = 0.05
 
 
 def _start(user: object) -> tuple[int, object]:

@@ -22,18 +22,15 @@ from jobs.models import Job
 from jobs.progress import Reporter
 from tests.access import Members, make_members
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("embedded_jobs"),
+]
 
 
 @pytest.fixture
 def members(environment: Environment) -> Members:
     return make_members(environment)
-
-
-@pytest.fixture(autouse=True)
-def _embedded(settings) -> None:
-    settings.JOBS_REDIS_URL = None
-    settings.JOBS_HEARTBEAT_SECONDS = 0.05
 
 
 def _run(environment: Environment, script: str) -> None:

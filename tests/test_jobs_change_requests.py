@@ -17,13 +17,10 @@ from jobs import services
 from jobs.models import Job
 from tests.access import Members, make_members
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
-
-@pytest.fixture(autouse=True)
-def _embedded(settings) -> None:
-    settings.JOBS_REDIS_URL = None
-    settings.JOBS_HEARTBEAT_SECONDS = 0.05
+pytestmark = [
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("embedded_jobs"),
+]
 
 
 @pytest.fixture

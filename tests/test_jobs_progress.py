@@ -19,13 +19,10 @@ from jobs.models import Job
 from jobs.progress import Reporter, live_key
 from tests.access import Members, make_members
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
-
-@pytest.fixture(autouse=True)
-def _embedded(settings) -> None:
-    settings.JOBS_REDIS_URL = None
-    settings.JOBS_HEARTBEAT_SECONDS = 0.05
+pytestmark = [
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("embedded_jobs"),
+]
 
 
 def _running(environment: Environment, attempts: int = 1) -> Job:
