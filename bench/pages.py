@@ -114,7 +114,9 @@ def main() -> None:
         server.wait(timeout=30)
 
 
-def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, bool | None]]:
+def _endpoints(
+    database: str, table: str, view: str, request: str
+) -> list[tuple[str, str, bool | None]]:
     env = "env/default"
     cat = f"{env}/catalogs/{CATALOG}"
     db = f"{cat}/databases/{database}"
@@ -133,6 +135,8 @@ def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, boo
         ("search", f"/{env}/search?q={quote('t_0001')}", False),
         ("history", f"/{env}/history", False),
         ("console", f"/{env}/console", False),
+        ("change requests", f"/{env}/change-requests", False),
+        ("change request", f"/{env}/change-requests/{request}", False),
         ("API catalogs", "/api/v1/environments/default/catalogs/", True),
         ("API databases", f"{api}/databases/", True),
         ("API tables", f"{api}/databases/{database}/tables/", True),
@@ -146,6 +150,11 @@ def _endpoints(database: str, table: str, view: str) -> list[tuple[str, str, boo
         ),
         ("API table lineage", f"{api}/databases/{database}/tables/{table}/lineage", True),
         ("API history", "/api/v1/environments/default/history/", True),
+        (
+            "API change request preview",
+            f"/api/v1/environments/default/change-requests/{request}/preview",
+            True,
+        ),
     ]
 
 
@@ -276,7 +285,35 @@ def prepare(tables: int, views: int, databases: int) -> None:
         f"{n_tables} tables and {n_views} views in "
         f"{Database.objects.filter(catalog__name=CATALOG).count()} databases"
     )
-    print(f"{cookie}|{token}|{sizes}|{view.database.name},{table.name},{view.name}")
+    request = _change_request(view.database.name, table.name)
+    print(f"{cookie}|{token}|{sizes}|{view.database.name},{table.name},{view.name},{request}")
+
+
+def _change_request(database: str, table: str) -> int:
+    """An open change request of a few statements on the catalog (its page previews them, and
+    the impact on the views that read the table), opened once by an editor; its number."""
+    from django.contrib.auth import get_user_model
+
+    from changes import services
+    from changes.models import ChangeRequest
+    from environments.models import Environment
+
+    environment = Environment.objects.get(name="default")
+    found = ChangeRequest.objects.filter(environment=environment, title="bench").first()
+    if found is not None:
+        return found.pk
+    author, _ = get_user_model().objects.update_or_create(
+        username="bench-author", defaults={"is_superuser": True, "is_staff": True}
+    )
+    path = f"`{CATALOG}`.`{database}`"
+    sql = ";\n".join(
+        [
+            f"ALTER TABLE {path}.`{table}` ADD `bench_c` INT",
+            f"CREATE VIEW {path}.`bench_v` AS SELECT * FROM {path}.`{table}`",
+            f"ALTER TABLE {path}.`{table}` MODIFY `bench_c` BIGINT",
+        ]
+    )
+    return services.open_request(environment, author, "bench", sql=sql).pk
 
 
 def _session_cookie(user) -> str:  # noqa: ANN001 - a Django user
