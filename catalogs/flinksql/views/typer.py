@@ -37,7 +37,7 @@ from .calls import (
     quantified_test,
 )
 from .cases import check_case
-from .casts import check_cast
+from .casts import check_cast, check_literal_cast
 from .common_type import coalesced_type, concat_type, least_restrictive, needs_cast
 from .context import ExpressionContext
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
@@ -195,7 +195,9 @@ class ViewTyper(_Typer):
                 and node.this.is_string
                 and _is_typed_literal(node)
             ):
-                check_cast(self.type_of(node.this), cast_target(node.to))
+                source, target = self.type_of(node.this), cast_target(node.to)
+                check_cast(source, target)
+                check_literal_cast(node, source, target)
             return
         parsed = _parsed_call(node)
         if parsed is not None:

@@ -22,6 +22,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
+from .casts import mark_filter_casts
 from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .from_clause import FromClause
@@ -53,6 +54,7 @@ def validate_view(
     refuse_by_text(query)
     node = parse_query(query, query_position)
     refuse_unkept(node)
+    mark_filter_casts(node)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
