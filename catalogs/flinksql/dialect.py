@@ -13,6 +13,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from . import literals
+from .call_syntax import parse_exists_of_parenthesized, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .match_recognize_syntax import parse_match_recognize
 
@@ -279,24 +280,6 @@ def _parse_extract(self: Flink.Parser) -> exp.Expr:
     return self.expression(exp.Extract(this=unit, expression=self._parse_bitwise()))
 
 
-def _parse_substring(self: Flink.Parser) -> exp.Expr:
-    """``SUBSTRING(s, start [, length])``: Calcite's grammar has no fourth argument, and fails
-    at the comma before it (sqlglot would drop it)."""
-    depth, commas = 0, 0
-    for token in self._tokens[self._index :]:
-        if token.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET):
-            depth += 1
-        elif token.token_type in (TokenType.R_PAREN, TokenType.R_BRACKET):
-            if depth == 0:
-                break
-            depth -= 1
-        elif token.token_type == TokenType.COMMA and depth == 0:
-            commas += 1
-            if commas == 3:
-                self.raise_error('Encountered ","', token)
-    return self._parse_substring()
-
-
 def _refuse_safe_cast(self: Flink.Parser) -> exp.Expr:
     raise ValidationError("This should never be called")
 
@@ -383,7 +366,7 @@ class Flink(Dialect):
             "TRIM": _parse_trim,
             "POSITION": _parse_position,
             "EXTRACT": _parse_extract,
-            "SUBSTRING": _parse_substring,
+            "SUBSTRING": parse_substring,
             # Calcite parses SAFE_CAST, and Flink's validator then fails on it with this text.
             "SAFE_CAST": _refuse_safe_cast,
         }
@@ -440,32 +423,12 @@ class Flink(Dialect):
                 return super()._parse_primary()
             start = self._curr.start
             found = (
-                self._parse_exists_of_parenthesized()
+                parse_exists_of_parenthesized(self)
                 or self._parse_multiset()
                 or self._parse_literal()
                 or super()._parse_primary()
             )
             return self._literal_span(found, start)
-
-        def _parse_exists_of_parenthesized(self) -> exp.Expr | None:
-            """``EXISTS ((SELECT ...) UNION (SELECT ...) LIMIT 1)``: Calcite reads a query that
-            starts with a parenthesized one there as it does in IN (...); sqlglot would read a
-            call of a function EXISTS."""
-            curr, nxt = self._curr, self._next
-            if curr is None or nxt is None or curr.token_type != TokenType.EXISTS:
-                return None
-            after = self._tokens[self._index + 2] if self._index + 2 < len(self._tokens) else None
-            if nxt.token_type != TokenType.L_PAREN or after is None:
-                return None
-            if after.token_type != TokenType.L_PAREN:
-                return None
-            index = self._index
-            self._advance()
-            query = self._parse_paren()
-            if not isinstance(query, exp.Subquery):
-                self._retreat(index)
-                return None
-            return self.expression(exp.Exists(this=query))
 
         def _literal_span(self, found: exp.Expr | None, start: int) -> exp.Expr | None:
             """A literal keeps where it stands (see :mod:`.spans`)."""
