@@ -174,7 +174,7 @@ class Grouping:
         after the item is typed (a name that is no field: ``Unknown field 'q'``). A select
         item's alias becomes that item, any other name a column (``Column 'g' not found in
         any table``) or a field of a ROW column; the access of a field so named is unknown
-        (``Unknown field 't.r.f'``; golden views_difftest_seed8)."""
+        (``Unknown field 't.r.f'``; goldens views_difftest_seed8 and _classes)."""
         dots = [
             dot
             for dot in node.find_all(exp.Dot)
