@@ -416,10 +416,13 @@ _INTEGER_ORDER = ("TINYINT", "SMALLINT", "INT", "BIGINT")
 
 def _common_part(a: DataType, b: DataType) -> DataType | None:
     """The common type of two keys or values of maps, where it is plain: one type (nullable
-    where either is), or the wider of two integers; None where it takes more rules."""
+    where either is), the longer VARCHAR of two strings, or the wider of two integers; None
+    where it takes more rules."""
     nullable = a.nullable or b.nullable
     if a.with_nullable(True) == b.with_nullable(True):
         return a.with_nullable(nullable)
+    if a.is_string and b.is_string:
+        return DataType("VARCHAR", (max(a.length or 0, b.length or 0),), nullable)
     if a.name in _INTEGER_ORDER and b.name in _INTEGER_ORDER:
         wider = max(a, b, key=lambda t: _INTEGER_ORDER.index(t.name))
         return wider.with_nullable(nullable)

@@ -38,7 +38,13 @@ from .calls import (
 )
 from .cases import check_case
 from .casts import check_cast, check_literal_cast
-from .common_type import coalesced_type, concat_type, least_restrictive, needs_cast
+from .common_type import (
+    coalesced_type,
+    coerce_operands,
+    concat_type,
+    least_restrictive,
+    needs_cast,
+)
 from .context import ExpressionContext
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
@@ -363,6 +369,8 @@ class ViewTyper(_Typer):
         if special is not None:
             return special
         result = self._function(node)
+        if name == "MAP_UNION":
+            coerce_operands(node.expressions, [self.type_of(a) for a in node.expressions], result)
         if name in ("FLOOR", "CEIL", "ABS"):
             if result.is_interval:  # Calcite's functions: the argument's SQL interval type
                 return result.with_interval_qualifier(
