@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from catalogs import flink_verify, snapshots
 from catalogs.executor import Executor, Session
+from catalogs.flink_verify.checks import same_plan_refusal
 from catalogs.flink_verify.loadable import Loaded
 from catalogs.flink_verify.objects import Replay
 from catalogs.flink_verify.session import answer, error_message, new_environment
@@ -183,6 +184,15 @@ def test_it_refuses_two_snapshots_of_one_catalog(environment: Environment) -> No
         pytest.skip("the command says first that Flink is not available")
     status, _, err = verify(first.snapshot_id, second.snapshot_id)
     assert status == 1 and "two snapshots of catalog shop" in err
+
+
+def test_a_refusal_naming_another_correlate_variable_is_the_same_refusal() -> None:
+    """Each session numbers its correlate variables on: Flink refused the MULTISET views of
+    g_vcall with $cor0 where the dashboard loaded them and $cor6 where it created them."""
+    loaded = "unexpected correlate variable $cor0 in the plan"
+    assert same_plan_refusal(loaded, "unexpected correlate variable $cor6 in the plan")
+    assert not same_plan_refusal(loaded, "unexpected correlate variable $cor6 in the tree")
+    assert not same_plan_refusal(loaded, None)
 
 
 def test_it_rules_out_explain_for_views_flink_cannot_plan_here(environment: Environment) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FlinkSqlError, ValidationError
-from .types import TIME_ATTRIBUTES, DataType, array_of, parse_type, row_of
+from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
 
@@ -411,4 +411,39 @@ def modulo_type(types: Sequence[DataType]) -> DataType | None:
     return None
 
 
-PRECISION_RULES: dict[str, Rule] = {"MOD": modulo_type}
+_INTEGER_ORDER = ("TINYINT", "SMALLINT", "INT", "BIGINT")
+
+
+def _common_part(a: DataType, b: DataType) -> DataType | None:
+    """The common type of two keys or values of maps, where it is plain: one type (nullable
+    where either is), the longer VARCHAR of two strings, or the wider of two integers; None
+    where it takes more rules."""
+    nullable = a.nullable or b.nullable
+    if a.with_nullable(True) == b.with_nullable(True):
+        return a.with_nullable(nullable)
+    if a.is_string and b.is_string:
+        return DataType("VARCHAR", (max(a.length or 0, b.length or 0),), nullable)
+    if a.name in _INTEGER_ORDER and b.name in _INTEGER_ORDER:
+        wider = max(a, b, key=lambda t: _INTEGER_ORDER.index(t.name))
+        return wider.with_nullable(nullable)
+    return None
+
+
+def map_union_type(types: Sequence[DataType]) -> DataType | None:
+    """MAP_UNION of maps: their common type (Flink's ``TypeStrategies.COMMON``: the common key
+    and value types), nullable where any map is. The record holds only the call of one map."""
+    if len(types) < 2 or any(t.name != "MAP" for t in types):
+        return None
+    key, value = types[0].children
+    for other in types[1:]:
+        common_key, common_value = (
+            _common_part(key, other.children[0]),
+            _common_part(value, other.children[1]),
+        )
+        if common_key is None or common_value is None:
+            return None
+        key, value = common_key, common_value
+    return map_of(key, value, nullable=any(t.nullable for t in types))
+
+
+PRECISION_RULES: dict[str, Rule] = {"MOD": modulo_type, "MAP_UNION": map_union_type}

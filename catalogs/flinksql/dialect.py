@@ -13,6 +13,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from . import literals
+from .call_syntax import parse_exists_of_parenthesized, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .match_recognize_syntax import parse_match_recognize
 
@@ -365,6 +366,7 @@ class Flink(Dialect):
             "TRIM": _parse_trim,
             "POSITION": _parse_position,
             "EXTRACT": _parse_extract,
+            "SUBSTRING": parse_substring,
             # Calcite parses SAFE_CAST, and Flink's validator then fails on it with this text.
             "SAFE_CAST": _refuse_safe_cast,
         }
@@ -420,7 +422,12 @@ class Flink(Dialect):
             if self._curr is None:
                 return super()._parse_primary()
             start = self._curr.start
-            found = self._parse_multiset() or self._parse_literal() or super()._parse_primary()
+            found = (
+                parse_exists_of_parenthesized(self)
+                or self._parse_multiset()
+                or self._parse_literal()
+                or super()._parse_primary()
+            )
             return self._literal_span(found, start)
 
         def _literal_span(self, found: exp.Expr | None, start: int) -> exp.Expr | None:

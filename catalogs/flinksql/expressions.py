@@ -892,6 +892,9 @@ def field_of(row: DataType, name: str, identifier: bool) -> DataType:
                 f"Trying to access field {name} in a type with no fields: {calcite_type_name(row)}"
             )
         raise ValidationError("Incompatible types")
+    if name not in row.field_names and not identifier:
+        # Calcite's DOT operator finds a field in any case (arr[1].G reads field g)
+        name = next((n for n in row.field_names if n.lower() == name.lower()), name)
     if name not in row.field_names:
         raise ValidationError(f"Unknown field '{name}'")
     member = dict(row.fields)[name]

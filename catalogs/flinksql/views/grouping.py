@@ -3,6 +3,7 @@ query block. A mixin of the validator."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from sqlglot import exp
@@ -136,7 +137,7 @@ class Grouping:
             checked = planned or not ordered.meta.get("explicit_nulls")
             if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
-            self._refuse_item_fields(target, scope)
+            self._refuse_item_fields(target, scope, keys)
             if (
                 isinstance(target, exp.Column)
                 and not target.table
@@ -167,21 +168,31 @@ class Grouping:
             items.append(text)
         return ", ".join(items)
 
-    def _refuse_item_fields(self, node: exp.Expression, scope: Scope) -> None:
-        """Calcite's ORDER BY expander reads the field of an item (``arr[1].f``) as a column
-        name of its own. Flink refuses a name that is no field of the item (``Unknown field
-        'q'``); a field's name it reads as a column: none has it (``Column 'g' not found in any
-        table``), or the field of that column is unknown (``Unknown field 't.f'``; golden
-        views_difftest_seed8)."""
-        for dot in node.find_all(exp.Dot):
-            if not isinstance(dot.this, exp.Bracket) or not isinstance(
-                dot.expression, exp.Identifier
-            ):
-                continue
+    def _refuse_item_fields(self, node: exp.Expression, scope: Scope, keys: OrderKeys) -> None:
+        """Calcite's ORDER BY expander reads the field name of a field access on an expression
+        (``arr[1].f``, ``(t.r).f``, ``CAST(x AS ROW<f INT>).f``) as an identifier of its own,
+        after the item is typed (a name that is no field: ``Unknown field 'q'``). A select
+        item's alias becomes that item, any other name a column (``Column 'g' not found in
+        any table``) or a field of a ROW column; the access of a field so named is unknown
+        (``Unknown field 't.r.f'``; goldens views_difftest_seed8 and _classes)."""
+        dots = [
+            dot
+            for dot in node.find_all(exp.Dot)
+            if isinstance(dot.expression, exp.Identifier)
+            and not isinstance(dot.this, exp.Column | exp.Dot)
+        ]
+        if not dots:
+            return
+
+        def niladic(column: exp.Column) -> bool:
+            return self._is_niladic_call(column, scope)
+
+        self.expression(_with_alias_references(node.copy(), keys, niladic), scope)
+        for dot in dots:
             name = dot.expression.name
-            _, item = self.expression(dot.this.copy(), scope)
-            if item.is_row and name not in item.field_names:
-                raise ValidationError(f"Unknown field '{name}'")
+            if _alias_of(exp.column(name), keys):
+                text = keys.texts[keys.aliases.index(name)]
+                raise ValidationError(f"Unknown field '{_unquoted_reference(text)}'")
             qualified, _ = self.resolve_column([name], scope)
             raise ValidationError(f"Unknown field '{'.'.join(qualified)}'")
 
@@ -201,6 +212,14 @@ class Grouping:
             if written is not None and written not in selected:
                 name = column.meta.get("written_name") or column.name
                 raise ValidationError(f"Expression '{name}' is not in the select clause")
+
+
+def _unquoted_reference(text: str) -> str:
+    """A column reference as Calcite's identifier prints it (``t.q``); any other expression as
+    it is written."""
+    if re.fullmatch(r"`[^`]+`(\.`[^`]+`)*", text):
+        return ".".join(part.strip("`") for part in text.split("`.`"))
+    return text
 
 
 def _alias_of(column: exp.Column, keys: OrderKeys) -> bool:

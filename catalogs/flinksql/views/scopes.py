@@ -37,9 +37,54 @@ class Namespace:
             raise ValidationError(f"Column '{name}' is ambiguous")
         return found[0] if found else None
 
+    def suggestion(self, name: str, qualified: bool) -> str | None:
+        """The name Calcite's message suggests for ``name`` written in another case: the
+        column's, or a peeked field's (named so only after a table's name; an unqualified one
+        is suggested as '')."""
+        for f in self.fields:
+            if f.name.lower() == name.lower():
+                return f.name
+        for f in self.fields:
+            if f.data_type.is_row and (paths := field_paths(f.data_type.fields, [name], True)):
+                return paths[0][-1] if qualified else ""
+        return None
+
+    def peeked(self, names: list[str]) -> list[list[str]]:
+        """The paths to ``names`` through the fields of the relation's ROW columns, as
+        Calcite's scope resolves a name that is no column: Flink's ROW types let it peek into
+        their fields (``h`` reads ``t.r.h``, ``deep`` reads ``t.n.a.deep``); more than one path
+        is an ambiguous name."""
+        return [
+            [f.name, *path]
+            for f in self.fields
+            if f.data_type.is_row
+            for path in field_paths(f.data_type.fields, names)
+        ]
+
     def refuse_duplicates(self) -> None:
         for f in self.fields:
             self.field(f.name)
+
+
+def field_paths(
+    fields: tuple[tuple[str, DataType], ...], names: list[str], fold: bool = False
+) -> list[list[str]]:
+    """The paths to ``names`` among ``fields``: a field of the first name is read by the rest;
+    without one, every ROW field is peeked into (Calcite's ``resolveInNamespace``). ``fold``
+    matches names in any case."""
+    for name, data_type in fields:
+        if name == names[0] or fold and name.lower() == names[0].lower():
+            if len(names) == 1:
+                return [[name]]
+            if not data_type.is_row:
+                return []
+            return [[name, *path] for path in field_paths(data_type.fields, names[1:], fold)]
+    return [
+        [name, *path]
+        for name, data_type in fields
+        if data_type.is_row
+        for path in field_paths(data_type.fields, names, fold)
+    ]
 
 
 @dataclass

@@ -37,8 +37,14 @@ from .calls import (
     quantified_test,
 )
 from .cases import check_case
-from .casts import check_cast
-from .common_type import coalesced_type, concat_type, least_restrictive, needs_cast
+from .casts import check_cast, check_literal_cast
+from .common_type import (
+    coalesced_type,
+    coerce_operands,
+    concat_type,
+    least_restrictive,
+    needs_cast,
+)
 from .context import ExpressionContext
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
@@ -195,7 +201,9 @@ class ViewTyper(_Typer):
                 and node.this.is_string
                 and _is_typed_literal(node)
             ):
-                check_cast(self.type_of(node.this), cast_target(node.to))
+                source, target = self.type_of(node.this), cast_target(node.to)
+                check_cast(source, target)
+                check_literal_cast(node, source, target)
             return
         parsed = _parsed_call(node)
         if parsed is not None:
@@ -361,6 +369,8 @@ class ViewTyper(_Typer):
         if special is not None:
             return special
         result = self._function(node)
+        if name == "MAP_UNION":
+            coerce_operands(node.expressions, [self.type_of(a) for a in node.expressions], result)
         if name in ("FLOOR", "CEIL", "ABS"):
             if result.is_interval:  # Calcite's functions: the argument's SQL interval type
                 return result.with_interval_qualifier(

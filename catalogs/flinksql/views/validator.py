@@ -22,6 +22,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
+from .casts import mark_filter_casts
 from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .from_clause import FromClause
@@ -36,7 +37,7 @@ from .reserved import (
     text_offset,
     text_position,
 )
-from .scopes import Field, Scope, _all_namespaces
+from .scopes import Field, Namespace, Scope, _all_namespaces
 from .typer import ViewTyper
 from .unkept import refuse_by_text, refuse_unkept
 from .writer import ViewWriter
@@ -53,6 +54,7 @@ def validate_view(
     refuse_by_text(query)
     node = parse_query(query, query_position)
     refuse_unkept(node)
+    mark_filter_casts(node)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
@@ -337,10 +339,16 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
                 return found
             current = current.parent
         if len(parts) == 1:
-            raise ValidationError(f"Column '{parts[0]}' not found in any table")
+            message = f"Column '{parts[0]}' not found in any table"
+            for ns in _all_namespaces(scope):
+                alike = ns.suggestion(parts[0], qualified=False)
+                if alike is not None:
+                    message += f"; did you mean '{alike}'?"
+                    break
+            raise ValidationError(message)
         for ns in _all_namespaces(scope):
             if ns.alias == parts[0]:
-                raise ValidationError(f"Column '{parts[1]}' not found in table '{parts[0]}'")
+                raise _not_in_table(ns, parts[1])
         raise ValidationError(f"Table '{'.'.join(parts[:-1])}' not found")
 
     def _resolve_in(self, parts: list[str], scope: Scope) -> tuple[list[str], DataType] | None:
@@ -358,27 +366,52 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
                         continue
                 f = ns.field(parts[width])
                 if f is None:
-                    if width == 1 and not any(n.field(parts[0]) for n in scope.namespaces):
-                        raise ValidationError(
-                            f"Column '{parts[1]}' not found in table '{parts[0]}'"
-                        )
+                    found = self._peeked_in(ns, [ns.alias], parts[width:])
+                    if found is not None:
+                        return found
+                    # a ROW column named as the table may have the field (Calcite reads
+                    # its name as the column's then)
+                    if width == 1 and not any(
+                        (same := n.field(parts[0])) is not None and same.data_type.is_row
+                        for n in scope.namespaces
+                    ):
+                        raise _not_in_table(ns, parts[1])
                     continue
                 qualified = [ns.alias, f.name]
                 return self._with_fields(qualified, f.data_type, parts[width + 1 :], parts[width:])
-        # Unqualified column, perhaps followed by ROW field names.
-        matches = [ns for ns in scope.namespaces if ns.field(parts[0]) is not None]
+        # Unqualified column, perhaps followed by ROW field names; a name no relation has as a
+        # column may be a field of one's ROW column.
+        matches = [
+            ns for ns in scope.namespaces if ns.field(parts[0]) is not None or ns.peeked(parts)
+        ]
         if len(matches) > 1:
             raise ValidationError(f"Column '{parts[0]}' is ambiguous")
         if matches:
             ns = matches[0]
             f = ns.field(parts[0])
-            assert f is not None
             qualifier = [ns.alias] if ns.alias else []
+            if f is None:
+                found = self._peeked_in(ns, qualifier, parts)
+                assert found is not None
+                return found
             if parts[1:] and not f.data_type.is_row:
                 # Calcite read id.f as table id's column f first.
                 raise ValidationError(f"Table '{'.'.join(parts[:-1])}' not found")
             return self._with_fields([*qualifier, f.name], f.data_type, parts[1:], parts)
         return None
+
+    def _peeked_in(
+        self, ns: Namespace, qualifier: list[str], names: list[str]
+    ) -> tuple[list[str], DataType] | None:
+        """``names`` read through the fields of ``ns``'s ROW columns, or None."""
+        paths = ns.peeked(names)
+        if len(paths) > 1:
+            raise ValidationError(f"Column '{names[0]}' is ambiguous")
+        if not paths:
+            return None
+        f = ns.field(paths[0][0])
+        assert f is not None
+        return self._with_fields([*qualifier, f.name], f.data_type, paths[0][1:])
 
     def _with_fields(
         self,
@@ -444,6 +477,14 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         if line == 0:
             return base_line, base_column + column - 1
         return base_line + line, column
+
+
+def _not_in_table(ns: Namespace, name: str) -> ValidationError:
+    message = f"Column '{name}' not found in table '{ns.alias}'"
+    alike = ns.suggestion(name, qualified=True)
+    if alike is not None:
+        message += f"; did you mean '{alike}'?"
+    return ValidationError(message)
 
 
 def _leftmost_block(node: exp.Expression) -> exp.Expression:
