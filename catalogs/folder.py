@@ -35,7 +35,9 @@ from .executor.impact import ImpactReport, impacts_of
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
-from .flinksql.secrets import placeholder_variables
+from .flinksql.secrets import is_secret, placeholder_variables
+from .flinksql.snapshot_format.writing import is_placeholder
+from .secret_fingerprints import Comparison, compare
 from .services import set_function_details
 
 MAX_FILES = 100_000
@@ -336,24 +338,34 @@ def _as_approved(environment: Environment) -> Environment:
 
 
 def plan_folder(
-    environment: Environment, files: Mapping[str, bytes], allow_drops: bool = False
+    environment: Environment,
+    files: Mapping[str, bytes],
+    allow_drops: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> FolderPlan:
     """The plan that makes ``environment`` equal the folder, its impact, and checked: a plan
-    whose dry run fails, or does not give the folder's definitions, is an error."""
+    whose dry run fails, or does not give the folder's definitions, is an error. A secret
+    whose placeholder ``variables`` fills in is set again when it differs from the stored one
+    (or may: :func:`secret_changes`)."""
     try:
         desired = folder_definitions(files)
     except fd.FolderInvalid as exc:
         return FolderPlan(fd.Plan(), errors=exc.errors)
-    return plan_definitions(environment, desired, allow_drops)
+    return plan_definitions(environment, desired, allow_drops, variables)
 
 
 def plan_definitions(
-    environment: Environment, desired: list[sf.Snapshot], allow_drops: bool = False
+    environment: Environment,
+    desired: list[sf.Snapshot],
+    allow_drops: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> FolderPlan:
     """The plan that makes the catalogs of ``environment`` equal ``desired`` (snapshots as
     the executor makes them), dry-run for its impact and checked."""
     names = [s.catalog_name for s in desired]
-    plan = fd.plan_changes(desired, environment_definitions(environment, names), allow_drops)
+    actual = environment_definitions(environment, names)
+    secrets = secret_changes(environment, desired, variables or {})
+    plan = fd.plan_changes(desired, actual, allow_drops, secrets)
     result = FolderPlan(plan)
     if not plan.steps:
         return result
@@ -362,6 +374,43 @@ def plan_definitions(
     )
     result.errors += errors
     return result
+
+
+def secret_changes(
+    environment: Environment, desired: list[sf.Snapshot], variables: Mapping[str, str]
+) -> dict[tuple[str, str, str], bool]:
+    """The secret options of ``desired`` whose placeholder ``variables`` fills in and whose
+    object in ``environment`` holds a value for it that differs from the one given (True), or
+    may differ (False: stored before fingerprints were kept), compared by fingerprint
+    (:mod:`catalogs.secret_fingerprints`): the stored value is never read out."""
+    # (kind, name, its catalog, database and object) -> option key -> the value given
+    given: dict[tuple[str, str, tuple[str, ...]], dict[str, str]] = {}
+
+    def note(kind: str, names: tuple[str, ...], options: Mapping[str, str]) -> None:
+        for key, value in options.items():
+            if is_secret(key) and is_placeholder(value) and value[2:-1] in variables:
+                where = (kind, ".".join(names), names)
+                given.setdefault(where, {})[key] = variables[value[2:-1]]
+
+    for snapshot in desired:
+        catalog = snapshot.catalog_name
+        note("catalog", (catalog,), snapshot.catalog_options)
+        for database in snapshot.databases:
+            note("database", (catalog, database["name"]), database["properties"])
+        for kind, relations in (("table", snapshot.tables), ("model", snapshot.models)):
+            for relation in relations:
+                i = relation.identifier
+                note(kind, (i.catalog, i.database, i.name), relation.options)
+    found: dict[tuple[str, str, str], bool] = {}
+    for (kind, name, names), values in given.items():
+        row = store.secret_holder(environment, kind, names)
+        stored = {} if row is None else getattr(row, row.OPTIONS_FIELD)
+        for key, value in values.items():
+            if key in stored:
+                outcome = compare(kind, key, value, row.secret_fingerprints)  # type: ignore[union-attr]
+                if outcome is not Comparison.SAME:
+                    found[(kind, name, key)] = outcome is Comparison.DIFFERENT
+    return found
 
 
 def _dry_run(
@@ -429,7 +478,7 @@ def apply_folder(
                 "(--user)."
             )
         return open_change_request(environment, files, user, variables, allow_drops, title)
-    applied = _filled(plan_folder(environment, files, allow_drops), variables)
+    applied = _filled(plan_folder(environment, files, allow_drops, variables), variables)
     if applied.ready:
         applied.report = run_declared(
             environment,
@@ -452,7 +501,7 @@ def open_change_request(
 ) -> Applied:
     """Plan, then open a change request (as ``user``, an editor) holding the plan's
     statements, to be reviewed and applied as any other; nothing runs now."""
-    planned = plan_folder(environment, files, allow_drops)
+    planned = plan_folder(environment, files, allow_drops, variables)
     return propose(
         environment,
         planned,
