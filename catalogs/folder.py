@@ -35,9 +35,8 @@ from .executor.impact import ImpactReport, impacts_of
 from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
-from .flinksql.secrets import is_secret, placeholder_variables
-from .flinksql.snapshot_format.writing import is_placeholder
-from .secret_fingerprints import Comparison, compare
+from .flinksql.secrets import placeholder_variables
+from .folder_checks import artifact_problems, pin_artifacts, secret_changes, with_artifact_files
 from .services import set_function_details
 
 MAX_FILES = 100_000
@@ -57,8 +56,11 @@ def catalog_names(environment: Environment, names: list[str] | None = None) -> l
 
 
 def catalog_snapshot(catalog: m.Catalog) -> sf.Snapshot:
-    """The catalog as it is now, as a snapshot (secrets as placeholders)."""
-    return sf.validate(snapshots.live_document(catalog))
+    """The catalog as it is now, as a snapshot (secrets as placeholders), each function with
+    its artifact's latest file."""
+    return with_artifact_files(
+        sf.validate(snapshots.live_document(catalog)), catalog.environment_id
+    )
 
 
 def export_files(environment: Environment, names: list[str] | None = None) -> dict[str, bytes]:
@@ -214,7 +216,9 @@ def folder_definitions(files: Mapping[str, bytes]) -> list[sf.Snapshot]:
     planned, sources, declared = _scratch_statements(ordered)
     where = [f"{i.source}: {i.kind} {i.label}: " if i else "" for i in sources]
     names = [i.catalog for i in ordered if i.kind == "catalog"]
-    return made_definitions(planned, where, names, declared)
+    made = made_definitions(planned, where, names, declared)
+    pin_artifacts(made, ordered)
+    return made
 
 
 def made_definitions(
@@ -299,7 +303,9 @@ def _declare(environment: Environment, declaration: fd.Declaration, user: Any) -
     if function is None:
         return f"function {declaration.function}: not found to declare its result type."
     try:
-        set_function_details(function, user, return_type=declaration.result_type)
+        set_function_details(
+            function, user, return_type=declaration.result_type, artifact=declaration.artifact
+        )
     except ServiceError as exc:
         return f"function {declaration.function}: its declared result type: {exc.message}"
     return None
@@ -362,6 +368,9 @@ def plan_definitions(
 ) -> FolderPlan:
     """The plan that makes the catalogs of ``environment`` equal ``desired`` (snapshots as
     the executor makes them), dry-run for its impact and checked."""
+    problems = artifact_problems(environment, desired)
+    if problems:
+        return FolderPlan(fd.Plan(), errors=problems)
     names = [s.catalog_name for s in desired]
     actual = environment_definitions(environment, names)
     secrets = secret_changes(environment, desired, variables or {})
@@ -374,43 +383,6 @@ def plan_definitions(
     )
     result.errors += errors
     return result
-
-
-def secret_changes(
-    environment: Environment, desired: list[sf.Snapshot], variables: Mapping[str, str]
-) -> dict[tuple[str, str, str], bool]:
-    """The secret options of ``desired`` whose placeholder ``variables`` fills in and whose
-    object in ``environment`` holds a value for it that differs from the one given (True), or
-    may differ (False: stored before fingerprints were kept), compared by fingerprint
-    (:mod:`catalogs.secret_fingerprints`): the stored value is never read out."""
-    # (kind, name, its catalog, database and object) -> option key -> the value given
-    given: dict[tuple[str, str, tuple[str, ...]], dict[str, str]] = {}
-
-    def note(kind: str, names: tuple[str, ...], options: Mapping[str, str]) -> None:
-        for key, value in options.items():
-            if is_secret(key) and is_placeholder(value) and value[2:-1] in variables:
-                where = (kind, ".".join(names), names)
-                given.setdefault(where, {})[key] = variables[value[2:-1]]
-
-    for snapshot in desired:
-        catalog = snapshot.catalog_name
-        note("catalog", (catalog,), snapshot.catalog_options)
-        for database in snapshot.databases:
-            note("database", (catalog, database["name"]), database["properties"])
-        for kind, relations in (("table", snapshot.tables), ("model", snapshot.models)):
-            for relation in relations:
-                i = relation.identifier
-                note(kind, (i.catalog, i.database, i.name), relation.options)
-    found: dict[tuple[str, str, str], bool] = {}
-    for (kind, name, names), values in given.items():
-        row = store.secret_holder(environment, kind, names)
-        stored = {} if row is None else getattr(row, row.OPTIONS_FIELD)
-        for key, value in values.items():
-            if key in stored:
-                outcome = compare(kind, key, value, row.secret_fingerprints)  # type: ignore[union-attr]
-                if outcome is not Comparison.SAME:
-                    found[(kind, name, key)] = outcome is Comparison.DIFFERENT
-    return found
 
 
 def _dry_run(
@@ -524,13 +496,20 @@ def propose(
     there is nothing to do, the plan has errors, or a value is missing."""
     from changes.services import open_request
 
-    for declaration in planned.plan.declarations:
+    for step in planned.plan.steps:
+        declaration = step.declaration
+        if declaration is None:
+            continue
+        declared = f"its declared result type ({declaration.result_type or 'none'})"
+        clause, declare = "it", "the type"
+        if declaration.artifact is not None or "artifact" in step.reason:
+            declared += f" and its artifact ({declaration.artifact or 'none'})"
+            clause, declare = "them", "them"
         planned.errors.append(
-            f"function {declaration.function}: its declared result type "
-            f"({declaration.result_type or 'none'}) cannot travel in a change request, which "
-            "holds Flink SQL statements only (Flink's DDL has no clause for it): apply the "
-            "folder where no approval is needed, or declare the type on the function's page "
-            "once it exists, and plan again."
+            f"function {declaration.function}: {declared} cannot travel in a change request, "
+            f"which holds Flink SQL statements only (Flink's DDL has no clause for {clause}): "
+            f"apply the folder where no approval is needed, or declare {declare} on the "
+            "function's page once it exists, and plan again."
         )
     applied = _filled(planned, variables)
     if applied.filled:

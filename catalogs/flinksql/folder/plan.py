@@ -17,7 +17,9 @@ of the function: a step that creates a function with one, or changes it, carries
 :class:`Declaration`, which the dashboard sets after the statement creating the function (or
 before every statement, for a function that exists); a changed type and nothing else is a
 step without statements. The views calling it then get ``ALTER VIEW ... AS`` when the column
-types they store change with it.
+types they store change with it. The artifact a function's code comes from is declared the
+same way (the dashboard links it; whether the environment holds that artifact, with that
+content, the Django side checks before planning).
 
 What Flink cannot alter is dropped and created again, with the reason (a table's comment or
 partition keys, a table that becomes a view, a view's column names or comment, a function's
@@ -44,7 +46,6 @@ from ..catalog import (
     CatalogFunction,
     CatalogTable,
     CatalogView,
-    ObjectIdentifier,
     quote_identifier,
     quote_string,
 )
@@ -59,6 +60,7 @@ from ..snapshot_format.ddl import (
     views_in_order,
 )
 from ..snapshot_format.reading import Snapshot
+from .declared import Declaration
 
 DROP_CONSEQUENCES = {
     "kafka": "dropping a Kafka table in Confluent Manager for Apache Flink deletes its topic "
@@ -93,24 +95,6 @@ def secret_notes(changed: Mapping[str, bool]) -> str:
                 "dashboard kept fingerprints of secrets, so the value given cannot be compared)"
             )
     return "; ".join(notes)
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """A function's declared result type (None: none), set by the dashboard after the
-    statement ``after`` (the one creating the function) has run; before every statement when
-    ``after`` is None (the function exists)."""
-
-    function: ObjectIdentifier
-    result_type: str | None
-    after: PlannedStatement | None = None
-
-    @property
-    def shown(self) -> str:
-        """What a plan shows of it, in the folder's words."""
-        declared = f"RETURNS {self.result_type}" if self.result_type else "no declared result type"
-        when = "after its CREATE FUNCTION" if self.after else "before the statements"
-        return f"{declared} (the dashboard declares it {when})"
 
 
 @dataclass
@@ -444,22 +428,33 @@ def table_changes(
 
 def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
     catalog = snapshot.catalog_name
-    before = {f.identifier: (f, x.get("returnType")) for f, x in old.functions} if old else {}
-    wanted = {f.identifier: (f, x.get("returnType")) for f, x in snapshot.functions}
-    for identifier, (function, returns) in wanted.items():
+    before = {f.identifier: (f, x) for f, x in old.functions} if old else {}
+    for function, extras in snapshot.functions:
+        identifier = function.identifier
+        returns, artifact = extras.get("returnType"), extras.get("artifact")
         label = str(identifier)
         create = _statement("function", label, create_function(function), catalog)
-        declared = Declaration(identifier, returns, create) if returns else None
-        existing, had = before.get(identifier, (None, None))
+        declared = (
+            Declaration(identifier, returns, create, artifact) if returns or artifact else None
+        )
+        existing, had_extras = before.get(identifier, (None, {}))
         if existing is None:
             plan.steps.append(Step("create", "function", label, [create], declaration=declared))
             continue
-        retyped = ""
+        had, had_artifact = had_extras.get("returnType"), had_extras.get("artifact")
+        reasons = []
         if had != returns:
-            retyped = (
+            reasons.append(
                 f"its declared result type changes from {had or 'none'} to {returns or 'none'}, "
                 "which the dashboard declares (Flink's DDL has no clause for it)"
             )
+        if had_artifact != artifact:
+            reasons.append(
+                f"its artifact changes from {_artifact_name(had_artifact)} to "
+                f"{_artifact_name(artifact)}, which the dashboard links (Flink's DDL has no "
+                "clause for it)"
+            )
+        retyped = "; ".join(reasons)
         if existing.jars != function.jars:
             drop = _statement("function", label, f"DROP FUNCTION {identifier.quoted()}", catalog)
             reason = "Flink's ALTER FUNCTION cannot change a function's jars"
@@ -471,10 +466,11 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
         if (existing.class_name, existing.language) != (function.class_name, function.language):
             sql.append(_statement("function", label, _alter_function(function), catalog))
         if sql or retyped:
-            redeclared = Declaration(identifier, returns) if retyped else None
+            redeclared = Declaration(identifier, returns, None, artifact) if retyped else None
             plan.steps.append(
                 Step("change", "function", label, sql, retyped, declaration=redeclared)
             )
+    wanted = {f.identifier for f, _ in snapshot.functions}
     for identifier in before:
         if identifier not in wanted:
             sql = f"DROP FUNCTION {identifier.quoted()}"
@@ -519,6 +515,10 @@ def _models(
             late.append(
                 Step("drop", "model", str(identifier), [_statement("model", "", sql, catalog)])
             )
+
+
+def _artifact_name(name: str | None) -> str:
+    return "none" if name is None else quote_string(name)
 
 
 def _alter_function(function: CatalogFunction) -> str:
