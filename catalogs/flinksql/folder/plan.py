@@ -57,6 +57,7 @@ from ..snapshot_format.ddl import (
     create_catalog_statement,
     create_table_statement,
     create_view_statement,
+    runnable_query,
     views_in_order,
 )
 from ..snapshot_format.reading import Snapshot
@@ -552,8 +553,9 @@ def _view(new: CatalogView, old: CatalogView | None) -> Step | None:
         )
     names = [c.name for c in new.columns], [c.name for c in old.columns]
     types = [c.data_type for c in new.columns], [c.data_type for c in old.columns]
-    if (new.expanded_query, new.comment, names[0], types[0]) == (
-        old.expanded_query,
+    query = runnable_query(new.expanded_query)
+    if (query, new.comment, names[0], types[0]) == (
+        runnable_query(old.expanded_query),
         old.comment,
         names[1],
         types[1],
@@ -572,10 +574,10 @@ def _view(new: CatalogView, old: CatalogView | None) -> Step | None:
         )
     reason = (
         ""
-        if new.expanded_query != old.expanded_query
+        if query != runnable_query(old.expanded_query)
         else ("its stored column types differ from what its query gives now")
     )
-    sql = f"ALTER VIEW {identifier.quoted()} AS {new.expanded_query}"
+    sql = f"ALTER VIEW {identifier.quoted()} AS {query}"
     return Step(
         "change", "view", label, use + [_statement("view", label, sql, identifier.catalog)], reason
     )
