@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -83,8 +84,9 @@ def test_it_plans_nothing_for_the_same_value(applied: Path) -> None:
 
 
 def test_another_value_is_a_set_of_the_placeholder_and_the_value_appears_nowhere(
-    applied: Path, client: Client
+    applied: Path, client: Client, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     code, out = _plan(applied, f"C_KEY={OLD}", f"T_PASSWORD={NEW}")
     assert code == 2
     assert out.splitlines()[:5] == [
@@ -126,6 +128,8 @@ def test_another_value_is_a_set_of_the_placeholder_and_the_value_appears_nowhere
     assert table.options["password"] == NEW
     assert compare("table", "password", NEW, table.secret_fingerprints) is Comparison.SAME
     assert _plan(applied, f"C_KEY={OLD}", f"T_PASSWORD={NEW}")[0] == 0
+    logged = [str(vars(r)) for r in caplog.records]
+    assert logged and not [r for r in logged if NEW in r or OLD in r]
 
 
 def _zip() -> io.BytesIO:
