@@ -36,6 +36,7 @@ from .flinksql import folder as fd
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import ObjectIdentifier, quote_identifier, quote_string
 from .flinksql.secrets import placeholder_variables
+from .folder_checks import artifact_problems, pin_artifacts, secret_changes, with_artifact_files
 from .services import set_function_details
 
 MAX_FILES = 100_000
@@ -55,8 +56,11 @@ def catalog_names(environment: Environment, names: list[str] | None = None) -> l
 
 
 def catalog_snapshot(catalog: m.Catalog) -> sf.Snapshot:
-    """The catalog as it is now, as a snapshot (secrets as placeholders)."""
-    return sf.validate(snapshots.live_document(catalog))
+    """The catalog as it is now, as a snapshot (secrets as placeholders), each function with
+    its artifact's latest file."""
+    return with_artifact_files(
+        sf.validate(snapshots.live_document(catalog)), catalog.environment_id
+    )
 
 
 def export_files(environment: Environment, names: list[str] | None = None) -> dict[str, bytes]:
@@ -212,7 +216,9 @@ def folder_definitions(files: Mapping[str, bytes]) -> list[sf.Snapshot]:
     planned, sources, declared = _scratch_statements(ordered)
     where = [f"{i.source}: {i.kind} {i.label}: " if i else "" for i in sources]
     names = [i.catalog for i in ordered if i.kind == "catalog"]
-    return made_definitions(planned, where, names, declared)
+    made = made_definitions(planned, where, names, declared)
+    pin_artifacts(made, ordered)
+    return made
 
 
 def made_definitions(
@@ -297,7 +303,9 @@ def _declare(environment: Environment, declaration: fd.Declaration, user: Any) -
     if function is None:
         return f"function {declaration.function}: not found to declare its result type."
     try:
-        set_function_details(function, user, return_type=declaration.result_type)
+        set_function_details(
+            function, user, return_type=declaration.result_type, artifact=declaration.artifact
+        )
     except ServiceError as exc:
         return f"function {declaration.function}: its declared result type: {exc.message}"
     return None
@@ -336,24 +344,37 @@ def _as_approved(environment: Environment) -> Environment:
 
 
 def plan_folder(
-    environment: Environment, files: Mapping[str, bytes], allow_drops: bool = False
+    environment: Environment,
+    files: Mapping[str, bytes],
+    allow_drops: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> FolderPlan:
     """The plan that makes ``environment`` equal the folder, its impact, and checked: a plan
-    whose dry run fails, or does not give the folder's definitions, is an error."""
+    whose dry run fails, or does not give the folder's definitions, is an error. A secret
+    whose placeholder ``variables`` fills in is set again when it differs from the stored one
+    (or may: :func:`secret_changes`)."""
     try:
         desired = folder_definitions(files)
     except fd.FolderInvalid as exc:
         return FolderPlan(fd.Plan(), errors=exc.errors)
-    return plan_definitions(environment, desired, allow_drops)
+    return plan_definitions(environment, desired, allow_drops, variables)
 
 
 def plan_definitions(
-    environment: Environment, desired: list[sf.Snapshot], allow_drops: bool = False
+    environment: Environment,
+    desired: list[sf.Snapshot],
+    allow_drops: bool = False,
+    variables: Mapping[str, str] | None = None,
 ) -> FolderPlan:
     """The plan that makes the catalogs of ``environment`` equal ``desired`` (snapshots as
     the executor makes them), dry-run for its impact and checked."""
+    problems = artifact_problems(environment, desired)
+    if problems:
+        return FolderPlan(fd.Plan(), errors=problems)
     names = [s.catalog_name for s in desired]
-    plan = fd.plan_changes(desired, environment_definitions(environment, names), allow_drops)
+    actual = environment_definitions(environment, names)
+    secrets = secret_changes(environment, desired, variables or {})
+    plan = fd.plan_changes(desired, actual, allow_drops, secrets)
     result = FolderPlan(plan)
     if not plan.steps:
         return result
@@ -429,7 +450,7 @@ def apply_folder(
                 "(--user)."
             )
         return open_change_request(environment, files, user, variables, allow_drops, title)
-    applied = _filled(plan_folder(environment, files, allow_drops), variables)
+    applied = _filled(plan_folder(environment, files, allow_drops, variables), variables)
     if applied.ready:
         applied.report = run_declared(
             environment,
@@ -452,7 +473,7 @@ def open_change_request(
 ) -> Applied:
     """Plan, then open a change request (as ``user``, an editor) holding the plan's
     statements, to be reviewed and applied as any other; nothing runs now."""
-    planned = plan_folder(environment, files, allow_drops)
+    planned = plan_folder(environment, files, allow_drops, variables)
     return propose(
         environment,
         planned,
@@ -475,13 +496,20 @@ def propose(
     there is nothing to do, the plan has errors, or a value is missing."""
     from changes.services import open_request
 
-    for declaration in planned.plan.declarations:
+    for step in planned.plan.steps:
+        declaration = step.declaration
+        if declaration is None:
+            continue
+        declared = f"its declared result type ({declaration.result_type or 'none'})"
+        clause, declare = "it", "the type"
+        if declaration.artifact is not None or "artifact" in step.reason:
+            declared += f" and its artifact ({declaration.artifact or 'none'})"
+            clause, declare = "them", "them"
         planned.errors.append(
-            f"function {declaration.function}: its declared result type "
-            f"({declaration.result_type or 'none'}) cannot travel in a change request, which "
-            "holds Flink SQL statements only (Flink's DDL has no clause for it): apply the "
-            "folder where no approval is needed, or declare the type on the function's page "
-            "once it exists, and plan again."
+            f"function {declaration.function}: {declared} cannot travel in a change request, "
+            f"which holds Flink SQL statements only (Flink's DDL has no clause for {clause}): "
+            f"apply the folder where no approval is needed, or declare {declare} on the "
+            "function's page once it exists, and plan again."
         )
     applied = _filled(planned, variables)
     if applied.filled:

@@ -12,13 +12,22 @@ from django.db import models
 
 from environments.models import Environment
 
+from .secret_fingerprints import SecretOptions
 
-class Catalog(models.Model):
+
+class Catalog(SecretOptions, models.Model):
+    FINGERPRINT_KIND = "catalog"
+
     environment = models.ForeignKey(Environment, on_delete=models.CASCADE, related_name="catalogs")
     name = models.CharField(max_length=255)
     catalog_type = models.CharField(max_length=255)
     comment = models.TextField(null=True, blank=True)
     options = models.JSONField(default=dict)
+    secret_fingerprints = models.JSONField(
+        default=dict,
+        editable=False,
+        help_text="Option key -> the fingerprint of its secret value (never shown)",
+    )
     is_environment_catalog = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
 
@@ -55,11 +64,19 @@ class Catalog(models.Model):
         return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in numbers)
 
 
-class Database(models.Model):
+class Database(SecretOptions, models.Model):
+    OPTIONS_FIELD = "properties"
+    FINGERPRINT_KIND = "database"
+
     catalog = models.ForeignKey(Catalog, on_delete=models.CASCADE, related_name="databases")
     name = models.CharField(max_length=255)
     comment = models.TextField(null=True, blank=True)
     properties = models.JSONField(default=dict)
+    secret_fingerprints = models.JSONField(
+        default=dict,
+        editable=False,
+        help_text="Option key -> the fingerprint of its secret value (never shown)",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -71,7 +88,9 @@ class Database(models.Model):
         return self.name
 
 
-class Table(models.Model):
+class Table(SecretOptions, models.Model):
+    FINGERPRINT_KIND = "table"
+
     class Kind(models.TextChoices):
         TABLE = "TABLE"
         VIEW = "VIEW"
@@ -89,6 +108,11 @@ class Table(models.Model):
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.TABLE)
     comment = models.TextField(null=True, blank=True)
     options = models.JSONField(default=dict)
+    secret_fingerprints = models.JSONField(
+        default=dict,
+        editable=False,
+        help_text="Option key -> the fingerprint of its secret value (never shown)",
+    )
     partition_keys = models.JSONField(default=list)
     primary_key_name = models.CharField(max_length=255, null=True, blank=True)
     primary_key_columns = models.JSONField(default=list)
@@ -180,16 +204,23 @@ class Function(models.Model):
         return self.name
 
 
-class Model(models.Model):
+class Model(SecretOptions, models.Model):
     """A model (Flink's ``CatalogModel``): its input and output columns, comment and options.
     Models have their own names in a database, apart from tables, views and functions.
     Columns are kept as ``{"name", "type", "comment"}`` objects, the type in Flink's
     serializable form with its nullability; a model's columns are only physical ones."""
 
+    FINGERPRINT_KIND = "model"
+
     database = models.ForeignKey(Database, on_delete=models.CASCADE, related_name="models")
     name = models.CharField(max_length=255)
     comment = models.TextField(null=True, blank=True)
     options = models.JSONField(default=dict)
+    secret_fingerprints = models.JSONField(
+        default=dict,
+        editable=False,
+        help_text="Option key -> the fingerprint of its secret value (never shown)",
+    )
     input_columns = models.JSONField(default=list)
     output_columns = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=1)

@@ -308,3 +308,41 @@ def test_a_new_catalog_without_its_default_database_is_created_without_it(db: No
         planned.plan.steps[-1].reason == "CREATE CATALOG creates it; the folder's catalog has none"
     )
     _applied_twice(target, files)
+
+
+def test_a_niladic_alias_is_written_back_quoted_and_plans_no_change_where_it_came_from(
+    db: None,
+) -> None:
+    # Flink stores SELECT LOCALTIME as LOCALTIME AS LOCALTIME and refuses that text; the folder
+    # writes the alias back-quoted (tests/goldens/views_niladic_aliases.sql records Flink)
+    source = _environment(
+        "CREATE TABLE d.t (q TIME)" + DG + "CREATE VIEW d.v AS SELECT LOCALTIME, "
+        "'AS LOCALTIME' AS s FROM d.t WHERE q < LOCALTIME;"
+    )
+    files = folder.export_files(source)
+    assert files["c/d/views/v.sql"].decode() == (
+        "CREATE VIEW `c`.`d`.`v` (`LOCALTIME`, `s`)\n"
+        "AS SELECT LOCALTIME AS `LOCALTIME`, 'AS LOCALTIME' AS `s`\n"
+        "FROM `c`.`d`.`t` AS `t`\n"
+        "WHERE `t`.`q` < LOCALTIME;\n"
+    )
+    assert folder.plan_folder(source, files).exit_code == 0
+    target = create_environment("niladic")
+    _applied_twice(target, files)
+    assert folder.export_files(target) == files
+
+
+def test_only_a_select_items_niladic_alias_is_back_quoted() -> None:
+    from catalogs.flinksql.snapshot_format import runnable_query
+
+    assert runnable_query("SELECT LOCALTIME AS LOCALTIME, CURRENT_DATE AS CURRENT_DATE FROM t") == (
+        "SELECT LOCALTIME AS `LOCALTIME`, CURRENT_DATE AS `CURRENT_DATE` FROM t"
+    )
+    assert runnable_query("SELECT (SELECT LOCALTIME AS LOCALTIME)\nFROM t") == (
+        "SELECT (SELECT LOCALTIME AS `LOCALTIME`)\nFROM t"
+    )
+    kept = (
+        "SELECT 'x AS LOCALTIME' AS `s`, `AS LOCALTIME`\nFROM t MATCH_RECOGNIZE (DEFINE A AS "
+        "UNKNOWN, B AS LOCALTIMESTAMP IS NOT NULL OR CURRENT_DATE IS NULL)"
+    )
+    assert runnable_query(kept) == kept

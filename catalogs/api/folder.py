@@ -43,15 +43,16 @@ class PlanRequestSerializer(serializers.Serializer):
     allow_drops = StrictBooleanField(
         default=False, help_text="Drop what the folder's catalogs no longer hold"
     )
+    variables = serializers.DictField(
+        child=StrictCharField(),
+        required=False,
+        help_text="The value of each ``${VARIABLE}`` placeholder of a secret option; a plan "
+        "sets a secret again when its value differs from the stored one",
+    )
 
 
 class ChangeRequestSerializer(PlanRequestSerializer):
     title = StrictCharField(required=False, default="", allow_blank=True, max_length=255)
-    variables = serializers.DictField(
-        child=StrictCharField(),
-        required=False,
-        help_text="The value of each ``${VARIABLE}`` placeholder of a secret option",
-    )
 
 
 class StepSerializer(serializers.Serializer):
@@ -161,7 +162,9 @@ class FolderPlan(APIView):
         serializer = PlanRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        planned = folder.plan_folder(found, _files(data["files"]), data["allow_drops"])
+        planned = folder.plan_folder(
+            found, _files(data["files"]), data["allow_drops"], data.get("variables")
+        )
         return Response(plan_body(planned))
 
 

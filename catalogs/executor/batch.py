@@ -311,6 +311,8 @@ class BatchContext(Context):
 
     def _insert(self) -> None:
         created = list(self._created.values())
+        for row in [*self._new_databases, *(c.row for c in created)]:
+            row.keep_secret_fingerprints()  # bulk_create does not save() each row
         m.Database.objects.bulk_create(self._new_databases, batch_size=ROWS_PER_INSERT)
         m.Table.objects.bulk_create([c.row for c in created], batch_size=ROWS_PER_INSERT)
         m.Column.objects.bulk_create(

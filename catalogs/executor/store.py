@@ -366,6 +366,23 @@ def model_or_none(database: m.Database, name: str) -> m.Model | None:
     return database.models.filter(name=normalize(database.catalog, name)).first()
 
 
+def secret_holder(
+    environment: Environment, kind: str, names: tuple[str, ...]
+) -> m.Catalog | m.Database | m.Table | m.Model | None:
+    """The row keeping the options of the catalog, database, table or model (``kind``)
+    named by ``names`` (its catalog, database and object), or None."""
+    catalog = catalog_or_none(environment, names[0])
+    if catalog is None or kind == "catalog":
+        return catalog
+    database = database_or_none(catalog, names[1])
+    if database is None or kind == "database":
+        return database
+    if kind == "model":
+        return model_or_none(database, names[2])
+    tables = database.tables.filter(kind=m.Table.Kind.TABLE)
+    return tables.filter(name=normalize(catalog, names[2])).first()
+
+
 def model_definition(model: m.Model, identifier: ObjectIdentifier) -> CatalogModel:
     """The model as stored."""
     return CatalogModel(

@@ -93,7 +93,7 @@ def folder_plan(request: HttpRequest, environment: str) -> HttpResponse:
         context["variables"] = applied.missing_variables
         planned = applied.plan
     else:
-        planned = folder.plan_folder(found, files, context["allow_drops"])
+        planned = folder.plan_folder(found, files, context["allow_drops"], variables)
         context["variables"] = sorted({*folder.placeholders(planned), *variables})
     context["planned"] = planned
     status = 400 if planned.exit_code == 1 else 200

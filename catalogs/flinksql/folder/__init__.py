@@ -9,15 +9,18 @@
 
 from __future__ import annotations
 
+from .declared import ArtifactPin, Declaration
 from .files import folder_files, object_path
 from .names import decode_name, encode_name
-from .plan import Declaration, Plan, Step, plan_changes, table_changes
+from .plan import Plan, SecretChanges, Step, plan_changes, table_changes
 from .reading import FolderInvalid, FolderStatement, Source, in_dependency_order, read_folder
 
 __all__ = [
+    "ArtifactPin",
     "Declaration",
     "FolderInvalid",
     "FolderStatement",
+    "SecretChanges",
     "Plan",
     "Source",
     "Step",

@@ -17,7 +17,8 @@ from it gives back the same expanded query, so a plan after apply shows no chang
 is what ``SHOW CREATE VIEW`` prints, so a reviewer compares it with what Flink shows.
 
 A function's file holds its declared result type, if it has one, as a ``-- RETURNS <type>``
-line before the CREATE FUNCTION (:mod:`.declared`).
+line before the CREATE FUNCTION, and the artifact its code comes from as an
+``-- ARTIFACT '<name>' SHA256 '<hex>'`` line after it (:mod:`.declared`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ..snapshot_format.ddl import (
     create_view_statement,
 )
 from ..snapshot_format.reading import Snapshot
-from .declared import returns_line
+from .declared import ArtifactPin, artifact_line, returns_line
 from .names import encode_name
 
 CATALOG_FILE = "catalog.sql"
@@ -77,8 +78,11 @@ def folder_files(snapshot: Snapshot) -> dict[str, bytes]:
     for view in snapshot.views:
         files[object_path("view", view.identifier)] = _file(create_view_statement(view))
     for function, extras in snapshot.functions:
-        declared = extras.get("returnType")
-        text = (returns_line(declared) if declared else "") + create_function(function)
+        declared, artifact = extras.get("returnType"), extras.get("artifact")
+        text = returns_line(declared) if declared else ""
+        if artifact:
+            text += artifact_line(ArtifactPin(artifact, extras.get("artifactSha256")))
+        text += create_function(function)
         files[object_path("function", function.identifier)] = _file(text)
     for model in snapshot.models:  # as SHOW CREATE MODEL prints it, secrets as placeholders
         files[object_path("model", model.identifier)] = _file(show_create_model(model))

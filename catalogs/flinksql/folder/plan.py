@@ -17,7 +17,9 @@ of the function: a step that creates a function with one, or changes it, carries
 :class:`Declaration`, which the dashboard sets after the statement creating the function (or
 before every statement, for a function that exists); a changed type and nothing else is a
 step without statements. The views calling it then get ``ALTER VIEW ... AS`` when the column
-types they store change with it.
+types they store change with it. The artifact a function's code comes from is declared the
+same way (the dashboard links it; whether the environment holds that artifact, with that
+content, the Django side checks before planning).
 
 What Flink cannot alter is dropped and created again, with the reason (a table's comment or
 partition keys, a table that becomes a view, a view's column names or comment, a function's
@@ -25,8 +27,10 @@ jars, a model's input, output or comment), and a loud warning where a
 drop has consequences outside the catalog (:data:`DROP_CONSEQUENCES`). What cannot be done
 with statements at all (a catalog's type, a database's comment) is an error of the plan.
 
-A secret option is compared by its presence only: the folder holds a placeholder, never the
-value.
+A secret option is compared by its presence only, unless the plan is given its value (the
+folder's placeholder filled in): then the dashboard compares it with the stored value's
+fingerprint and tells the plan which differ, or may differ (:data:`SecretChanges`); each
+gets a ``SET`` of the placeholder, never of the value.
 
 Objects of the environment that the folder does not hold are dropped only when drops are
 allowed; otherwise they are listed as skipped. Only the catalogs the folder creates are
@@ -42,7 +46,6 @@ from ..catalog import (
     CatalogFunction,
     CatalogTable,
     CatalogView,
-    ObjectIdentifier,
     quote_identifier,
     quote_string,
 )
@@ -54,9 +57,11 @@ from ..snapshot_format.ddl import (
     create_catalog_statement,
     create_table_statement,
     create_view_statement,
+    runnable_query,
     views_in_order,
 )
 from ..snapshot_format.reading import Snapshot
+from .declared import Declaration
 
 DROP_CONSEQUENCES = {
     "kafka": "dropping a Kafka table in Confluent Manager for Apache Flink deletes its topic "
@@ -70,22 +75,27 @@ MANAGED_CATALOGS = {
 }
 
 
-@dataclass(frozen=True)
-class Declaration:
-    """A function's declared result type (None: none), set by the dashboard after the
-    statement ``after`` (the one creating the function) has run; before every statement when
-    ``after`` is None (the function exists)."""
+# (kind, name, option key) -> True: the value given differs from the stored one; False: it
+# may differ (the stored one has no fingerprint). Values equal to the stored one are absent.
+SecretChanges = Mapping[tuple[str, str, str], bool]
 
-    function: ObjectIdentifier
-    result_type: str | None
-    after: PlannedStatement | None = None
 
-    @property
-    def shown(self) -> str:
-        """What a plan shows of it, in the folder's words."""
-        declared = f"RETURNS {self.result_type}" if self.result_type else "no declared result type"
-        when = "after its CREATE FUNCTION" if self.after else "before the statements"
-        return f"{declared} (the dashboard declares it {when})"
+def _secrets_of(secrets: SecretChanges, kind: str, name: str) -> dict[str, bool]:
+    return {k: v for (a, b, k), v in secrets.items() if (a, b) == (kind, name)}
+
+
+def secret_notes(changed: Mapping[str, bool]) -> str:
+    """What a step says of the secrets it sets again (never their values)."""
+    notes = []
+    for key in sorted(changed):
+        if changed[key]:
+            notes.append(f"the secret {quote_string(key)} changes (the value given differs)")
+        else:
+            notes.append(
+                f"the secret {quote_string(key)} may change (it was stored before the "
+                "dashboard kept fingerprints of secrets, so the value given cannot be compared)"
+            )
+    return "; ".join(notes)
 
 
 @dataclass
@@ -131,11 +141,15 @@ def _statement(kind: str, name: str, sql: str, catalog: str) -> PlannedStatement
 
 
 def _option_changes(
-    old: Mapping[str, str], new: Mapping[str, str]
+    old: Mapping[str, str], new: Mapping[str, str], secrets: Mapping[str, bool] | None = None
 ) -> tuple[dict[str, str], list[str]]:
-    """(options to set, keys to reset); a secret counts as equal when both sides hold one."""
+    """(options to set, keys to reset); a secret counts as equal when both sides hold one,
+    unless ``secrets`` says it differs or may differ."""
+    again = secrets or {}
     changed = {
-        k: new[k] for k in sorted(new) if k not in old or (not is_secret(k) and old[k] != new[k])
+        k: new[k]
+        for k in sorted(new)
+        if k not in old or k in again or (not is_secret(k) and old[k] != new[k])
     }
     return changed, [k for k in sorted(old) if k not in new]
 
@@ -149,21 +163,25 @@ def _reset(keys: list[str]) -> str:
 
 
 def plan_changes(
-    desired: list[Snapshot], actual: Mapping[str, Snapshot | None], allow_drops: bool = False
+    desired: list[Snapshot],
+    actual: Mapping[str, Snapshot | None],
+    allow_drops: bool = False,
+    secrets: SecretChanges | None = None,
 ) -> Plan:
     """The plan that makes the catalogs of ``actual`` (by name; None: missing) equal
-    ``desired``."""
+    ``desired``; the secrets of ``secrets`` are set again."""
     plan = Plan()
+    secrets = secrets or {}
     late: list[Step] = []  # drops of tables, functions and databases: after everything else
     for snapshot in desired:
         old = actual.get(snapshot.catalog_name)
-        _catalog(plan, snapshot, old)
-        _databases(plan, late, snapshot, old)
+        _catalog(plan, snapshot, old, secrets)
+        _databases(plan, late, snapshot, old, secrets)
     for snapshot in desired:
         old = actual.get(snapshot.catalog_name)
-        _relations(plan, late, snapshot, old)
+        _relations(plan, late, snapshot, old, secrets)
         _functions(plan, late, snapshot, old)
-        _models(plan, late, snapshot, old)
+        _models(plan, late, snapshot, old, secrets)
     view_steps = {}
     for snapshot in desired:
         old = actual.get(snapshot.catalog_name)
@@ -182,7 +200,7 @@ def plan_changes(
     return plan
 
 
-def _catalog(plan: Plan, snapshot: Snapshot, old: Snapshot | None) -> None:
+def _catalog(plan: Plan, snapshot: Snapshot, old: Snapshot | None, secrets: SecretChanges) -> None:
     name = snapshot.catalog_name
     options = dict(snapshot.catalog_options)
     if old is None:
@@ -197,7 +215,8 @@ def _catalog(plan: Plan, snapshot: Snapshot, old: Snapshot | None) -> None:
             "by hand."
         )
         return
-    changed, removed = _option_changes(old_options, options)
+    again = _secrets_of(secrets, "catalog", name)
+    changed, removed = _option_changes(old_options, options, again)
     sql = []
     quoted = quote_identifier(name)
     if changed:
@@ -210,12 +229,13 @@ def _catalog(plan: Plan, snapshot: Snapshot, old: Snapshot | None) -> None:
         else:
             sql.append(f"ALTER CATALOG {quoted} COMMENT {quote_string(snapshot.catalog_comment)}")
     if sql:
-        plan.steps.append(
-            Step("change", "catalog", name, [_statement("catalog", name, s, name) for s in sql])
-        )
+        statements = [_statement("catalog", name, s, name) for s in sql]
+        plan.steps.append(Step("change", "catalog", name, statements, secret_notes(again)))
 
 
-def _databases(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
+def _databases(
+    plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None, secrets: SecretChanges
+) -> None:
     catalog = snapshot.catalog_name
     if old is None:  # CREATE CATALOG creates its default database, empty
         default = snapshot.catalog_options.get("default-database", "default")
@@ -233,7 +253,8 @@ def _databases(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
                 Step("create", "database", label, [_statement("database", name, sql, catalog)])
             )
             continue
-        changed, removed = _option_changes(existing["properties"], database["properties"])
+        again = _secrets_of(secrets, "database", label)
+        changed, removed = _option_changes(existing["properties"], database["properties"], again)
         if removed:
             plan.errors.append(
                 f"database {label}: Flink cannot remove a database's properties "
@@ -246,9 +267,8 @@ def _databases(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
             )
         if changed:
             sql = f"ALTER DATABASE {quoted} SET {_set(changed)}"
-            plan.steps.append(
-                Step("change", "database", label, [_statement("database", name, sql, catalog)])
-            )
+            statement = _statement("database", name, sql, catalog)
+            plan.steps.append(Step("change", "database", label, [statement], secret_notes(again)))
     for name in before:
         if name not in wanted:
             sql = f"DROP DATABASE {quote_identifier(catalog)}.{quote_identifier(name)}"
@@ -275,7 +295,9 @@ def _drop_warning(table: CatalogTable, catalog_type: str) -> str:
     return "; ".join(said)
 
 
-def _relations(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
+def _relations(
+    plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None, secrets: SecretChanges
+) -> None:
     catalog_type = snapshot.catalog_options.get("type", "")
     old_tables = {t.identifier: t for t in old.tables} if old else {}
     wanted_tables = {t.identifier: t for t in snapshot.tables}
@@ -300,7 +322,8 @@ def _relations(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
         if existing is None:
             plan.steps.append(Step("create", "table", label, [create]))
             continue
-        changes, reason = table_changes(existing, table)
+        again = _secrets_of(secrets, "table", label)
+        changes, reason = table_changes(existing, table, again)
         if reason:
             drop = _statement("table", label, f"DROP TABLE {identifier.quoted()}", catalog)
             plan.steps.append(
@@ -320,6 +343,7 @@ def _relations(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
                     "table",
                     label,
                     [_statement("table", label, s, catalog) for s in changes],
+                    secret_notes(again),
                 )
             )
     for identifier, table in old_tables.items():
@@ -339,9 +363,12 @@ def _relations(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
             late.append(step)
 
 
-def table_changes(old: CatalogTable, new: CatalogTable) -> tuple[list[str], str]:
-    """The ALTER TABLE statements that turn ``old`` into ``new``; or none and the reason why
-    the table must be dropped and created again."""
+def table_changes(
+    old: CatalogTable, new: CatalogTable, secrets: Mapping[str, bool] | None = None
+) -> tuple[list[str], str]:
+    """The ALTER TABLE statements that turn ``old`` into ``new`` (setting the secrets of
+    ``secrets`` again); or none and the reason why the table must be dropped and created
+    again."""
     reasons = []
     if old.comment != new.comment:
         reasons.append("Flink has no ALTER TABLE for a table's comment")
@@ -392,7 +419,7 @@ def table_changes(old: CatalogTable, new: CatalogTable) -> tuple[list[str], str]
         sql.append(f"{target} ADD ({', '.join(added)})")
     if later:
         sql.append(f"{target} MODIFY ({', '.join(later)})")
-    changed, reset = _option_changes(old.options, new.options)
+    changed, reset = _option_changes(old.options, new.options, secrets)
     if changed:
         sql.append(f"{target} SET {_set(changed)}")
     if reset:
@@ -402,22 +429,33 @@ def table_changes(old: CatalogTable, new: CatalogTable) -> tuple[list[str], str]
 
 def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
     catalog = snapshot.catalog_name
-    before = {f.identifier: (f, x.get("returnType")) for f, x in old.functions} if old else {}
-    wanted = {f.identifier: (f, x.get("returnType")) for f, x in snapshot.functions}
-    for identifier, (function, returns) in wanted.items():
+    before = {f.identifier: (f, x) for f, x in old.functions} if old else {}
+    for function, extras in snapshot.functions:
+        identifier = function.identifier
+        returns, artifact = extras.get("returnType"), extras.get("artifact")
         label = str(identifier)
         create = _statement("function", label, create_function(function), catalog)
-        declared = Declaration(identifier, returns, create) if returns else None
-        existing, had = before.get(identifier, (None, None))
+        declared = (
+            Declaration(identifier, returns, create, artifact) if returns or artifact else None
+        )
+        existing, had_extras = before.get(identifier, (None, {}))
         if existing is None:
             plan.steps.append(Step("create", "function", label, [create], declaration=declared))
             continue
-        retyped = ""
+        had, had_artifact = had_extras.get("returnType"), had_extras.get("artifact")
+        reasons = []
         if had != returns:
-            retyped = (
+            reasons.append(
                 f"its declared result type changes from {had or 'none'} to {returns or 'none'}, "
                 "which the dashboard declares (Flink's DDL has no clause for it)"
             )
+        if had_artifact != artifact:
+            reasons.append(
+                f"its artifact changes from {_artifact_name(had_artifact)} to "
+                f"{_artifact_name(artifact)}, which the dashboard links (Flink's DDL has no "
+                "clause for it)"
+            )
+        retyped = "; ".join(reasons)
         if existing.jars != function.jars:
             drop = _statement("function", label, f"DROP FUNCTION {identifier.quoted()}", catalog)
             reason = "Flink's ALTER FUNCTION cannot change a function's jars"
@@ -429,10 +467,11 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
         if (existing.class_name, existing.language) != (function.class_name, function.language):
             sql.append(_statement("function", label, _alter_function(function), catalog))
         if sql or retyped:
-            redeclared = Declaration(identifier, returns) if retyped else None
+            redeclared = Declaration(identifier, returns, None, artifact) if retyped else None
             plan.steps.append(
                 Step("change", "function", label, sql, retyped, declaration=redeclared)
             )
+    wanted = {f.identifier for f, _ in snapshot.functions}
     for identifier in before:
         if identifier not in wanted:
             sql = f"DROP FUNCTION {identifier.quoted()}"
@@ -443,7 +482,9 @@ def _functions(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot |
             )
 
 
-def _models(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None) -> None:
+def _models(
+    plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | None, secrets: SecretChanges
+) -> None:
     catalog = snapshot.catalog_name
     before = {m.identifier: m for m in old.models} if old else {}
     wanted = {m.identifier for m in snapshot.models}
@@ -461,19 +502,24 @@ def _models(plan: Plan, late: list[Step], snapshot: Snapshot, old: Snapshot | No
             reason = "Flink's ALTER MODEL cannot change a model's input, output or comment"
             plan.steps.append(Step("re-create", "model", label, [drop, create], reason))
             continue
-        changed, reset = _option_changes(existing.options, model.options)
+        again = _secrets_of(secrets, "model", label)
+        changed, reset = _option_changes(existing.options, model.options, again)
         target = f"ALTER MODEL {identifier.quoted()}"
         sql = [f"{target} SET {_set(changed)}"] if changed else []
         sql += [f"{target} RESET {_reset(reset)}"] if reset else []
         if sql:
             statements = [_statement("model", label, s, catalog) for s in sql]
-            plan.steps.append(Step("change", "model", label, statements))
+            plan.steps.append(Step("change", "model", label, statements, secret_notes(again)))
     for identifier in before:
         if identifier not in wanted:
             sql = f"DROP MODEL {identifier.quoted()}"
             late.append(
                 Step("drop", "model", str(identifier), [_statement("model", "", sql, catalog)])
             )
+
+
+def _artifact_name(name: str | None) -> str:
+    return "none" if name is None else quote_string(name)
 
 
 def _alter_function(function: CatalogFunction) -> str:
@@ -507,8 +553,9 @@ def _view(new: CatalogView, old: CatalogView | None) -> Step | None:
         )
     names = [c.name for c in new.columns], [c.name for c in old.columns]
     types = [c.data_type for c in new.columns], [c.data_type for c in old.columns]
-    if (new.expanded_query, new.comment, names[0], types[0]) == (
-        old.expanded_query,
+    query = runnable_query(new.expanded_query)
+    if (query, new.comment, names[0], types[0]) == (
+        runnable_query(old.expanded_query),
         old.comment,
         names[1],
         types[1],
@@ -527,10 +574,10 @@ def _view(new: CatalogView, old: CatalogView | None) -> Step | None:
         )
     reason = (
         ""
-        if new.expanded_query != old.expanded_query
+        if query != runnable_query(old.expanded_query)
         else ("its stored column types differ from what its query gives now")
     )
-    sql = f"ALTER VIEW {identifier.quoted()} AS {new.expanded_query}"
+    sql = f"ALTER VIEW {identifier.quoted()} AS {query}"
     return Step(
         "change", "view", label, use + [_statement("view", label, sql, identifier.catalog)], reason
     )

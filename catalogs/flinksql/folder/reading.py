@@ -31,7 +31,13 @@ from ..secrets import is_secret
 from ..snapshot_format.writing import is_placeholder
 from ..splitter import located_statements
 from ..views import relations_named
-from .declared import declared_type, returns_lines
+from .declared import (
+    ArtifactPin,
+    artifact_lines,
+    declared_artifact,
+    declared_type,
+    returns_lines,
+)
 from .names import decode_name
 
 # what an object is called: (kind group, catalog, database, name); tables and views share one
@@ -78,6 +84,7 @@ class FolderStatement:
     context: tuple[str, str | None]  # the catalog and database it runs in
     reads: set[tuple[str, str, str]] = field(default_factory=set)  # a view's relations
     returns: str | None = None  # a function's declared result type (:mod:`.declared`)
+    artifact: ArtifactPin | None = None  # the artifact its code comes from (:mod:`.declared`)
 
     @property
     def key(self) -> Key:
@@ -132,7 +139,14 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
                 f"{path}:{trailing[0][0]}: a '-- RETURNS <type>' line declares the result type "
                 "of the CREATE FUNCTION right after it, and no statement follows."
             )
-        for (text, line), returns in zip(_located(script), declarations, strict=True):
+        artifacts, after_last = artifact_lines(script)
+        if after_last:
+            errors.append(
+                f"{path}:{after_last[0][0]}: an '-- ARTIFACT' line names the artifact of the "
+                "CREATE FUNCTION right after it, and no statement follows."
+            )
+        located = zip(_located(script), declarations, artifacts, strict=True)
+        for (text, line), returns, artifact in located:
             source = Source(path, line)
             try:
                 statement = parse_statement(text)
@@ -147,6 +161,7 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
                 errors.append(f"{source}: the statement is nested too deeply to be read.")
                 continue
             declared = _declared(returns, statement, path, errors)
+            pin = _pinned(artifact, statement, path, errors)
             if isinstance(statement, st.UseCatalog):
                 catalog, database = statement.name, None
                 continue
@@ -157,7 +172,7 @@ def read_folder(files: Mapping[str, bytes]) -> list[FolderStatement]:
                 continue
             read = _statement(statement, source, catalog, database, errors)
             if read is not None:
-                read.returns = declared
+                read.returns, read.artifact = declared, pin
                 found.append(read)
     errors += _duplicates(found) + _homeless(found) + _clear_secrets(found)
     if errors:
@@ -173,6 +188,19 @@ def _declared(
         return None
     try:
         return declared_type(returns, isinstance(statement, st.CreateFunction), path)
+    except ValueError as exc:
+        errors.append(str(exc))
+        return None
+
+
+def _pinned(
+    lines: list[tuple[int, str]], statement: st.Statement, path: str, errors: list[str]
+) -> ArtifactPin | None:
+    """The artifact the ``-- ARTIFACT`` lines before ``statement`` name, if any."""
+    if not lines:
+        return None
+    try:
+        return declared_artifact(lines, isinstance(statement, st.CreateFunction), path)
     except ValueError as exc:
         errors.append(str(exc))
         return None

@@ -33,6 +33,7 @@ from .ddl import (
     init_script,
     init_statements,
     retarget,
+    runnable_query,
     views_in_order,
 )
 from .diff import (
@@ -91,6 +92,7 @@ __all__ = [
     "create_catalog_statement",
     "create_table_statement",
     "create_view_statement",
+    "runnable_query",
     "database_entry",
     "diff_documents",
     "dumps",

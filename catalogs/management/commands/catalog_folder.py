@@ -53,8 +53,13 @@ class Command(BaseCommand):
             sub.add_argument("folder", type=Path)
             sub.add_argument("--environment", required=True)
             sub.add_argument("--allow-drops", action="store_true")
+            sub.add_argument(
+                "--var",
+                action="append",
+                default=[],
+                help="NAME=VALUE, repeatable: a secret placeholder's value",
+            )
         apply = commands.choices["apply"]
-        apply.add_argument("--var", action="append", default=[], help="NAME=VALUE, repeatable")
         apply.add_argument("--user", help="who opens the change request (approvals needed)")
         apply.add_argument("--title", default="", help="the change request's title")
 
@@ -72,7 +77,9 @@ class Command(BaseCommand):
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         if options["action"] == "plan":
-            planned = folder.plan_folder(environment, files, options["allow_drops"])
+            planned = folder.plan_folder(
+                environment, files, options["allow_drops"], _variables(options["var"])
+            )
             self.stdout.write(render_plan(planned), ending="")
             sys.exit(planned.exit_code)
         user = None
