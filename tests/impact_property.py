@@ -1,9 +1,11 @@
 """The dashboard's marks against Flink's planning, on generated catalogs.
 
 A catalog of a few tables and views up to 6 levels deep (projections, arithmetic, SUM, a WHERE
-comparison, joins on ``id`` or on value columns, views over views), then random changes: drop
-or rename a table, view or column, retype a column (widening or narrowing, to another family,
-to a type no cast reaches), re-create a dropped table with other types. After each change the
+comparison, joins on ``id`` or on value columns, a call of a catalog function, views over
+views), then random changes: drop or rename a table, view or column, retype a column (widening
+or narrowing, to another family, to a type no cast reaches), re-create a dropped table with
+other types, drop the function and create it again. The function is a Java class compiled
+here (``javac``), added to Flink's session with ``ADD JAR``. After each change the
 catalog is exported as a snapshot and loaded into real Flink through the loader ``snapshot
 verify`` uses (``catalogs.flink_verify.load_catalog_api``), and for every view:
 
@@ -23,18 +25,59 @@ sample; a long run by hand::
 
 from __future__ import annotations
 
+import functools
 import random
+import subprocess
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from catalogs import snapshots
 from catalogs.executor import Executor, Session
 from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.catalog import CatalogView, ObjectIdentifier
-from catalogs.models import Catalog, Table
+from catalogs.models import Catalog, Function, Table
+from catalogs.services import set_function_details
 
 TYPES = ("INT", "BIGINT", "SMALLINT", "DOUBLE", "DECIMAL(10, 2)", "STRING", "ARRAY<INT>")
 VALUE_COLUMNS = ("a", "b", "c")
+# the catalog function the views may call, declared BIGINT as its eval's Long
+FUNCTION = "tw"
+CREATE_FUNCTION = f"CREATE FUNCTION `{FUNCTION}` AS 'impact.Twice'"
+TWICE = """package impact;
+
+public class Twice extends org.apache.flink.table.functions.ScalarFunction {
+    public Long eval(Long x) {
+        return x == null ? null : x * 2;
+    }
+}
+"""
+
+
+@functools.cache
+def udf_jar() -> Path:
+    """The function's jar, compiled once a process against the Flink of the apache-flink
+    package."""
+    import pyflink
+
+    build = Path(tempfile.mkdtemp(prefix="impact-udf-"))
+    (build / "impact").mkdir()
+    (build / "impact" / "Twice.java").write_text(TWICE)
+    [api] = (Path(pyflink.__file__).parent / "lib").glob("flink-table-api-java-uber-*.jar")
+    subprocess.run(
+        ["javac", "--release", "17", "-cp", str(api), "impact/Twice.java"], cwd=build, check=True
+    )
+    subprocess.run(
+        ["jar", "--create", "--file", "twice.jar", "impact/Twice.class"], cwd=build, check=True
+    )
+    return build / "twice.jar"
+
+
+def declare_function(catalog: str) -> None:
+    """The function's result type, declared as the API declares it (Flink's DDL has none)."""
+    function = Function.objects.get(database__catalog__name=catalog, name=FUNCTION)
+    set_function_details(function, None, return_type="BIGINT")
 
 
 @dataclass
@@ -45,6 +88,7 @@ class Generated:
     views: dict[str, int] = field(default_factory=dict)  # name -> level
     dropped: list[str] = field(default_factory=list)
     counter: int = 0
+    function: bool = True  # the catalog function exists
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -57,8 +101,10 @@ def _table_ddl(name: str, columns: dict[str, str]) -> str:
 
 
 def build(rng: random.Random, executor: Executor) -> Generated:
-    """Three tables and about a dozen views, up to 6 levels deep."""
+    """Three tables, the function and about a dozen views, up to 6 levels deep."""
     g = Generated()
+    assert executor.execute(CREATE_FUNCTION).ok
+    declare_function(executor.session.current_catalog)
     for i in range(3):
         columns = {"id": "BIGINT"}
         columns.update({c: rng.choice(TYPES[:5]) for c in VALUE_COLUMNS})
@@ -98,10 +144,12 @@ def _query(
         ]
     if shape < 0.72:  # a condition: an implicit cast inside the query, none in its columns
         return f"SELECT x.`id`, x.`{c}` FROM `{name}` AS x WHERE x.`{c}` > 1", ["id", c]
+    if shape < 0.78:  # a call of the catalog function: dropping it breaks the view
+        return f"SELECT x.`id`, `{FUNCTION}`(x.`id`) AS `tw` FROM `{name}` AS x", ["id", "tw"]
     right = [c for c in other[2] if c not in ("id", *picked)][:1]
     select = [f"l.`{c}`" for c in ["id", *picked]] + [f"r.`{c}`" for c in right]
     condition = "l.`id` = r.`id`"
-    if shape >= 0.86 and right:  # joined on value columns: retyping either can break the ON
+    if shape >= 0.89 and right:  # joined on value columns: retyping either can break the ON
         condition = f"l.`{c}` = r.`{right[0]}`"
     query = f"SELECT {', '.join(select)} FROM `{name}` AS l JOIN `{other[0]}` AS r ON {condition}"
     return query, ["id", *picked, *right]
@@ -148,6 +196,9 @@ def change(rng: random.Random, g: Generated) -> str:
         new = table[:-2] if table.endswith("_r") else f"{table}_r"
         g.tables[new] = g.tables.pop(table)
         return f"ALTER TABLE `{table}` RENAME TO `{new}`"
+    if kind < 0.86:  # the function goes, or comes back
+        g.function = not g.function
+        return CREATE_FUNCTION if g.function else f"DROP FUNCTION `{FUNCTION}`"
     if not g.views:
         return f"ALTER TABLE `{table}` ADD `z{g.fresh('')}` INT"
     view = rng.choice(sorted(g.views))
@@ -177,6 +228,7 @@ def flink_marks(catalog: Catalog) -> dict[str, str]:
     snapshot = sf.validate(snapshots.live_document(catalog))
     env, checks = load_catalog_api([snapshot])
     assert not checks, [c.detail for c in checks]
+    env._j_tenv.executeSql(f"ADD JAR '{udf_jar()}'")
     views: dict[ObjectIdentifier, CatalogView] = {v.identifier: v for v in snapshot.views}
     planned: dict[ObjectIdentifier, bool] = {}
     casts: dict[ObjectIdentifier, bool] = {}
@@ -246,6 +298,8 @@ def run(seed: int, changes: int, environment: Any, figures: Figures) -> None:
         if step and not executor.execute(statement).ok:
             figures.refused += 1
             continue
+        if statement == CREATE_FUNCTION:
+            declare_function(catalog_name)
         figures.changes += 1 if step else 0
         ours, flinks = dashboard_marks(catalog_name), flink_marks(catalog)
         figures.checked_views += len(flinks)
