@@ -257,6 +257,8 @@ class QueryBlocks:
         items_text, fields = self.select_list(node, scope, grouped, group, group_keys)
         keys = self.select_list_keys
         distinct = "DISTINCT " if node.args.get("distinct") else ""
+        if node.meta.get("all"):
+            distinct = "ALL "  # Calcite keeps SELECT ALL's keyword
         clauses.append(f"SELECT {distinct}{items_text}")
         if from_text is not None:
             clauses.append(f"FROM {from_text}")

@@ -19,6 +19,7 @@ from ..expressions import (
     cast_target,
     message_type,
 )
+from ..more_syntax import JdbcCall
 from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
@@ -85,6 +86,8 @@ class ViewTyper(_Typer):
         self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
+        if isinstance(node, JdbcCall):
+            return self.type_of(node.this)
         if isinstance(node, QueryExpr):
             fields = node.meta["fields"]
             if len(fields) != 1:

@@ -10,6 +10,7 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
+from ..more_syntax import JdbcCall
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -254,6 +255,10 @@ class ViewWriter(_Writer):
             return self._similarto(inner, negated=True)
         return super()._not(node)
 
+    def _jdbccall(self, node: JdbcCall) -> str:
+        arguments = ", ".join(self.write(a) for a in node.this.expressions)
+        return f"{{fn {node.args['name']}({arguments}) }}"  # Calcite prints "}" after a space
+
     def _kwarg(self, node: exp.Kwarg) -> str:
         return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
 
@@ -291,6 +296,8 @@ class ViewWriter(_Writer):
             else:
                 end = self._bound(end_value, spec.args.get("end_side"))
                 parts.append(f"{kind} BETWEEN {start} AND {end}")
+        if node.meta.get("partial") == "DISALLOW":  # ALLOW PARTIAL, the default, is not kept
+            parts.append("DISALLOW PARTIAL")
         return " ".join(parts)
 
     def order_by(self, order: exp.Order) -> str:
