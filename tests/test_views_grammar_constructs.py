@@ -69,6 +69,11 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "SELECT {fn MOD(`t`.`qty`, 2) } AS `m`, {fn LCASE(`t`.`name`) } AS `l`\n" + FROM_T,
         ),
         (
+            "SELECT COUNT(qty) WITHIN DISTINCT (id, name) AS c, SUM(qty) AS s FROM t",
+            "SELECT COUNT(`t`.`qty`) WITHIN DISTINCT (`t`.`id`, `t`.`name`) AS `c`, "
+            "SUM(`t`.`qty`) AS `s`\n" + FROM_T,
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),

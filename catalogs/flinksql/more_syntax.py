@@ -6,6 +6,7 @@ read, as a mixin of the Flink dialect's parser (:mod:`.dialect`):
   set UTF16 (``_UTF16'a<tab>b'``);
 - JDBC escapes: ``{d '...'}``, ``{t '...'}`` and ``{ts '...'}`` are the DATE, TIME and
   TIMESTAMP literals; ``{fn name(args)}`` a JDBC function call (:class:`JdbcCall`);
+- an aggregate's ``WITHIN DISTINCT (keys)`` (:class:`WithinDistinct`);
 - a window's ``ALLOW PARTIAL`` (Calcite's default, which it does not write) and
   ``DISALLOW PARTIAL`` (meta ``partial`` of the window).
 """
@@ -42,6 +43,12 @@ JDBC_FUNCTIONS = {
     "UCASE": "UPPER",
     "LENGTH": "CHAR_LENGTH",
 }
+
+
+class WithinDistinct(exp.Expression):
+    """``AGG(x) WITHIN DISTINCT (k, ...)``: the aggregate over rows distinct in the keys."""
+
+    arg_types = {"this": True, "expressions": True}
 
 
 class JdbcCall(exp.Expression):
@@ -158,6 +165,16 @@ class MoreSyntax:
         if not hasattr(self, "_partials"):
             self._partials = []
         self._partials.append(None)
+        if (
+            not alias
+            and self._curr is not None
+            and self._curr.text.upper() == "WITHIN"
+            and self._next is not None
+            and self._next.token_type == TokenType.DISTINCT
+        ):
+            self._advance(2)
+            keys = self._parse_wrapped_csv(self._parse_assignment)
+            this = self.expression(WithinDistinct(this=this, expressions=keys))
         try:
             window = super()._parse_window(this, alias)  # type: ignore[misc]
         finally:
@@ -186,4 +203,4 @@ class MoreSyntax:
             self._partials[-1] = word
 
 
-__all__ = ["JDBC_FUNCTIONS", "JdbcCall", "MoreSyntax", "unescape_c_string"]
+__all__ = ["JDBC_FUNCTIONS", "JdbcCall", "MoreSyntax", "WithinDistinct", "unescape_c_string"]

@@ -12,6 +12,7 @@ from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import PARSER_FUNCTIONS
 from ..keywords import read_as_column
+from ..more_syntax import WithinDistinct
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
@@ -94,7 +95,7 @@ class QueryExpr(exp.Expression):
 
 def is_aggregate(node: exp.Expression) -> bool:
     """An aggregate call that is not a window (OVER) call (with its WITHIN GROUP keys)."""
-    if isinstance(node, exp.WithinGroup):
+    if isinstance(node, exp.WithinGroup | WithinDistinct):
         return is_aggregate(node.this)
     if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
         parent = node.parent

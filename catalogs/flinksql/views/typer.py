@@ -19,7 +19,7 @@ from ..expressions import (
     cast_target,
     message_type,
 )
-from ..more_syntax import JdbcCall
+from ..more_syntax import JdbcCall, WithinDistinct
 from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
@@ -87,6 +87,12 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
         if isinstance(node, JdbcCall):
+            return self.type_of(node.this)
+        if isinstance(node, WithinDistinct):
+            if not is_aggregate(node.this):
+                raise ValidationError("WITHIN DISTINCT must be applied to an aggregate function")
+            for key in node.expressions:
+                self.type_of(key)
             return self.type_of(node.this)
         if isinstance(node, QueryExpr):
             fields = node.meta["fields"]

@@ -10,7 +10,7 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
-from ..more_syntax import JdbcCall
+from ..more_syntax import JdbcCall, WithinDistinct
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -258,6 +258,10 @@ class ViewWriter(_Writer):
     def _jdbccall(self, node: JdbcCall) -> str:
         arguments = ", ".join(self.write(a) for a in node.this.expressions)
         return f"{{fn {node.args['name']}({arguments}) }}"  # Calcite prints "}" after a space
+
+    def _withindistinct(self, node: WithinDistinct) -> str:
+        keys = ", ".join(self.write(k) for k in node.expressions)
+        return f"{self.write(node.this)} WITHIN DISTINCT ({keys})"
 
     def _kwarg(self, node: exp.Kwarg) -> str:
         return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
