@@ -94,6 +94,27 @@ def test_it_types_the_jdbc_escapes_as_what_they_stand_for(ready: None, run: RunS
     assert _described(run) == [("u", "STRING", True), ("m", "INT", True), ("c", "TIME(0)", False)]
 
 
+def test_it_types_the_query_constructors_by_their_querys_columns(
+    ready: None, run: RunScript
+) -> None:
+    stored = _stored(
+        run,
+        "SELECT ARRAY(SELECT id FROM t) AS a, MAP(SELECT name, ts FROM t) AS m, "
+        "ARRAY((SELECT qty FROM t WHERE qty > 0)) AS q FROM t",
+    )
+    inner = FROM_T
+    assert stored == (
+        f"SELECT ARRAY ((SELECT `t`.`id`\n{inner})) AS `a`, "
+        f"MAP ((SELECT `t`.`name`, `t`.`ts`\n{inner})) AS `m`, "
+        f"ARRAY ((SELECT `t`.`qty`\n{inner}\nWHERE `t`.`qty` > 0)) AS `q`\n" + FROM_T
+    )
+    assert _described(run) == [
+        ("a", "ARRAY<BIGINT NOT NULL>", False),
+        ("m", "MAP<STRING, TIMESTAMP(3)>", False),
+        ("q", "ARRAY<INT>", False),
+    ]
+
+
 def test_it_refuses_a_jdbc_function_it_cannot_read(ready: None, run: RunScript) -> None:
     before = dump()
     (result,) = run("CREATE VIEW v1 AS SELECT {fn DAYNAME(ts)} AS d FROM t")

@@ -444,7 +444,7 @@ class Flink(Dialect):
             meta says which (``values`` or ``query``)."""
             curr, nxt = self._curr, self._next
             if curr is None or nxt is None or curr.text.upper() != "MULTISET":
-                return None
+                return self._parse_query_constructor()
             if curr.token_type == TokenType.IDENTIFIER:  # `multiset`, a name
                 return None
             if nxt.token_type == TokenType.L_BRACKET:

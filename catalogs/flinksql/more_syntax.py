@@ -7,6 +7,7 @@ read, as a mixin of the Flink dialect's parser (:mod:`.dialect`):
 - JDBC escapes: ``{d '...'}``, ``{t '...'}`` and ``{ts '...'}`` are the DATE, TIME and
   TIMESTAMP literals; ``{fn name(args)}`` a JDBC function call (:class:`JdbcCall`);
 - an aggregate's ``WITHIN DISTINCT (keys)`` (:class:`WithinDistinct`);
+- the query constructors ``ARRAY(query)`` and ``MAP(query)``;
 - a window's ``ALLOW PARTIAL`` (Calcite's default, which it does not write) and
   ``DISALLOW PARTIAL`` (meta ``partial`` of the window).
 """
@@ -156,6 +157,31 @@ class MoreSyntax:
             call.set("this", JDBC_FUNCTIONS[written])
             return self.expression(JdbcCall(this=call, name=written))
         return None
+
+    def _parse_query_constructor(self) -> exp.Expr | None:
+        """``ARRAY(query)`` or ``MAP(query)``: a call of ARRAY or MAP with the meta ``multiset``
+        ``query``, as ``MULTISET(query)`` is (:mod:`.dialect`); None at anything else."""
+        curr, nxt = self._curr, self._next
+        if (
+            curr is None
+            or nxt is None
+            or curr.token_type == TokenType.IDENTIFIER
+            or curr.text.upper() not in ("ARRAY", "MAP")
+            or nxt.token_type != TokenType.L_PAREN
+        ):
+            return None
+        start = self._index
+        self._advance(2)
+        query = self._parse_select() or self._parse_assignment()
+        inner = query
+        while isinstance(inner, exp.Paren | exp.Subquery) and not inner.alias:
+            inner = inner.this
+        if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
+            self._retreat(start)
+            return None
+        call = exp.Anonymous(this=curr.text.upper(), expressions=[query])
+        call.meta["multiset"] = "query"
+        return self.expression(call)
 
     def _match_brace(self, before: Token) -> None:
         if not self._match(TokenType.R_BRACE):

@@ -62,13 +62,21 @@ def within_group_type(node: exp.WithinGroup, type_of: TypeOf) -> DataType:
 
 def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataType:
     """MULTISET[a, b] of the common type of its elements (not cast to it, unlike ARRAY's),
-    MULTISET(query) of its one column's type; NOT NULL."""
+    MULTISET(query) of its one column's type, and ARRAY(query) and MAP(query) alike; NOT NULL."""
     if node.meta["multiset"] == "query":
         query = _strip(node.expressions[0])
         fields = query.meta["fields"] if isinstance(query, QueryExpr) else []
+        name = node.name.upper()
+        if name == "MAP":  # MAP(query) of its two columns' types
+            if len(fields) != 2:
+                raise ValidationError("MAP (query) takes a query of two columns, key and value")
+            key, value = (t.with_time_attribute(None) for _, t in fields)
+            return DataType("MAP", (), False, (key, value))
         if len(fields) != 1:
-            raise ValidationError("Only scalar sub-queries allowed in MULTISET")
+            raise ValidationError(f"Only scalar sub-queries allowed in {name}")
         element = fields[0][1]
+        if name == "ARRAY":
+            return DataType("ARRAY", (), False, (element.with_time_attribute(None),))
     else:
         element = common(*node.expressions)
         if element.name == "NULL":  # MULTISET[NULL]: no element type to derive

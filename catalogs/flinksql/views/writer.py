@@ -122,7 +122,7 @@ class ViewWriter(_Writer):
             return "MULTISET[" + ", ".join(self.write(a) for a in node.expressions) + "]"
         if node.meta.get("multiset") == "query":
             query = _strip(node.expressions[0])
-            return f"MULTISET (({query.meta['text']}))"
+            return f"{upper} (({query.meta['text']}))"  # MULTISET, ARRAY or MAP
         if node.meta.get("function_text") is None:
             if upper in EXTRACT_FUNCTIONS and len(node.expressions) == 1:
                 return f"EXTRACT({EXTRACT_FUNCTIONS[upper]} FROM {self.write(node.expressions[0])})"
