@@ -74,6 +74,12 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "SUM(`t`.`qty`) AS `s`\n" + FROM_T,
         ),
         (
+            "SELECT CONVERT(name USING `UTF-16`) AS a, TRANSLATE(UPPER(name) USING latin1) AS b "
+            "FROM t",
+            "SELECT TRANSLATE(`t`.`name` USING `UTF-16`) AS `a`, "
+            "TRANSLATE(UPPER(`t`.`name`) USING `latin1`) AS `b`\n" + FROM_T,
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),

@@ -8,6 +8,7 @@ read, as a mixin of the Flink dialect's parser (:mod:`.dialect`):
   TIMESTAMP literals; ``{fn name(args)}`` a JDBC function call (:class:`JdbcCall`);
 - an aggregate's ``WITHIN DISTINCT (keys)`` (:class:`WithinDistinct`);
 - the query constructors ``ARRAY(query)`` and ``MAP(query)``;
+- ``TRANSLATE(x USING name)`` and ``CONVERT(x USING name)`` (:class:`TranslateUsing`);
 - a window's ``ALLOW PARTIAL`` (Calcite's default, which it does not write) and
   ``DISALLOW PARTIAL`` (meta ``partial`` of the window).
 """
@@ -50,6 +51,13 @@ class WithinDistinct(exp.Expression):
     """``AGG(x) WITHIN DISTINCT (k, ...)``: the aggregate over rows distinct in the keys."""
 
     arg_types = {"this": True, "expressions": True}
+
+
+class TranslateUsing(exp.Expression):
+    """``TRANSLATE(x USING name)``, also spelled ``CONVERT(x USING name)``: ``this`` is x,
+    ``charset`` the name as written (an Identifier)."""
+
+    arg_types = {"this": True, "charset": True}
 
 
 class JdbcCall(exp.Expression):
@@ -158,6 +166,26 @@ class MoreSyntax:
             return self.expression(JdbcCall(this=call, name=written))
         return None
 
+    def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        curr, nxt = self._curr, self._next
+        if (
+            curr is not None
+            and nxt is not None
+            and curr.token_type != TokenType.IDENTIFIER
+            and curr.text.upper() in ("TRANSLATE", "CONVERT")
+            and nxt.token_type == TokenType.L_PAREN
+        ):
+            start = self._index
+            self._advance(2)
+            this = self._parse_assignment()
+            if this is not None and self._match(TokenType.USING):
+                charset = self._parse_id_var(any_token=False)
+                if charset is None or not self._match(TokenType.R_PAREN):
+                    self.raise_error("Expected a character set name and ) after USING")
+                return self.expression(TranslateUsing(this=this, charset=charset))
+            self._retreat(start)
+        return super()._parse_function(*args, **kwargs)  # type: ignore[misc]
+
     def _parse_query_constructor(self) -> exp.Expr | None:
         """``ARRAY(query)`` or ``MAP(query)``: a call of ARRAY or MAP with the meta ``multiset``
         ``query``, as ``MULTISET(query)`` is (:mod:`.dialect`); None at anything else."""
@@ -229,4 +257,11 @@ class MoreSyntax:
             self._partials[-1] = word
 
 
-__all__ = ["JDBC_FUNCTIONS", "JdbcCall", "MoreSyntax", "WithinDistinct", "unescape_c_string"]
+__all__ = [
+    "JDBC_FUNCTIONS",
+    "JdbcCall",
+    "MoreSyntax",
+    "TranslateUsing",
+    "WithinDistinct",
+    "unescape_c_string",
+]

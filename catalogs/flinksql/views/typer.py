@@ -19,7 +19,7 @@ from ..expressions import (
     cast_target,
     message_type,
 )
-from ..more_syntax import JdbcCall, WithinDistinct
+from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
@@ -88,6 +88,14 @@ class ViewTyper(_Typer):
             return node.meta["flink_type"]
         if isinstance(node, JdbcCall):
             return self.type_of(node.this)
+        if isinstance(node, TranslateUsing):
+            operand = self.type_of(node.this)
+            if operand.name not in ("CHAR", "VARCHAR"):
+                raise ValidationError(
+                    "The dashboard takes TRANSLATE (... USING ...) of a character string only, "
+                    f"not of {calcite_type_name(operand)}"
+                )
+            return operand  # Calcite's ARG0
         if isinstance(node, WithinDistinct):
             if not is_aggregate(node.this):
                 raise ValidationError("WITHIN DISTINCT must be applied to an aggregate function")
@@ -268,7 +276,7 @@ class ViewTyper(_Typer):
         if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
             null_treatment_type(call, self.type_of)
             call = call.this
-        if isinstance(call, exp.WithinGroup):
+        if isinstance(call, exp.WithinGroup | WithinDistinct):
             raise ValidationError("OVER must be applied to aggregate function")
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)

@@ -86,6 +86,4 @@ def _unkept(node: exp.Expression) -> str | None:
         return "UNPIVOT" if node.args.get("unpivot") else "PIVOT"
     if isinstance(node, exp.Group) and node.args.get("all") is False:
         return "GROUP BY DISTINCT"
-    if isinstance(node, exp.Cast) and node.to.this == exp.DataType.Type.CHARACTER_SET:
-        return "CONVERT or TRANSLATE (... USING ...)"
     return None

@@ -10,7 +10,7 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
-from ..more_syntax import JdbcCall, WithinDistinct
+from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -258,6 +258,11 @@ class ViewWriter(_Writer):
     def _jdbccall(self, node: JdbcCall) -> str:
         arguments = ", ".join(self.write(a) for a in node.this.expressions)
         return f"{{fn {node.args['name']}({arguments}) }}"  # Calcite prints "}" after a space
+
+    def _translateusing(self, node: TranslateUsing) -> str:
+        # Calcite writes CONVERT(x USING name) as TRANSLATE too, the name quoted as written
+        name = quote_identifier(node.args["charset"].name)
+        return f"TRANSLATE({self.write(node.this)} USING {name})"
 
     def _withindistinct(self, node: WithinDistinct) -> str:
         keys = ", ".join(self.write(k) for k in node.expressions)
