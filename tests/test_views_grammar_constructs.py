@@ -5,6 +5,8 @@ answers for the first of each; these cases are the spellings no golden records."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from catalogs.models import Table
@@ -128,5 +130,33 @@ def test_it_refuses_a_jdbc_function_it_cannot_read(ready: None, run: RunScript) 
     assert result.error == (
         "The dashboard cannot read the JDBC function {fn DAYNAME} yet; "
         "call the function it stands for instead."
+    )
+    assert dump() == before
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        # Flink's words for the first of each are recorded in goldens/views_grammar_walk.json
+        ("SELECT NEW point(1, 2) AS p FROM t", "Unknown datatype name 'point'"),
+        (
+            "SELECT id FROM t WHERE NOT name ILIKE 'a%'",
+            "No match found for function signature ILIKE",
+        ),
+        (
+            "SELECT STREAM name FROM (SELECT name FROM t) AS s",
+            "The dashboard cannot validate SELECT STREAM over this FROM clause",
+        ),
+    ],
+)
+def test_it_refuses_what_flink_refuses_storing_nothing(
+    ready: None, run: RunScript, query: str, message: str
+) -> None:
+    before = dump()
+    (result,) = run(f"CREATE VIEW v1 AS {query}")
+    assert not result.ok
+    # the range Flink puts before a call's refusal (positions_oracle.json holds it to that)
+    assert re.sub(r"^From line \d+, column \d+ to line \d+, column \d+: ", "", result.error) == (
+        message
     )
     assert dump() == before

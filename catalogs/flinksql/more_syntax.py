@@ -1,7 +1,8 @@
 """Pieces of Flink's query grammar (Calcite 1.36's Parser.jj) that sqlglot's parser does not
 read, as a mixin of the Flink dialect's parser (:mod:`.dialect`):
 
-- ``SELECT ALL``: the select is marked (meta ``all``), as Calcite keeps the keyword;
+- ``SELECT ALL``: the select is marked (meta ``all``), as Calcite keeps the keyword; ``SELECT
+  STREAM`` too (meta ``stream``), which Flink then refuses;
 - C-style escaped strings, ``E'a\\tb'``: Calcite unescapes them and gives them the character
   set UTF16 (``_UTF16'a<tab>b'``);
 - JDBC escapes: ``{d '...'}``, ``{t '...'}`` and ``{ts '...'}`` are the DATE, TIME and
@@ -101,6 +102,20 @@ class MoreSyntax:
             and before.token_type in (TokenType.SELECT, TokenType.HINT)
         )
 
+        curr, nxt = self._curr, self._next
+        stream = (
+            curr is not None
+            and curr.token_type == TokenType.VAR
+            and curr.text.upper() == "STREAM"
+            and self._prev is not None
+            and self._prev.token_type in (TokenType.SELECT, TokenType.HINT)
+            and nxt is not None
+            and nxt.token_type not in (TokenType.FROM, TokenType.COMMA, TokenType.DOT)
+            and nxt.token_type not in (TokenType.ALIAS, TokenType.R_PAREN)
+        )
+        if stream:  # SELECT STREAM ...: Calcite's streaming query (meta ``stream``)
+            self._advance()
+
         def item() -> exp.Expr | None:
             index = self._index
             while index < len(self._tokens) - 1 and (
@@ -116,12 +131,16 @@ class MoreSyntax:
         items = self._parse_csv(item)
         # sqlglot builds the Select right after its projections (see expression())
         self._select_all = select_all
+        self._select_stream = stream
         return items, None
 
     def expression(self, instance: Any, token: Token | None = None, comments: Any = None) -> Any:
         if isinstance(instance, exp.Select) and getattr(self, "_select_all", False):
             instance.meta["all"] = True
             self._select_all = False
+        if isinstance(instance, exp.Select) and getattr(self, "_select_stream", False):
+            instance.meta["stream"] = True
+            self._select_stream = False
         return super().expression(instance, token, comments)  # type: ignore[misc]
 
     def _parse_more_literal(self) -> exp.Expr | None:
@@ -188,15 +207,20 @@ class MoreSyntax:
 
     def _parse_query_constructor(self) -> exp.Expr | None:
         """``ARRAY(query)`` or ``MAP(query)``: a call of ARRAY or MAP with the meta ``multiset``
-        ``query``, as ``MULTISET(query)`` is (:mod:`.dialect`); None at anything else."""
+        ``query``, as ``MULTISET(query)`` is (:mod:`.dialect`); ``UNIQUE (query)``, ``CURSOR
+        (query)`` and ``NEW type(...)`` refused as Flink refuses them; None at anything else."""
         curr, nxt = self._curr, self._next
-        if (
-            curr is None
-            or nxt is None
-            or curr.token_type == TokenType.IDENTIFIER
-            or curr.text.upper() not in ("ARRAY", "MAP")
-            or nxt.token_type != TokenType.L_PAREN
-        ):
+        if curr is None or nxt is None or curr.token_type == TokenType.IDENTIFIER:
+            return None
+        word = curr.text.upper()
+        if word == "NEW" and nxt.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            after = self._tokens[self._index + 2] if self._index + 2 < len(self._tokens) else None
+            if after is not None and after.token_type == TokenType.L_PAREN:
+                # NEW udt(args), Calcite's constructor of a structured type: Flink knows none
+                self._advance(2)
+                self._parse_wrapped_csv(self._parse_assignment)
+                raise ValidationError(f"Unknown datatype name '{nxt.text}'")
+        if word not in ("ARRAY", "MAP", "UNIQUE", "CURSOR") or nxt.token_type != TokenType.L_PAREN:
             return None
         start = self._index
         self._advance(2)
@@ -207,7 +231,9 @@ class MoreSyntax:
         if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
             self._retreat(start)
             return None
-        call = exp.Anonymous(this=curr.text.upper(), expressions=[query])
+        if word in ("UNIQUE", "CURSOR"):  # Calcite reads them; Flink's operator table lacks them
+            raise ValidationError(f"No match found for function signature {word}")
+        call = exp.Anonymous(this=word, expressions=[query])
         call.meta["multiset"] = "query"
         return self.expression(call)
 

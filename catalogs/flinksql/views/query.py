@@ -21,6 +21,7 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
+from .grammar_forms import refuse_stream
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
@@ -231,6 +232,8 @@ class QueryBlocks:
         from_text = None
         if from_ is not None:
             from_text = self.from_clause(from_.this, node.args.get("joins") or [], scope)
+        if node.meta.get("stream"):
+            refuse_stream(from_)
         where = node.args.get("where")
         where_text = None
         if where is not None:

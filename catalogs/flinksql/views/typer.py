@@ -19,7 +19,7 @@ from ..expressions import (
     cast_target,
     message_type,
 )
-from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
+from ..more_syntax import WithinDistinct
 from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
@@ -41,6 +41,7 @@ from .cases import check_case
 from .casts import check_cast
 from .common_type import coalesced_type, concat_type, least_restrictive, needs_cast
 from .context import ExpressionContext
+from .grammar_forms import grammar_form_type
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
 from .percentiles import percentile_type, refuse_without_within_group
@@ -83,25 +84,12 @@ class ViewTyper(_Typer):
 
     def _type_of(self, node: exp.Expression) -> DataType:
         node = _strip(node)
+        form = grammar_form_type(node, self.type_of)  # before its operands: a time unit is one
+        if form is not None:
+            return form
         self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
-        if isinstance(node, JdbcCall):
-            return self.type_of(node.this)
-        if isinstance(node, TranslateUsing):
-            operand = self.type_of(node.this)
-            if operand.name not in ("CHAR", "VARCHAR"):
-                raise ValidationError(
-                    "The dashboard takes TRANSLATE (... USING ...) of a character string only, "
-                    f"not of {calcite_type_name(operand)}"
-                )
-            return operand  # Calcite's ARG0
-        if isinstance(node, WithinDistinct):
-            if not is_aggregate(node.this):
-                raise ValidationError("WITHIN DISTINCT must be applied to an aggregate function")
-            for key in node.expressions:
-                self.type_of(key)
-            return self.type_of(node.this)
         if isinstance(node, QueryExpr):
             fields = node.meta["fields"]
             if len(fields) != 1:
