@@ -160,3 +160,29 @@ def test_it_refuses_what_flink_refuses_storing_nothing(
         message
     )
     assert dump() == before
+
+
+def test_a_computed_column_takes_a_c_style_string(run: RunScript) -> None:
+    # the statement parser's tokens: a literal's tab or space splits no word (tokens.py)
+    (result,) = run(
+        "CREATE TABLE c (id BIGINT, e AS E'a\\tb', u AS U&'a b') WITH ('connector' = 'datagen')"
+    )
+    assert result.ok, result.error
+    (shown,) = run("SHOW CREATE TABLE c")
+    assert "`e` AS _UTF16'a\tb',\n  `u` AS _UTF16'a b'\n" in shown.rows[0][0]
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["{fn UCASE(name)}", "TRANSLATE(name USING utf8)", "SUM(id) WITHIN DISTINCT (name)"],
+)
+def test_a_computed_column_refuses_the_view_only_forms_naming_them(
+    run: RunScript, expression: str
+) -> None:
+    before = dump()
+    (result,) = run(
+        f"CREATE TABLE c (id BIGINT, name STRING, x AS {expression}) WITH ('connector' = 'datagen')"
+    )
+    assert not result.ok
+    assert result.error == f"Unsupported expression: {expression}"
+    assert dump() == before

@@ -48,20 +48,32 @@ JDBC_FUNCTIONS = {
 }
 
 
-class WithinDistinct(exp.Expression):
+class _Written(exp.Expression):
+    """A form sqlglot's generators do not know: its ``sql()`` is the text it was read from
+    (meta ``written``), for the messages that quote an expression they cannot take."""
+
+    def sql(self, dialect: Any = None, **opts: Any) -> str:
+        return self.meta.get("written") or type(self).__name__
+
+
+class WithinDistinct(_Written):
     """``AGG(x) WITHIN DISTINCT (k, ...)``: the aggregate over rows distinct in the keys."""
 
     arg_types = {"this": True, "expressions": True}
 
+    def sql(self, dialect: Any = None, **opts: Any) -> str:
+        keys = ", ".join(k.sql(dialect, **opts) for k in self.expressions)
+        return f"{self.this.sql(dialect, **opts)} WITHIN DISTINCT ({keys})"
 
-class TranslateUsing(exp.Expression):
+
+class TranslateUsing(_Written):
     """``TRANSLATE(x USING name)``, also spelled ``CONVERT(x USING name)``: ``this`` is x,
     ``charset`` the name as written (an Identifier)."""
 
     arg_types = {"this": True, "charset": True}
 
 
-class JdbcCall(exp.Expression):
+class JdbcCall(_Written):
     """``{fn NAME(args)}``: ``this`` is the call it stands for (Calcite's JDBC lookup table),
     ``name`` the JDBC name as written back (upper case)."""
 
@@ -182,7 +194,7 @@ class MoreSyntax:
                     "call the function it stands for instead."
                 )
             call.set("this", JDBC_FUNCTIONS[written])
-            return self.expression(JdbcCall(this=call, name=written))
+            return self._written(JdbcCall(this=call, name=written), curr)
         return None
 
     def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -201,7 +213,7 @@ class MoreSyntax:
                 charset = self._parse_id_var(any_token=False)
                 if charset is None or not self._match(TokenType.R_PAREN):
                     self.raise_error("Expected a character set name and ) after USING")
-                return self.expression(TranslateUsing(this=this, charset=charset))
+                return self._written(TranslateUsing(this=this, charset=charset), curr)
             self._retreat(start)
         return super()._parse_function(*args, **kwargs)  # type: ignore[misc]
 
@@ -236,6 +248,12 @@ class MoreSyntax:
         call = exp.Anonymous(this=word, expressions=[query])
         call.meta["multiset"] = "query"
         return self.expression(call)
+
+    def _written(self, node: _Written, first: Token | None) -> Any:
+        """``node``, read from ``first`` to the previous token, with that text."""
+        if first is not None and self._prev is not None:
+            node.meta["written"] = self.sql[first.start : self._prev.end + 1]
+        return self.expression(node)
 
     def _match_brace(self, before: Token) -> None:
         if not self._match(TokenType.R_BRACE):
