@@ -82,6 +82,11 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "TRANSLATE(UPPER(`t`.`name`) USING `latin1`) AS `b`\n" + FROM_T,
         ),
         (
+            "SELECT name, COUNT(*) AS n FROM t GROUP BY DISTINCT ROLLUP(name, qty), name",
+            "SELECT `t`.`name`, COUNT(*) AS `n`\n" + FROM_T + "\n"
+            "GROUP BY DISTINCT ROLLUP(`t`.`name`, `t`.`qty`), `t`.`name`",
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),

@@ -84,6 +84,4 @@ def _unkept(node: exp.Expression) -> str | None:
         return "TABLESAMPLE"
     if isinstance(node, exp.Pivot):
         return "UNPIVOT" if node.args.get("unpivot") else "PIVOT"
-    if isinstance(node, exp.Group) and node.args.get("all") is False:
-        return "GROUP BY DISTINCT"
     return None
