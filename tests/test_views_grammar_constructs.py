@@ -87,6 +87,12 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "GROUP BY DISTINCT ROLLUP(`t`.`name`, `t`.`qty`), `t`.`name`",
         ),
         (
+            "SELECT t.id FROM t TABLESAMPLE BERNOULLI(12.5) REPEATABLE(3) JOIN t AS t2 "
+            "TABLESAMPLE SYSTEM(100) ON t.id = t2.id",
+            "SELECT `t`.`id`\n" + FROM_T + " TABLESAMPLE BERNOULLI(12.5) REPEATABLE(3)\n"
+            "INNER JOIN `_env_default`.`default`.`t` AS `t2` ON `t`.`id` = `t2`.`id`",
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),
@@ -144,6 +150,10 @@ def test_it_refuses_a_jdbc_function_it_cannot_read(ready: None, run: RunScript) 
     [
         # Flink's words for the first of each are recorded in goldens/views_grammar_walk.json
         ("SELECT NEW point(1, 2) AS p FROM t", "Unknown datatype name 'point'"),
+        (
+            "SELECT id FROM t TABLESAMPLE BERNOULLI(100.5)",
+            "TABLESAMPLE percentage must be between 0 and 100, inclusive",
+        ),
         (
             "SELECT id FROM t WHERE NOT name ILIKE 'a%'",
             "No match found for function signature ILIKE",

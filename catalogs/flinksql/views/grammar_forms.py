@@ -5,7 +5,9 @@ SELECT STREAM."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
+from decimal import Decimal
 
 from sqlglot import exp
 
@@ -74,6 +76,53 @@ def refuse_unit_argument(node: exp.Anonymous, type_of: TypeOf) -> None:
     )
 
 
+def sample_text(sample: exp.TableSample) -> str | None:
+    """``TABLESAMPLE BERNOULLI(p) [REPEATABLE(seed)]`` (or SYSTEM) after a table, as Calcite
+    writes it: the percentage as the float it keeps (a hundredth, times 100 again); None for
+    0 and 100, which Calcite reads as no sampling at all."""
+    method = sample.args.get("method")
+    size = sample.args.get("size")
+    others = {k for k, v in sample.args.items() if v and k not in ("method", "size", "seed")}
+    if (
+        others
+        or method is None
+        or method.name.upper() not in ("BERNOULLI", "SYSTEM")
+        or not isinstance(size, exp.Literal)
+        or size.is_string
+    ):
+        raise ValidationError(
+            "The dashboard takes TABLESAMPLE BERNOULLI(percentage) or SYSTEM(percentage) only"
+        )
+    rate = Decimal(size.this)
+    if not 0 <= rate <= 100:
+        raise ValidationError("TABLESAMPLE percentage must be between 0 and 100, inclusive")
+    fraction = _float32(float(rate / 100))
+    if not 0.0 < fraction < 1.0:
+        return None
+    text = f"TABLESAMPLE {method.name.upper()}({_java_float(_float32(fraction * _float32(100)))})"
+    seed = sample.args.get("seed")
+    if seed is not None:
+        text += f" REPEATABLE({int(Decimal(seed.this))})"
+    return text
+
+
+def _float32(value: float) -> float:
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def _java_float(value: float) -> str:
+    """Java's ``Float.toString``: the shortest digits that read back to the same float,
+    positional from 10^-3 to 10^7 (``50.0``), else as ``1.0E-4``."""
+    for digits in range(1, 10):
+        shortest = float(f"{value:.{digits}g}")
+        if _float32(shortest) == value:
+            break
+    if value == 0 or 1e-3 <= abs(value) < 1e7:
+        return repr(shortest)
+    mantissa, exponent = f"{shortest:.{digits - 1}e}".split("e")
+    return f"{mantissa if '.' in mantissa else mantissa + '.0'}E{int(exponent)}"
+
+
 def refuse_stream(from_: exp.From | None) -> None:
     """``SELECT STREAM``: Flink's tables are no streams Calcite can convert (its first FROM
     table is named, as written)."""
@@ -83,4 +132,10 @@ def refuse_stream(from_: exp.From | None) -> None:
     raise ValidationError("The dashboard cannot validate SELECT STREAM over this FROM clause")
 
 
-__all__ = ["UNIT_ARGUMENTS", "grammar_form_type", "refuse_stream", "refuse_unit_argument"]
+__all__ = [
+    "UNIT_ARGUMENTS",
+    "grammar_form_type",
+    "refuse_stream",
+    "refuse_unit_argument",
+    "sample_text",
+]

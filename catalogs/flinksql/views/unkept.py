@@ -75,13 +75,17 @@ def _unkept_message(construct: str) -> str:
     )
 
 
+def _plain_table(node: exp.Expression | None) -> bool:
+    return isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier)
+
+
 def _unkept(node: exp.Expression) -> str | None:
     if isinstance(node, exp.Qualify):
         return "QUALIFY"
     if isinstance(node, exp.Hint):
         return "a query hint (SELECT /*+ ... */)"
-    if isinstance(node, exp.TableSample):
-        return "TABLESAMPLE"
+    if isinstance(node, exp.TableSample) and not _plain_table(node.parent):
+        return "TABLESAMPLE"  # kept after a table (views.from_clause), not after a subquery
     if isinstance(node, exp.Pivot):
         return "UNPIVOT" if node.args.get("unpivot") else "PIVOT"
     return None
