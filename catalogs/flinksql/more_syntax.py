@@ -217,6 +217,21 @@ class MoreSyntax:
             self._retreat(start)
         return super()._parse_function(*args, **kwargs)  # type: ignore[misc]
 
+    def _parse_number(self):  # type: ignore[no-untyped-def]
+        # TABLESAMPLE ... REPEATABLE(-2): Calcite's seed is a signed integer
+        before = self._tokens[self._index - 2] if self._index >= 2 else None
+        if (
+            self._curr is not None
+            and self._curr.token_type == TokenType.DASH
+            and self._next is not None
+            and self._next.token_type == TokenType.NUMBER
+            and before is not None
+            and before.text.upper() == "REPEATABLE"
+        ):
+            self._advance(2)
+            return exp.Literal.number("-" + self._prev.text)
+        return super()._parse_number()  # type: ignore[misc]
+
     def _parse_query_constructor(self) -> exp.Expr | None:
         """``ARRAY(query)`` or ``MAP(query)``: a call of ARRAY or MAP with the meta ``multiset``
         ``query``, as ``MULTISET(query)`` is (:mod:`.dialect`); ``UNIQUE (query)``, ``CURSOR

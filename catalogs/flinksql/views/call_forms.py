@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import _is_literal, _strip
 from ..types import DataType
@@ -69,9 +70,18 @@ def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataT
         name = node.name.upper()
         if name == "MAP":  # MAP(query) of its two columns' types
             if len(fields) != 2:
-                raise ValidationError("MAP (query) takes a query of two columns, key and value")
+                record = ", ".join(f"{message_type(t)} {n}" for n, t in fields)
+                raise ValidationError(
+                    f"MAP requires exactly two fields, got {len(fields)}; "
+                    f"row type RecordType({record})"
+                )
             key, value = (t.with_time_attribute(None) for _, t in fields)
             return DataType("MAP", (), False, (key, value))
+        if name == "ARRAY" and len(fields) > 1:  # ARRAY of its rows
+            names = tuple(n for n, _ in fields)
+            members = tuple(t.with_time_attribute(None) for _, t in fields)
+            row = DataType("ROW", (), False, members, field_names=names)
+            return DataType("ARRAY", (), False, (row,))
         if len(fields) != 1:
             raise ValidationError(f"Only scalar sub-queries allowed in {name}")
         element = fields[0][1]

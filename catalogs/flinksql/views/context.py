@@ -45,7 +45,10 @@ class ExpressionContext:
                 and not self.validator._column_exists(node.name, self.scope)
             ):
                 return node
-            return self._column(node)
+            resolved = self._column(node)
+            if "written_as" in node.meta:  # a key of a window QUALIFY expands (grammar_forms)
+                resolved.meta["written_as"] = node.meta["written_as"]
+            return resolved
         if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
             return self._column(node)
         if (

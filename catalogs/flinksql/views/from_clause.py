@@ -281,8 +281,8 @@ class FromClause(TableFunctions):
             fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
             text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
         sample = node.args.get("sample")
-        if sample is not None and (written := sample_text(sample)) is not None:
-            text += " " + written
+        if sample is not None:
+            text += " " + sample_text(sample)
         scope.namespaces.append(Namespace(alias, fields, identifier))
         return text
 

@@ -5,13 +5,14 @@ SELECT STREAM."""
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 from sqlglot import exp
 
 from ..calcite_names import calcite_type_name
+from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _family
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
@@ -35,19 +36,24 @@ def grammar_form_type(node: exp.Expression, type_of: TypeOf) -> DataType | None:
     if isinstance(node, exp.ILike | exp.RegexpLike):  # Calcite's library operators
         word = "ILIKE" if isinstance(node, exp.ILike) else "RLIKE"
         raise ValidationError(f"No match found for function signature {word}")
+    if isinstance(node, exp.Window) and node.meta.get("partial") == "DISALLOW":
+        spec = node.args.get("spec")
+        if spec is None or str(spec.args.get("kind")).upper() == "RANGE":
+            raise ValidationError("Cannot use DISALLOW PARTIAL with window based on RANGE")
     if isinstance(node, JdbcCall):
         return type_of(node.this)  # the call it stands for
     if isinstance(node, TranslateUsing):
         operand = type_of(node.this)
         if operand.name not in ("CHAR", "VARCHAR"):
             raise ValidationError(
-                "The dashboard takes TRANSLATE (... USING ...) of a character string only, "
-                f"not of {calcite_type_name(operand)}"
+                f"Invalid type '{calcite_type_name(operand)}' in 'TRANSLATE' function. "
+                "Only 'CHARACTER' type is supported"
             )
         return operand  # Calcite's ARG0
     if isinstance(node, WithinDistinct):
         if not is_aggregate(node.this):
-            raise ValidationError("WITHIN DISTINCT must be applied to an aggregate function")
+            name = node.this.name.upper() if isinstance(node.this, exp.Func) else "this"
+            raise ValidationError(f"WITHIN DISTINCT not allowed with {name} function")
         for key in node.expressions:
             type_of(key)
         return type_of(node.this)
@@ -76,10 +82,10 @@ def refuse_unit_argument(node: exp.Anonymous, type_of: TypeOf) -> None:
     )
 
 
-def sample_text(sample: exp.TableSample) -> str | None:
+def sample_text(sample: exp.TableSample) -> str:
     """``TABLESAMPLE BERNOULLI(p) [REPEATABLE(seed)]`` (or SYSTEM) after a table, as Calcite
-    writes it: the percentage as the float it keeps (a hundredth, times 100 again); None for
-    0 and 100, which Calcite reads as no sampling at all."""
+    writes it: the percentage a decimal of the scale its hundredth needs (``12.5`` is written
+    ``12.500``, ``50`` as ``50.0``, ``100`` as ``100``)."""
     method = sample.args.get("method")
     size = sample.args.get("size")
     others = {k for k, v in sample.args.items() if v and k not in ("method", "size", "seed")}
@@ -96,39 +102,48 @@ def sample_text(sample: exp.TableSample) -> str | None:
     rate = Decimal(size.this)
     if not 0 <= rate <= 100:
         raise ValidationError("TABLESAMPLE percentage must be between 0 and 100, inclusive")
-    fraction = _float32(float(rate / 100))
-    if not 0.0 < fraction < 1.0:
-        return None
-    text = f"TABLESAMPLE {method.name.upper()}({_java_float(_float32(fraction * _float32(100)))})"
+    # Calcite keeps the rate as a BigDecimal hundredth and writes it times 100 again
+    percentage = (rate / 100) * 100
+    text = f"TABLESAMPLE {method.name.upper()}({percentage})"
     seed = sample.args.get("seed")
     if seed is not None:
-        text += f" REPEATABLE({int(Decimal(seed.this))})"
+        text += f" REPEATABLE({int(seed.sql())})"
     return text
 
 
-def _float32(value: float) -> float:
-    return struct.unpack("f", struct.pack("f", value))[0]
+def with_select_aliases(condition: exp.Expression, select: exp.Select, names: set[str]) -> Any:
+    """QUALIFY's ``condition`` with each bare name of a select item's alias that names no
+    column of the FROM clause (``names``) replaced by the item's expression, as Calcite expands
+    it (``QUALIFY rn = 1`` is stored ``QUALIFY (ROW_NUMBER() OVER (...)) = 1``)."""
+    aliases = {item.alias: item.this for item in select.expressions if isinstance(item, exp.Alias)}
 
+    def expand(node: exp.Expression) -> exp.Expression:
+        if (
+            isinstance(node, exp.Column)
+            and not node.table
+            and node.name in aliases
+            and node.name not in names
+        ):
+            expanded = aliases[node.name].copy()
+            # Calcite expands the alias before it qualifies the item: the keys of a window's
+            # ORDER BY are written as the item wrote them (ORDER BY `ts`)
+            for window in expanded.find_all(exp.Window):
+                order = window.args.get("order")
+                for column in order.find_all(exp.Column) if order is not None else []:
+                    written = ".".join(quote_identifier(p.name) for p in column.parts)
+                    column.meta["written_as"] = written
+            return expanded
+        return node
 
-def _java_float(value: float) -> str:
-    """Java's ``Float.toString``: the shortest digits that read back to the same float,
-    positional from 10^-3 to 10^7 (``50.0``), else as ``1.0E-4``."""
-    for digits in range(1, 10):
-        shortest = float(f"{value:.{digits}g}")
-        if _float32(shortest) == value:
-            break
-    if value == 0 or 1e-3 <= abs(value) < 1e7:
-        return repr(shortest)
-    mantissa, exponent = f"{shortest:.{digits - 1}e}".split("e")
-    return f"{mantissa if '.' in mantissa else mantissa + '.0'}E{int(exponent)}"
+    return condition.copy().transform(expand, copy=False)
 
 
 def refuse_stream(from_: exp.From | None) -> None:
     """``SELECT STREAM``: Flink's tables are no streams Calcite can convert (its first FROM
-    table is named, as written)."""
+    item is named, by its alias)."""
     first = from_.this if from_ is not None else None
-    if isinstance(first, exp.Table) and not first.args.get("joins"):
-        raise ValidationError(f"Cannot convert table '{first.name}' to stream")
+    if isinstance(first, exp.Table | exp.Subquery) and first.alias_or_name:
+        raise ValidationError(f"Cannot convert table '{first.alias_or_name}' to stream")
     raise ValidationError("The dashboard cannot validate SELECT STREAM over this FROM clause")
 
 
@@ -138,4 +153,5 @@ __all__ = [
     "refuse_stream",
     "refuse_unit_argument",
     "sample_text",
+    "with_select_aliases",
 ]

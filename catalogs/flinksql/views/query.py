@@ -21,7 +21,7 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
-from .grammar_forms import refuse_stream
+from .grammar_forms import refuse_stream, with_select_aliases
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
@@ -281,6 +281,20 @@ class QueryBlocks:
         windows = node.args.get("windows")
         if windows:
             clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
+        qualify = node.args.get("qualify")
+        if qualify is not None and grouped:
+            raise ValidationError(
+                "The dashboard cannot take QUALIFY in a grouped query: Flink fails on it with "
+                "an internal error (LogicalAggregate cannot be cast to LogicalProject)"
+            )
+        if qualify is not None:  # after the WINDOW clause, as Calcite writes it
+            columns = {f.name for namespace in scope.namespaces for f in namespace.fields}
+            condition = with_select_aliases(qualify.this, node, columns)
+            text, qualify_type, _ = self.resolved_expression(condition, scope)
+            check_condition("QUALIFY", condition, qualify_type)
+            if not _has_window(condition):
+                raise ValidationError(f"QUALIFY expression '{text}' must contain a window function")
+            clauses.append(f"QUALIFY {text}")
         order = node.args.get("order")
         if order is not None:
             ordering = OrderKeys(

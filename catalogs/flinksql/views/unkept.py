@@ -80,8 +80,6 @@ def _plain_table(node: exp.Expression | None) -> bool:
 
 
 def _unkept(node: exp.Expression) -> str | None:
-    if isinstance(node, exp.Qualify):
-        return "QUALIFY"
     if isinstance(node, exp.Hint):
         return "a query hint (SELECT /*+ ... */)"
     if isinstance(node, exp.TableSample) and not _plain_table(node.parent):

@@ -55,7 +55,7 @@ class ViewWriter(_Writer):
         self.context = context
 
     def _column(self, node: exp.Column) -> str:
-        return node.meta["flink_text"]
+        return node.meta.get("written_as") or node.meta["flink_text"]
 
     def _queryexpr(self, node: QueryExpr) -> str:
         text = node.meta["text"]
