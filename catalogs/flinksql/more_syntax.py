@@ -23,6 +23,7 @@ from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
 from .errors import ValidationError
+from .keywords import refusal_message
 
 # Calcite's escapes in a C-style string (SqlParserUtil.replaceEscapedChars): the named ones,
 # octal \ooo, \xhh, \uhhhh and \Uhhhhhhhh; a backslash before anything else is dropped.
@@ -32,6 +33,7 @@ _C_ESCAPE = re.compile(
 )
 _NAMED_ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _JDBC_LITERALS = {"D": "DATE", "T": "TIME", "TS": "TIMESTAMP"}
+_BABEL_AGGREGATES = frozenset(["ARRAY_CONCAT_AGG", "GROUP_CONCAT", "STRING_AGG"])
 # The JDBC functions Calcite's lookup table (SqlJdbcFunctionCall) maps to one function of the
 # same arguments, by that function's name; the others are refused (_parse_more_literal).
 JDBC_FUNCTIONS = {
@@ -199,6 +201,15 @@ class MoreSyntax:
 
     def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         curr, nxt = self._curr, self._next
+        if (
+            curr is not None
+            and nxt is not None
+            and curr.token_type != TokenType.IDENTIFIER
+            and curr.text.upper() in _BABEL_AGGREGATES
+            and nxt.token_type == TokenType.L_PAREN
+        ):
+            # keywords of Calcite's parser whose calls only its Babel dialect reads
+            self.raise_error(refusal_message([curr.text]), curr)
         if (
             curr is not None
             and nxt is not None
