@@ -94,6 +94,12 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "ON `t`.`id` = `t2`.`id`",
         ),
         (
+            "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) "
+            "SELECT n FROM r",
+            "WITH RECURSIVE `r` (`n`) AS (SELECT 1\nUNION ALL\nSELECT `r`.`n` + 1\n"
+            "FROM `r` AS `r`\nWHERE `r`.`n` < 3) SELECT `r`.`n`\nFROM `r` AS `r`",
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),

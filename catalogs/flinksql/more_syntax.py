@@ -228,6 +228,35 @@ class MoreSyntax:
             self._retreat(start)
         return super()._parse_function(*args, **kwargs)  # type: ignore[misc]
 
+    def _parse_table_alias(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        # t EXTEND (c INT) and t (c INT): Calcite's extended columns, which Flink's validator
+        # fails on for any table (it finds none to extend)
+        curr, nxt = self._curr, self._next
+        after = self._tokens[self._index + 2] if self._index + 2 < len(self._tokens) else None
+        third = self._tokens[self._index + 3] if self._index + 3 < len(self._tokens) else None
+        extend = (
+            curr is not None
+            and curr.token_type == TokenType.VAR
+            and curr.text.upper() == "EXTEND"
+            and nxt is not None
+            and nxt.token_type == TokenType.L_PAREN
+        )
+        bare = (
+            curr is not None
+            and curr.token_type == TokenType.L_PAREN
+            and nxt is not None
+            and nxt.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+            and after is not None
+            and after.token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.DOT)
+            and third is not None
+            and third.token_type in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN)
+            and self._prev is not None
+            and self._prev.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+        )
+        if extend or bare:
+            raise ValidationError("Cannot extend null")
+        return super()._parse_table_alias(*args, **kwargs)  # type: ignore[misc]
+
     def _parse_number(self):  # type: ignore[no-untyped-def]
         # TABLESAMPLE ... REPEATABLE(-2): Calcite's seed is a signed integer
         before = self._tokens[self._index - 2] if self._index >= 2 else None

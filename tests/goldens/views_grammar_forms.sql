@@ -85,3 +85,12 @@ CREATE VIEW v_qualify_two AS SELECT id, ROW_NUMBER() OVER (ORDER BY t.ts DESC, q
 SHOW CREATE VIEW v_qualify_two;
 CREATE VIEW v_qualify_nowindow AS SELECT id FROM t QUALIFY id > 1;
 CREATE VIEW v_qualify_nocond AS SELECT id FROM t QUALIFY ROW_NUMBER() OVER (ORDER BY ts);
+
+-- WITH RECURSIVE: a wider recursive operand, a UNION, an item that is no UNION; EXTEND
+CREATE VIEW v_rec_wide AS WITH RECURSIVE r (n, s) AS (SELECT 1, CAST(NULL AS STRING) UNION ALL SELECT n + 1, name FROM r, t WHERE n < 3) SELECT n, s FROM r;
+SHOW CREATE VIEW v_rec_wide;
+DESCRIBE v_rec_wide;
+CREATE VIEW v_rec_mixed AS WITH RECURSIVE a AS (SELECT id FROM t), r AS (SELECT 1 AS k UNION SELECT k + 1 FROM r WHERE k < 2) SELECT a.id, r.k FROM a, r;
+SHOW CREATE VIEW v_rec_mixed;
+DESCRIBE v_rec_mixed;
+CREATE VIEW v_extend_alias AS SELECT x.id FROM t EXTEND (extra INT) AS x;

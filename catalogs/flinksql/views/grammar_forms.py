@@ -18,6 +18,7 @@ from ..expressions import _family
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from ..types import DataType
 from .calls import UNIT_ARGUMENTS, is_aggregate
+from .conditions import check_condition
 
 TypeOf = Callable[[exp.Expression], DataType]
 
@@ -111,6 +112,49 @@ def sample_text(sample: exp.TableSample) -> str:
     return text
 
 
+def has_window(node: exp.Expression) -> bool:
+    """Whether ``node`` holds an OVER call outside its subqueries."""
+    if isinstance(node, exp.Window):
+        return True
+    if isinstance(node, exp.Select | exp.Subquery | exp.Union):
+        return False
+    return any(has_window(child) for child in node.iter_expressions())
+
+
+def qualify_clause(
+    validator: Any, condition: exp.Expression, select: exp.Select, scope: Any, grouped: bool
+) -> str:
+    """``QUALIFY condition`` of ``select`` as Calcite writes it, checked as Flink checks it."""
+    if grouped:
+        raise ValidationError(
+            "The dashboard cannot take QUALIFY in a grouped query: Flink fails on it with "
+            "an internal error (LogicalAggregate cannot be cast to LogicalProject)"
+        )
+    columns = {f.name for namespace in scope.namespaces for f in namespace.fields}
+    condition = with_select_aliases(condition, select, columns)
+    text, data_type, _ = validator.resolved_expression(condition, scope)
+    check_condition("QUALIFY", condition, data_type)
+    if not has_window(condition):
+        raise ValidationError(f"QUALIFY expression '{text}' must contain a window function")
+    return f"QUALIFY {text}"
+
+
+def recursive_anchor(validator: Any, cte: exp.CTE, scope: Any) -> dict[str, list[Any]]:
+    """A WITH RECURSIVE item's name and the columns of its anchor (the first operand of its
+    UNION), which its recursive operand reads; nothing for an item that is no UNION."""
+    body = cte.this
+    while isinstance(body, exp.Subquery) and not body.alias:
+        body = body.this
+    if not isinstance(body, exp.Union):
+        return {}
+    fields = validator.query(body.this.copy(), scope).fields
+    alias = cte.args.get("alias")
+    columns = [c.name for c in alias.columns] if alias is not None else []
+    if columns and len(columns) == len(fields):
+        fields = [type(f)(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
+    return {cte.alias: fields}
+
+
 def with_select_aliases(condition: exp.Expression, select: exp.Select, names: set[str]) -> Any:
     """QUALIFY's ``condition`` with each bare name of a select item's alias that names no
     column of the FROM clause (``names``) replaced by the item's expression, as Calcite expands
@@ -150,6 +194,9 @@ def refuse_stream(from_: exp.From | None) -> None:
 __all__ = [
     "UNIT_ARGUMENTS",
     "grammar_form_type",
+    "has_window",
+    "qualify_clause",
+    "recursive_anchor",
     "refuse_stream",
     "refuse_unit_argument",
     "sample_text",

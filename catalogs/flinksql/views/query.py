@@ -21,7 +21,8 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
-from .grammar_forms import refuse_stream, with_select_aliases
+from .grammar_forms import has_window as _has_window
+from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
@@ -88,8 +89,11 @@ class QueryBlocks:
             node.set("with_", None)
             scope = Scope([], parent, ctes)
             items = []
+            recursive = bool(with_.args.get("recursive"))
             for cte in with_.expressions:
                 name = cte.alias
+                if recursive:  # its own name reads its anchor's rows in its recursive branch
+                    ctes.update(recursive_anchor(self, cte, scope))
                 inner = self.query(cte.this, scope)
                 fields = inner.fields
                 alias_node = cte.args.get("alias")
@@ -106,7 +110,7 @@ class QueryBlocks:
                     refuse_duplicate_cte_columns(fields)
                 ctes[name] = fields
                 items.append(f"{head} AS ({inner.text})")
-            prefix = "WITH " + ", ".join(items) + " "
+            prefix = ("WITH RECURSIVE " if recursive else "WITH ") + ", ".join(items) + " "
             parent = scope
             context = WITH_BODY
         self.top_block = top  # the body of the view's WITH is the view's query
@@ -282,19 +286,8 @@ class QueryBlocks:
         if windows:
             clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
         qualify = node.args.get("qualify")
-        if qualify is not None and grouped:
-            raise ValidationError(
-                "The dashboard cannot take QUALIFY in a grouped query: Flink fails on it with "
-                "an internal error (LogicalAggregate cannot be cast to LogicalProject)"
-            )
         if qualify is not None:  # after the WINDOW clause, as Calcite writes it
-            columns = {f.name for namespace in scope.namespaces for f in namespace.fields}
-            condition = with_select_aliases(qualify.this, node, columns)
-            text, qualify_type, _ = self.resolved_expression(condition, scope)
-            check_condition("QUALIFY", condition, qualify_type)
-            if not _has_window(condition):
-                raise ValidationError(f"QUALIFY expression '{text}' must contain a window function")
-            clauses.append(f"QUALIFY {text}")
+            clauses.append(qualify_clause(self, qualify.this, node, scope, grouped))
         order = node.args.get("order")
         if order is not None:
             ordering = OrderKeys(
@@ -574,15 +567,6 @@ def _has_aggregate(node: exp.Expression) -> bool:
 
 def _message_name(column: exp.Column) -> str:
     return column.meta.get("written_name") or column.name
-
-
-def _has_window(node: exp.Expression) -> bool:
-    """Whether ``node`` holds an OVER call outside its subqueries."""
-    if isinstance(node, exp.Window):
-        return True
-    if isinstance(node, exp.Select | exp.Subquery | exp.Union):
-        return False
-    return any(_has_window(child) for child in node.iter_expressions())
 
 
 def _is_window_function(node: exp.Expression) -> bool:
