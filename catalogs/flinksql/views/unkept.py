@@ -1,9 +1,11 @@
 """What a view's query may hold that the dashboard cannot keep: refused, never dropped.
 
 The parser reads some constructs of Flink's grammar that the writer does not write back. A view
-holding one would be stored without it, and would then mean something else (QUALIFY filters
-rows; a hint sets a job's state TTL or a table's options; TABLESAMPLE samples), so such a view
-is refused with what it holds. Found by walking Flink's grammar (tests/grammar_walk.py).
+holding one would be stored without it, and would then mean something else (a hint sets a
+job's state TTL or a table's options; UNPIVOT turns columns into rows; TABLESAMPLE after a
+subquery samples), so such a view is refused with what it holds. Found by walking Flink's
+grammar (tests/grammar_walk.py); QUALIFY, GROUP BY DISTINCT, a table's TABLESAMPLE and
+TRANSLATE/CONVERT ... USING are kept now (views.query, views.grammar_forms).
 
 Flink itself refuses some spellings under its SQL conformance (MINUS, APPLY, ``LIMIT a, b``):
 those are refused with Flink's own words, before the parser reads them otherwise.
