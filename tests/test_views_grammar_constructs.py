@@ -100,6 +100,11 @@ FROM_T = "FROM `_env_default`.`default`.`t` AS `t`"
             "FROM `r` AS `r`\nWHERE `r`.`n` < 3) SELECT `r`.`n`\nFROM `r` AS `r`",
         ),
         (
+            "SELECT /*+ SHUFFLE_HASH(t), STATE_TTL('t' = '1d') */ ALL name FROM t",
+            "SELECT\n/*+ `SHUFFLE_HASH`(`t`), `STATE_TTL`('t' = '1d') */\nALL `t`.`name`\n"
+            + FROM_T,
+        ),
+        (
             "SELECT {t '03:04:05'} AS a FROM t",
             "SELECT TIME '03:04:05' AS `a`\n" + FROM_T,
         ),

@@ -94,3 +94,15 @@ CREATE VIEW v_rec_mixed AS WITH RECURSIVE a AS (SELECT id FROM t), r AS (SELECT 
 SHOW CREATE VIEW v_rec_mixed;
 DESCRIBE v_rec_mixed;
 CREATE VIEW v_extend_alias AS SELECT x.id FROM t EXTEND (extra INT) AS x;
+
+-- query hints: key-value options, names, two hints, with DISTINCT, unknown, a wrong table
+CREATE TABLE u (id BIGINT, label STRING) WITH ('connector' = 'datagen');
+CREATE VIEW v_hint_two AS SELECT /*+ STATE_TTL('t' = '1d', 'u' = '2d'), BROADCAST(u) */ t.name FROM t JOIN u ON t.id = u.id;
+SHOW CREATE VIEW v_hint_two;
+CREATE VIEW v_hint_distinct AS SELECT /*+ STATE_TTL('t' = '1d') */ DISTINCT name FROM t;
+SHOW CREATE VIEW v_hint_distinct;
+CREATE VIEW v_hint_unknown AS SELECT /*+ NO_SUCH_HINT */ name FROM t;
+SHOW CREATE VIEW v_hint_unknown;
+CREATE VIEW v_hint_lookup AS SELECT /*+ LOOKUP('table'='u', 'retry-predicate'='lookup_miss') */ name FROM t;
+SHOW CREATE VIEW v_hint_lookup;
+CREATE VIEW v_hint_wrong_table AS SELECT /*+ STATE_TTL('nope' = '1d') */ name FROM t;

@@ -22,7 +22,7 @@ from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
 from .grammar_forms import has_window as _has_window
-from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
+from .grammar_forms import hint_text, qualify_clause, recursive_anchor, refuse_stream
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
@@ -266,7 +266,9 @@ class QueryBlocks:
         distinct = "DISTINCT " if node.args.get("distinct") else ""
         if node.meta.get("all"):
             distinct = "ALL "  # Calcite keeps SELECT ALL's keyword
-        clauses.append(f"SELECT {distinct}{items_text}")
+        hint = node.args.get("hint")  # kept only as hint_text() writes it (views.unkept)
+        head = f"SELECT\n/*+ {hint_text(hint)} */\n" if hint is not None else "SELECT "
+        clauses.append(f"{head}{distinct}{items_text}")
         if from_text is not None:
             clauses.append(f"FROM {from_text}")
         if where_text is not None:
