@@ -16,6 +16,7 @@ from . import literals
 from .call_syntax import parse_exists_of_parenthesized, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .match_recognize_syntax import parse_match_recognize
+from .more_syntax import MoreSyntax
 
 # Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
 # as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
@@ -325,6 +326,8 @@ class Flink(Dialect):
         UNICODE_STRINGS = [("U&'", "'"), ("u&'", "'")]
         QUOTES = ["'"]
         STRING_ESCAPES = ["'"]
+        BYTE_STRINGS = [("E'", "'"), ("e'", "'")]  # C-style escaped strings (.more_syntax)
+        BYTE_STRING_ESCAPES = ["'", "\\"]
         IDENTIFIER_ESCAPES = ["`"]
         # sqlglot reads the rest of a "command" (SHOW, SET, ...) as one string; Flink does not.
         COMMANDS: set[TokenType] = set()
@@ -340,7 +343,7 @@ class Flink(Dialect):
             "MATCH_RECOGNIZE": TokenType.MATCH_RECOGNIZE,
         }
 
-    class Parser(parser.Parser):
+    class Parser(MoreSyntax, parser.Parser):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
@@ -448,7 +451,7 @@ class Flink(Dialect):
             meta says which (``values`` or ``query``)."""
             curr, nxt = self._curr, self._next
             if curr is None or nxt is None or curr.text.upper() != "MULTISET":
-                return None
+                return self._parse_query_constructor()
             if curr.token_type == TokenType.IDENTIFIER:  # `multiset`, a name
                 return None
             if nxt.token_type == TokenType.L_BRACKET:
@@ -516,7 +519,7 @@ class Flink(Dialect):
                         self._advance()
                         charset = literals.check_charset(prefix.group(1))
                         return self._string_literal(string, charset)
-            return None
+            return self._parse_more_literal()
 
         def _continuations(self, first: tokens.Token) -> list[str]:
             """The string fragments continuing a literal on the following lines."""
@@ -761,23 +764,6 @@ class Flink(Dialect):
             if self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY"):
                 partition = self._parse_partition_keys()
             return self.expression(TableArgument(this=table, partition_by=partition))
-
-        def _parse_projections(self):  # type: ignore[no-untyped-def]
-            # Each select item keeps where it starts: Calcite's messages place an item there
-            # (after its opening parentheses, which Calcite's tree does not keep).
-            def item() -> exp.Expr | None:
-                index = self._index
-                while index < len(self._tokens) - 1 and (
-                    self._tokens[index].token_type == TokenType.L_PAREN
-                ):
-                    index += 1
-                start = self._tokens[index].start if index < len(self._tokens) else None
-                parsed = self._parse_expression()
-                if parsed is not None and start is not None:
-                    parsed.meta["item_start"] = start
-                return parsed
-
-            return self._parse_csv(item), None
 
         def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             start = self._index

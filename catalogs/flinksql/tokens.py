@@ -10,7 +10,15 @@ from .dialect import tokenize
 from .errors import SqlParseError
 from .keywords import is_reserved
 
-_NOT_WORDS = {TokenType.IDENTIFIER, TokenType.STRING, TokenType.NUMBER}
+_NOT_WORDS = {
+    TokenType.IDENTIFIER,
+    TokenType.STRING,
+    TokenType.NUMBER,
+    # E'...', U&'...', X'...': literals, whose text may hold spaces (_split_multi_word)
+    TokenType.BYTE_STRING,
+    TokenType.UNICODE_STRING,
+    TokenType.HEX_STRING,
+}
 
 
 def identifiers(text: str) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import _is_literal, _strip
 from ..types import DataType
@@ -62,13 +63,30 @@ def within_group_type(node: exp.WithinGroup, type_of: TypeOf) -> DataType:
 
 def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataType:
     """MULTISET[a, b] of the common type of its elements (not cast to it, unlike ARRAY's),
-    MULTISET(query) of its one column's type; NOT NULL."""
+    MULTISET(query) of its one column's type, and ARRAY(query) and MAP(query) alike; NOT NULL."""
     if node.meta["multiset"] == "query":
         query = _strip(node.expressions[0])
         fields = query.meta["fields"] if isinstance(query, QueryExpr) else []
+        name = node.name.upper()
+        if name == "MAP":  # MAP(query) of its two columns' types
+            if len(fields) != 2:
+                record = ", ".join(f"{message_type(t)} {n}" for n, t in fields)
+                raise ValidationError(
+                    f"MAP requires exactly two fields, got {len(fields)}; "
+                    f"row type RecordType({record})"
+                )
+            key, value = (t.with_time_attribute(None) for _, t in fields)
+            return DataType("MAP", (), False, (key, value))
+        if name == "ARRAY" and len(fields) > 1:  # ARRAY of its rows
+            names = tuple(n for n, _ in fields)
+            members = tuple(t.with_time_attribute(None) for _, t in fields)
+            row = DataType("ROW", (), False, members, field_names=names)
+            return DataType("ARRAY", (), False, (row,))
         if len(fields) != 1:
-            raise ValidationError("Only scalar sub-queries allowed in MULTISET")
+            raise ValidationError(f"Only scalar sub-queries allowed in {name}")
         element = fields[0][1]
+        if name == "ARRAY":
+            return DataType("ARRAY", (), False, (element.with_time_attribute(None),))
     else:
         element = common(*node.expressions)
         if element.name == "NULL":  # MULTISET[NULL]: no element type to derive

@@ -12,6 +12,7 @@ from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import PARSER_FUNCTIONS
 from ..keywords import read_as_column
+from ..more_syntax import WithinDistinct
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
@@ -72,6 +73,31 @@ EXTRACT_FUNCTIONS = {
 }
 # Functions whose first argument is a time unit (a keyword, not a column).
 UNIT_FUNCTIONS = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF"])
+# The calls whose argument at an index Calcite reads as a time unit, not a name: the unit
+# functions' first; DATE_TRUNC(d, MONTH)'s and its kin's last (which Flink then refuses).
+UNIT_ARGUMENTS = {
+    **dict.fromkeys(UNIT_FUNCTIONS, 0),
+    "DATE_TRUNC": 1,
+    "TIMESTAMP_TRUNC": 1,
+    "TIMESTAMP_DIFF": 2,
+}
+TIME_UNITS = frozenset(
+    "YEAR QUARTER MONTH WEEK DAY HOUR MINUTE SECOND MILLISECOND MICROSECOND".split()
+)
+
+
+def is_unit_argument(column: exp.Column) -> bool:
+    """Whether ``column`` is a time unit sqlglot reads as a column: ``TIMESTAMPADD(DAY, ...)``'s
+    first argument, ``DATE_TRUNC(d, MONTH)``'s second."""
+    parent = column.parent
+    if not isinstance(parent, exp.Anonymous) or column.arg_key != "expressions" or column.table:
+        return False
+    at = UNIT_ARGUMENTS.get(parent.name.upper())
+    if at is None or at >= len(parent.expressions) or parent.expressions[at] is not column:
+        return False
+    return at == 0 or column.name.upper() in TIME_UNITS
+
+
 _SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
 # Calls whose operands may be a bare NULL (its type is inferred from the other operands).
 _NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
@@ -94,7 +120,7 @@ class QueryExpr(exp.Expression):
 
 def is_aggregate(node: exp.Expression) -> bool:
     """An aggregate call that is not a window (OVER) call (with its WITHIN GROUP keys)."""
-    if isinstance(node, exp.WithinGroup):
+    if isinstance(node, exp.WithinGroup | WithinDistinct):
         return is_aggregate(node.this)
     if isinstance(node, exp.Anonymous) and node.name.upper() in AGGREGATES:
         parent = node.parent

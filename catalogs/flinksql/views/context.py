@@ -15,9 +15,9 @@ from .calls import (
     _COMPARISONS,
     GROUP_WINDOWS,
     NILADIC,
-    UNIT_FUNCTIONS,
     is_aggregate,
     is_function_identifier,
+    is_unit_argument,
 )
 from .reserved import placed
 from .scopes import Resolver, Scope
@@ -34,14 +34,7 @@ class ExpressionContext:
         return node.copy().transform(self._resolve_node, copy=False)
 
     def _resolve_node(self, node: exp.Expression) -> exp.Expression:
-        if (
-            isinstance(node, exp.Column)
-            and isinstance(node.parent, exp.Anonymous)
-            and node.parent.name.upper() in UNIT_FUNCTIONS
-            and node.arg_key == "expressions"
-            and node.index == 0
-            and not node.table
-        ):
+        if isinstance(node, exp.Column) and is_unit_argument(node):
             return exp.Var(this=node.name.upper())
         if isinstance(node, exp.Column) and not isinstance(node.this, exp.Star):
             if (
@@ -52,7 +45,10 @@ class ExpressionContext:
                 and not self.validator._column_exists(node.name, self.scope)
             ):
                 return node
-            return self._column(node)
+            resolved = self._column(node)
+            if "written_as" in node.meta:  # a key of a window QUALIFY expands (grammar_forms)
+                resolved.meta["written_as"] = node.meta["written_as"]
+            return resolved
         if isinstance(node, exp.Dot) and isinstance(_leftmost(node), exp.Column):
             return self._column(node)
         if (

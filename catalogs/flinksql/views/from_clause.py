@@ -12,6 +12,7 @@ from ..dialect import TableArgument
 from ..errors import SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
+from .grammar_forms import sample_text
 from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
@@ -279,6 +280,9 @@ class FromClause(TableFunctions):
         if columns:
             fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
             text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+        sample = node.args.get("sample")
+        if sample is not None:
+            text += " " + sample_text(sample)
         scope.namespaces.append(Namespace(alias, fields, identifier))
         return text
 

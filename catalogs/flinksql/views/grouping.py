@@ -93,7 +93,8 @@ class Grouping:
         for sets in factors:
             grouping_sets = [a | b for a in grouping_sets for b in sets][:4096]
         scope.nullable_keys = frozenset(k for k in keys if any(k not in gs for gs in grouping_sets))
-        return ", ".join(texts), keys
+        distinct = "DISTINCT " if group.args.get("all") is False else ""  # GROUP BY DISTINCT
+        return distinct + ", ".join(texts), keys
 
     def _grouping_element(self, node: exp.Expression, scope: Scope) -> tuple[str, frozenset[str]]:
         """One element of ROLLUP, CUBE or GROUPING SETS: its text and the keys it groups by."""

@@ -21,6 +21,8 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
+from .grammar_forms import has_window as _has_window
+from .grammar_forms import hint_text, qualify_clause, recursive_anchor, refuse_stream
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
@@ -87,8 +89,11 @@ class QueryBlocks:
             node.set("with_", None)
             scope = Scope([], parent, ctes)
             items = []
+            recursive = bool(with_.args.get("recursive"))
             for cte in with_.expressions:
                 name = cte.alias
+                if recursive:  # its own name reads its anchor's rows in its recursive branch
+                    ctes.update(recursive_anchor(self, cte, scope))
                 inner = self.query(cte.this, scope)
                 fields = inner.fields
                 alias_node = cte.args.get("alias")
@@ -105,7 +110,7 @@ class QueryBlocks:
                     refuse_duplicate_cte_columns(fields)
                 ctes[name] = fields
                 items.append(f"{head} AS ({inner.text})")
-            prefix = "WITH " + ", ".join(items) + " "
+            prefix = ("WITH RECURSIVE " if recursive else "WITH ") + ", ".join(items) + " "
             parent = scope
             context = WITH_BODY
         self.top_block = top  # the body of the view's WITH is the view's query
@@ -231,6 +236,8 @@ class QueryBlocks:
         from_text = None
         if from_ is not None:
             from_text = self.from_clause(from_.this, node.args.get("joins") or [], scope)
+        if node.meta.get("stream"):
+            refuse_stream(from_)
         where = node.args.get("where")
         where_text = None
         if where is not None:
@@ -257,7 +264,11 @@ class QueryBlocks:
         items_text, fields = self.select_list(node, scope, grouped, group, group_keys)
         keys = self.select_list_keys
         distinct = "DISTINCT " if node.args.get("distinct") else ""
-        clauses.append(f"SELECT {distinct}{items_text}")
+        if node.meta.get("all"):
+            distinct = "ALL "  # Calcite keeps SELECT ALL's keyword
+        hint = node.args.get("hint")  # kept only as hint_text() writes it (views.unkept)
+        head = f"SELECT\n/*+ {hint_text(hint)} */\n" if hint is not None else "SELECT "
+        clauses.append(f"{head}{distinct}{items_text}")
         if from_text is not None:
             clauses.append(f"FROM {from_text}")
         if where_text is not None:
@@ -276,6 +287,9 @@ class QueryBlocks:
         windows = node.args.get("windows")
         if windows:
             clauses.append("WINDOW " + ",\n".join(self.named_window(w, scope) for w in windows))
+        qualify = node.args.get("qualify")
+        if qualify is not None:  # after the WINDOW clause, as Calcite writes it
+            clauses.append(qualify_clause(self, qualify.this, node, scope, grouped))
         order = node.args.get("order")
         if order is not None:
             ordering = OrderKeys(
@@ -555,15 +569,6 @@ def _has_aggregate(node: exp.Expression) -> bool:
 
 def _message_name(column: exp.Column) -> str:
     return column.meta.get("written_name") or column.name
-
-
-def _has_window(node: exp.Expression) -> bool:
-    """Whether ``node`` holds an OVER call outside its subqueries."""
-    if isinstance(node, exp.Window):
-        return True
-    if isinstance(node, exp.Select | exp.Subquery | exp.Union):
-        return False
-    return any(_has_window(child) for child in node.iter_expressions())
 
 
 def _is_window_function(node: exp.Expression) -> bool:

@@ -16,7 +16,7 @@ from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
 from ..spans import RANGED_MESSAGES, span_of
-from .calls import UNIT_FUNCTIONS
+from .calls import is_unit_argument
 
 
 def check_reserved_names(node: exp.Expression, text: str, base: tuple[int, int]) -> None:
@@ -25,7 +25,7 @@ def check_reserved_names(node: exp.Expression, text: str, base: tuple[int, int])
     found = _token_refusals(text, len(text))
     for column in node.find_all(exp.Column):
         ident = column.this
-        if _unquoted(ident) and not column.table and not _keyword_argument(column):
+        if _unquoted(ident) and not column.table and not is_unit_argument(column):
             shape = refusal("select", ident.name)
             if shape is not None:
                 found.append((ident.meta["start"], shape))
@@ -96,18 +96,6 @@ def empty_select_list(text: str, base: tuple[int, int]) -> SqlParseError:
 
 def _unquoted(ident: object) -> bool:
     return isinstance(ident, exp.Identifier) and not ident.quoted and "start" in ident.meta
-
-
-def _keyword_argument(column: exp.Column) -> bool:
-    """A time unit sqlglot reads as a column: ``TIMESTAMPADD(DAY, ...)``'s first argument."""
-    parent = column.parent
-    return (
-        isinstance(parent, exp.Anonymous)
-        and parent.name.upper() in UNIT_FUNCTIONS
-        and column.arg_key == "expressions"
-        and bool(parent.expressions)
-        and parent.expressions[0] is column
-    )
 
 
 def _encountered(text: str, start: int, shape: Refusal, base: tuple[int, int]) -> SqlParseError:

@@ -19,6 +19,7 @@ from ..expressions import (
     cast_target,
     message_type,
 )
+from ..more_syntax import WithinDistinct
 from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
@@ -46,6 +47,7 @@ from .common_type import (
     needs_cast,
 )
 from .context import ExpressionContext
+from .grammar_forms import grammar_form_type
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
 from .percentiles import percentile_type, refuse_without_within_group
@@ -88,6 +90,9 @@ class ViewTyper(_Typer):
 
     def _type_of(self, node: exp.Expression) -> DataType:
         node = _strip(node)
+        form = grammar_form_type(node, self.type_of)  # before its operands: a time unit is one
+        if form is not None:
+            return form
         self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
@@ -267,7 +272,7 @@ class ViewTyper(_Typer):
         if isinstance(call, exp.IgnoreNulls | exp.RespectNulls):
             null_treatment_type(call, self.type_of)
             call = call.this
-        if isinstance(call, exp.WithinGroup):
+        if isinstance(call, exp.WithinGroup | WithinDistinct):
             raise ValidationError("OVER must be applied to aggregate function")
         name = call.name.upper() if isinstance(call, exp.Anonymous) else ""
         ranking = self._ranking(call, name)

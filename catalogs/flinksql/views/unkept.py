@@ -1,9 +1,12 @@
 """What a view's query may hold that the dashboard cannot keep: refused, never dropped.
 
 The parser reads some constructs of Flink's grammar that the writer does not write back. A view
-holding one would be stored without it, and would then mean something else (QUALIFY filters
-rows; a hint sets a job's state TTL or a table's options; TABLESAMPLE samples), so such a view
-is refused with what it holds. Found by walking Flink's grammar (tests/grammar_walk.py).
+holding one would be stored without it, and would then mean something else (a table hint sets
+a table's options, a LOOKUP hint a lookup join's; UNPIVOT turns columns into rows;
+TABLESAMPLE after a subquery samples), so such a view is refused with what it holds. Found by
+walking Flink's grammar (tests/grammar_walk.py); QUALIFY, the other query hints, GROUP BY
+DISTINCT, a table's TABLESAMPLE and TRANSLATE/CONVERT ... USING are kept now (views.query,
+views.grammar_forms).
 
 Flink itself refuses some spellings under its SQL conformance (MINUS, APPLY, ``LIMIT a, b``):
 those are refused with Flink's own words, before the parser reads them otherwise.
@@ -18,6 +21,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..dialect import DIALECT
 from ..errors import ValidationError
+from .grammar_forms import hint_text
 
 # Flink's refusals under its conformance (Calcite's RESOURCE messages), by the tokens that
 # spell the construct.
@@ -30,7 +34,8 @@ _QUERY_HINT = re.compile(r"\bSELECT\s*/\*\+", re.IGNORECASE)
 def refuse_by_text(query: str) -> None:
     """Refuse the spellings Flink's conformance refuses, with Flink's message, and table hints,
     which the parser reads as comments."""
-    if _TABLE_HINT.search(_QUOTED.sub("''", query)) and not _QUERY_HINT.search(query):
+    unquoted = _QUOTED.sub("''", query)
+    if len(_TABLE_HINT.findall(unquoted)) > len(_QUERY_HINT.findall(unquoted)):
         raise ValidationError(_unkept_message("a table hint (/*+ OPTIONS(...) */)"))
     words = {"MINUS", "APPLY", "LIMIT"}
     if not any(word in query.upper() for word in words):
@@ -75,17 +80,15 @@ def _unkept_message(construct: str) -> str:
     )
 
 
+def _plain_table(node: exp.Expression | None) -> bool:
+    return isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier)
+
+
 def _unkept(node: exp.Expression) -> str | None:
-    if isinstance(node, exp.Qualify):
-        return "QUALIFY"
-    if isinstance(node, exp.Hint):
+    if isinstance(node, exp.Hint) and hint_text(node) is None:
         return "a query hint (SELECT /*+ ... */)"
-    if isinstance(node, exp.TableSample):
-        return "TABLESAMPLE"
+    if isinstance(node, exp.TableSample) and not _plain_table(node.parent):
+        return "TABLESAMPLE"  # kept after a table (views.from_clause), not after a subquery
     if isinstance(node, exp.Pivot):
         return "UNPIVOT" if node.args.get("unpivot") else "PIVOT"
-    if isinstance(node, exp.Group) and node.args.get("all") is False:
-        return "GROUP BY DISTINCT"
-    if isinstance(node, exp.Cast) and node.to.this == exp.DataType.Type.CHARACTER_SET:
-        return "CONVERT or TRANSLATE (... USING ...)"
     return None

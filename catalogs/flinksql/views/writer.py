@@ -10,6 +10,7 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
+from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
@@ -54,7 +55,7 @@ class ViewWriter(_Writer):
         self.context = context
 
     def _column(self, node: exp.Column) -> str:
-        return node.meta["flink_text"]
+        return node.meta.get("written_as") or node.meta["flink_text"]
 
     def _queryexpr(self, node: QueryExpr) -> str:
         text = node.meta["text"]
@@ -121,7 +122,7 @@ class ViewWriter(_Writer):
             return "MULTISET[" + ", ".join(self.write(a) for a in node.expressions) + "]"
         if node.meta.get("multiset") == "query":
             query = _strip(node.expressions[0])
-            return f"MULTISET (({query.meta['text']}))"
+            return f"{upper} (({query.meta['text']}))"  # MULTISET, ARRAY or MAP
         if node.meta.get("function_text") is None:
             if upper in EXTRACT_FUNCTIONS and len(node.expressions) == 1:
                 return f"EXTRACT({EXTRACT_FUNCTIONS[upper]} FROM {self.write(node.expressions[0])})"
@@ -254,6 +255,19 @@ class ViewWriter(_Writer):
             return self._similarto(inner, negated=True)
         return super()._not(node)
 
+    def _jdbccall(self, node: JdbcCall) -> str:
+        arguments = ", ".join(self.write(a) for a in node.this.expressions)
+        return f"{{fn {node.args['name']}({arguments}) }}"  # Calcite prints "}" after a space
+
+    def _translateusing(self, node: TranslateUsing) -> str:
+        # Calcite writes CONVERT(x USING name) as TRANSLATE too, the name quoted as written
+        name = quote_identifier(node.args["charset"].name)
+        return f"TRANSLATE({self.write(node.this)} USING {name})"
+
+    def _withindistinct(self, node: WithinDistinct) -> str:
+        keys = ", ".join(self.write(k) for k in node.expressions)
+        return f"{self.write(node.this)} WITHIN DISTINCT ({keys})"
+
     def _kwarg(self, node: exp.Kwarg) -> str:
         return f"{quote_identifier(node.this.name)} => {self.write(node.expression)}"
 
@@ -291,6 +305,8 @@ class ViewWriter(_Writer):
             else:
                 end = self._bound(end_value, spec.args.get("end_side"))
                 parts.append(f"{kind} BETWEEN {start} AND {end}")
+        if node.meta.get("partial") == "DISALLOW":  # ALLOW PARTIAL, the default, is not kept
+            parts.append("DISALLOW PARTIAL")
         return " ".join(parts)
 
     def order_by(self, order: exp.Order) -> str:
