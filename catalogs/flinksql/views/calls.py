@@ -10,6 +10,7 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
+from ..dialect import JsonFunction
 from ..expressions import PARSER_FUNCTIONS
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
@@ -200,3 +201,38 @@ def grouping_calls(node: exp.Expression) -> list[exp.Anonymous]:
 
     visit(node)
     return found
+
+
+def contains_aggregate(node: exp.Expression) -> bool:
+    """Whether ``node`` calls an aggregate outside subqueries and OVER calls."""
+    if is_aggregate(node):
+        return True
+    if isinstance(node, QueryExpr | exp.Window | exp.Select | exp.Subquery):
+        return False
+    return any(contains_aggregate(child) for child in node.iter_expressions())
+
+
+def parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | None:
+    """A built-in call sqlglot reads into a node of its own: the function's name and operands."""
+    if isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
+        operands = [node.this, node.args.get("decimals")]
+        name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
+        return name, [o for o in operands if o is not None]
+    if isinstance(node, JsonFunction):
+        return node.name, list(node.expressions)
+    if (
+        isinstance(node, exp.Trim)
+        and not node.args.get("expression")
+        and not node.args.get("position")
+    ):
+        return "TRIM", [node.this]
+    return None
+
+
+def without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
+    """A call's operands, DISTINCT's among them (``PERCENTILE(DISTINCT x, 0.5)``: sqlglot
+    reads one DISTINCT of both)."""
+    operands: list[exp.Expression] = []
+    for arg in args:
+        operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
+    return operands

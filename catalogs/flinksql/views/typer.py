@@ -7,7 +7,6 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..dialect import JsonFunction
 from ..errors import ValidationError, unknown_function_type
 from ..expressions import (
     T,
@@ -33,9 +32,12 @@ from .calls import (
     RANKING,
     UNIT_FUNCTIONS,
     QueryExpr,
+    contains_aggregate,
     function_identifier,
     is_aggregate,
+    parsed_call,
     quantified_test,
+    without_distinct,
 )
 from .cases import check_case
 from .casts import check_cast, check_literal_cast
@@ -55,15 +57,6 @@ from .periods import overlaps_type
 from .relations import Dependency
 from .reserved import spanned
 from .writer import ViewWriter
-
-
-def _contains_aggregate(node: exp.Expression) -> bool:
-    """Whether ``node`` calls an aggregate outside subqueries and OVER calls."""
-    if is_aggregate(node):
-        return True
-    if isinstance(node, QueryExpr | exp.Window | exp.Select | exp.Subquery):
-        return False
-    return any(_contains_aggregate(child) for child in node.iter_expressions())
 
 
 class ViewTyper(_Typer):
@@ -210,7 +203,7 @@ class ViewTyper(_Typer):
                 check_cast(source, target)
                 check_literal_cast(node, source, target)
             return
-        parsed = _parsed_call(node)
+        parsed = parsed_call(node)
         if parsed is not None:
             name, operands = parsed
             message = builtins.refusal(name, [(self.type_of(a), _is_literal(a)) for a in operands])
@@ -220,7 +213,7 @@ class ViewTyper(_Typer):
             name = node.name.upper()
             if node.meta.get("niladic") or node.meta.get("multiset") or self._is_udf(node):
                 return
-            operands = _without_distinct(node.expressions)
+            operands = without_distinct(node.expressions)
             if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
                 return
             arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
@@ -332,7 +325,7 @@ class ViewTyper(_Typer):
         ):
             raise ValidationError("Illegal use of 'NULL'")
         if name in AGGREGATES:
-            if is_aggregate(node) and any(_contains_aggregate(a) for a in node.expressions):
+            if is_aggregate(node) and any(contains_aggregate(a) for a in node.expressions):
                 raise ValidationError("Aggregate expressions cannot be nested")
             return self._aggregate(node, grouped=self.context.grouped)
         if name in RANKING or name in ("LAG", "LEAD"):
@@ -562,7 +555,7 @@ class ViewTyper(_Typer):
                     f"Supported form(s): '{call}(<CHARACTER>, <ANY>)'"
                 )
             return T("VARCHAR(2000) NOT NULL")  # as JSON_ARRAYAGG's, recorded
-        operands = _without_distinct(args)
+        operands = without_distinct(args)
         if name == "PERCENTILE":
             typed_percentile = percentile_type(operands, self.type_of)
             if typed_percentile is not None:
@@ -576,29 +569,3 @@ class ViewTyper(_Typer):
 
     # The common type rule lives in .common_type (scopes and query blocks use it too).
     least_restrictive = staticmethod(least_restrictive)
-
-
-def _parsed_call(node: exp.Expression) -> tuple[str, list[exp.Expression]] | None:
-    """A built-in call sqlglot reads into a node of its own: the function's name and operands."""
-    if isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
-        operands = [node.this, node.args.get("decimals")]
-        name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
-        return name, [o for o in operands if o is not None]
-    if isinstance(node, JsonFunction):
-        return node.name, list(node.expressions)
-    if (
-        isinstance(node, exp.Trim)
-        and not node.args.get("expression")
-        and not node.args.get("position")
-    ):
-        return "TRIM", [node.this]
-    return None
-
-
-def _without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
-    """A call's operands, DISTINCT's among them (``PERCENTILE(DISTINCT x, 0.5)``: sqlglot
-    reads one DISTINCT of both)."""
-    operands: list[exp.Expression] = []
-    for arg in args:
-        operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
-    return operands
