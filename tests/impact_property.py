@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import random
-import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +38,7 @@ from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.catalog import CatalogView, ObjectIdentifier
 from catalogs.models import Catalog, Function, Table
 from catalogs.services import set_function_details
+from tests.java_udf import compiled_jar
 
 TYPES = ("INT", "BIGINT", "SMALLINT", "DOUBLE", "DECIMAL(10, 2)", "STRING", "ARRAY<INT>")
 VALUE_COLUMNS = ("a", "b", "c")
@@ -57,21 +57,9 @@ public class Twice extends org.apache.flink.table.functions.ScalarFunction {
 
 @functools.cache
 def udf_jar() -> Path:
-    """The function's jar, compiled once a process against the Flink of the apache-flink
-    package."""
-    import pyflink
-
+    """The function's jar, compiled once a process."""
     build = Path(tempfile.mkdtemp(prefix="impact-udf-"))
-    (build / "impact").mkdir()
-    (build / "impact" / "Twice.java").write_text(TWICE)
-    [api] = (Path(pyflink.__file__).parent / "lib").glob("flink-table-api-java-uber-*.jar")
-    subprocess.run(
-        ["javac", "--release", "17", "-cp", str(api), "impact/Twice.java"], cwd=build, check=True
-    )
-    subprocess.run(
-        ["jar", "--create", "--file", "twice.jar", "impact/Twice.class"], cwd=build, check=True
-    )
-    return build / "twice.jar"
+    return compiled_jar(build, "impact/Twice.java", TWICE, "twice.jar")
 
 
 def declare_function(catalog: str) -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from flink_dashboard_catalog import create_catalog_statement
 from tests.flink_oracle import flink_available
+from tests.java_udf import compiled_jar
 from tests.live_dashboard import (
     PYTHON,
     ROOT,
@@ -202,18 +203,8 @@ def udf(
 ) -> Path:
     """A tiny ScalarFunction, compiled here, uploaded as artifact ``shout.jar`` (alice holds Use
     on it, carol does not), a function of the catalog from it and a view that calls it."""
-    import pyflink
-
     build = tmp_path_factory.mktemp("udf")
-    (build / "example").mkdir()
-    (build / "example" / "Shout.java").write_text(SHOUT)
-    [api] = (Path(pyflink.__file__).parent / "lib").glob("flink-table-api-java-uber-*.jar")
-    subprocess.run(
-        ["javac", "--release", "17", "-cp", str(api), "example/Shout.java"], cwd=build, check=True
-    )
-    subprocess.run(
-        ["jar", "--create", "--file", "shout.jar", "example/Shout.class"], cwd=build, check=True
-    )
+    compiled_jar(build, "example/Shout.java", SHOUT, "shout.jar")
     dashboard.shell(
         "from environments import services\n"
         "from environments.models import Environment\n"
