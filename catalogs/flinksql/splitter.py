@@ -1,7 +1,8 @@
 """Split a script into statements the way Flink's SQL client does.
 
-Semicolons inside 'strings', `identifiers`, -- line comments and /* block comments */
-do not end a statement. Comments before a statement are not part of its text.
+Semicolons inside 'strings' (also C-style E'strings', where a backslash escapes a quote),
+`identifiers`, -- line comments and /* block comments */ do not end a statement. Comments
+before a statement are not part of its text.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ def split_statements(script: str) -> list[str]:
             continue
         if not ch.isspace() and start is None:
             start = i
+        if ch in "eE" and script.startswith("'", i + 1) and not _in_word(script, i):
+            i = _skip_quoted(script, i + 1, "'", backslash=True)
+            continue
         if ch in "'`":
             i = _skip_quoted(script, i, ch)
             continue
@@ -39,11 +43,20 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-def _skip_quoted(script: str, i: int, quote: str) -> int:
-    """Index just past the quoted text starting at ``i``; a doubled quote is an escaped one."""
+def _in_word(script: str, i: int) -> bool:
+    """Whether ``script[i]`` continues a name (``name'x'`` is no C-style string)."""
+    return i > 0 and (script[i - 1].isalnum() or script[i - 1] in "_$")
+
+
+def _skip_quoted(script: str, i: int, quote: str, backslash: bool = False) -> int:
+    """Index just past the quoted text starting at ``i``; a doubled quote is an escaped one,
+    and with ``backslash`` any character after a backslash."""
     i += 1
     n = len(script)
     while i < n:
+        if backslash and script[i] == "\\":
+            i += 2
+            continue
         if script[i] == quote:
             if i + 1 < n and script[i + 1] == quote:
                 i += 2
