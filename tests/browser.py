@@ -184,5 +184,7 @@ def settle_previews(page: Page) -> None:
     PostgreSQL do neither; a browser test has to wait."""
     page.locator("body").click(position={"x": 1, "y": 1})  # leaves the field: its change fires
     page.wait_for_timeout(400)  # past the preview's 300 ms input delay
-    page.wait_for_function("document.querySelector('.htmx-request') === null")
+    # a locator's wait, not wait_for_function: that polls a string through eval in the page,
+    # which the page's Content-Security-Policy (script-src 'self') refuses
+    expect(page.locator(".htmx-request")).to_have_count(0, timeout=30_000)
     page.wait_for_load_state("networkidle")
