@@ -467,15 +467,10 @@ class Flink(Dialect):
                 return self.expression(call)
             if nxt.token_type == TokenType.L_PAREN:
                 self._advance(2)
-                query = self._parse_select() or self._parse_assignment()
-                inner = query
-                while isinstance(inner, exp.Paren | exp.Subquery) and not inner.alias:
-                    inner = inner.this
-                if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
+                query = self._query_operand()
+                if query is None:
                     self.raise_error("Expected a query in MULTISET (...)")
-                call = exp.Anonymous(this="MULTISET", expressions=[query])
-                call.meta["multiset"] = "query"
-                return self.expression(call)
+                return self._query_call("MULTISET", query)
             return None
 
         def _parse_literal(self) -> exp.Expr | None:

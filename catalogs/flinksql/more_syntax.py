@@ -291,16 +291,29 @@ class MoreSyntax:
             return None
         start = self._index
         self._advance(2)
+        query = self._query_operand()
+        if query is None:
+            self._retreat(start)
+            return None
+        if word in ("UNIQUE", "CURSOR"):  # Calcite reads them; Flink's operator table lacks them
+            raise ValidationError(f"No match found for function signature {word}")
+        return self._query_call(word, query)
+
+    def _query_operand(self) -> exp.Expression | None:
+        """After ``NAME (``: the query (in parentheses of its own or not) up to the closing
+        parenthesis, which it takes; None where what stands there is no query so closed."""
         query = self._parse_select() or self._parse_assignment()
         inner = query
         while isinstance(inner, exp.Paren | exp.Subquery) and not inner.alias:
             inner = inner.this
         if not isinstance(inner, exp.Query) or not self._match(TokenType.R_PAREN):
-            self._retreat(start)
             return None
-        if word in ("UNIQUE", "CURSOR"):  # Calcite reads them; Flink's operator table lacks them
-            raise ValidationError(f"No match found for function signature {word}")
-        call = exp.Anonymous(this=word, expressions=[query])
+        return query
+
+    def _query_call(self, name: str, query: exp.Expression) -> exp.Expr:
+        """A call of ``name`` on ``query`` (``MULTISET``, ``ARRAY``, ...), its meta
+        ``multiset`` ``query``."""
+        call = exp.Anonymous(this=name, expressions=[query])
         call.meta["multiset"] = "query"
         return self.expression(call)
 
