@@ -17,6 +17,7 @@ from config import limits
 from .services import Preview
 
 KEPT = 3600  # seconds a preview computed by a job is kept
+JOB_KIND = "change-request-preview"  # the kind of job that previews a long request
 
 
 def in_background(statements: int) -> bool:
@@ -26,8 +27,12 @@ def in_background(statements: int) -> bool:
 
 def kept(key: str) -> Preview | None:
     """The preview a job computed for ``key``, if it is still kept."""
-    return caches["default"].get(f"change-request-preview-job:{key}")
+    return caches["default"].get(_cache_key(key))
 
 
 def keep(key: str, found: Preview) -> None:
-    caches["default"].set(f"change-request-preview-job:{key}", found, KEPT)
+    caches["default"].set(_cache_key(key), found, KEPT)
+
+
+def _cache_key(key: str) -> str:
+    return f"{JOB_KIND}-job:{key}"

@@ -23,8 +23,6 @@ from . import background_preview, editing, services
 from .forms import CommentForm, EditForm, OpenForm, ReviewForm, StatementsForm
 from .models import ChangeRequest
 
-PREVIEW_JOB = "change-request-preview"  # the kind of job that previews a long request
-
 
 def get_change_request(user: Any, environment: str, pk: int) -> ChangeRequest:
     """The request, if the user may see its environment (404 otherwise)."""
@@ -78,7 +76,9 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
     preview, preview_job = None, None
     if long:  # previewed by a job: its report, once one is kept for what the request is now
         preview = background_preview.kept(services.preview_key(change_request))
-        preview_job = latest_job(found, PREVIEW_JOB, change_request=change_request.pk)
+        preview_job = latest_job(
+            found, background_preview.JOB_KIND, change_request=change_request.pk
+        )
         if preview_job is not None:
             overlay([preview_job])  # a running job's latest progress
     elif is_open:

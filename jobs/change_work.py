@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from changes import services
+from changes import background_preview, services
 from changes.models import ChangeRequest
 from environments.services import ServiceError
 
@@ -54,8 +54,6 @@ def _note(change_request: ChangeRequest, failure: str | None) -> None:
 
 
 def preview(job: Job, reporter: Reporter) -> Outcome:
-    from changes import background_preview
-
     environment = job.environment
     number = job.params["change_request"]
     change_request = _change_request(job)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rest_framework import serializers
 
+from changes import background_preview
 from environments.models import Role
 
 from . import catalog_work, change_work, params, snapshot_work, view_checks
@@ -79,7 +80,7 @@ KINDS = {
         ),
         # a preview changes nothing: whoever may read the request may ask for it
         Kind(
-            "change-request-preview",
+            background_preview.JOB_KIND,
             "Change request preview",
             Role.VIEWER,
             params.ChangeRequestPreviewParams,

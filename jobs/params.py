@@ -67,13 +67,12 @@ class GenerateParams(serializers.Serializer):
     seed = StrictIntegerField(required=False, default=0, min_value=0, max_value=2**31)
 
 
-class ChangeRequestApplyParams(serializers.Serializer):
-    change_request = StrictIntegerField(min_value=1, help_text="The number of the request")
-    take_snapshot = _flag("Take a snapshot of each catalog it changed, once applied")
-
-
 class ChangeRequestPreviewParams(serializers.Serializer):
     change_request = StrictIntegerField(min_value=1, help_text="The number of the request")
+
+
+class ChangeRequestApplyParams(ChangeRequestPreviewParams):
+    take_snapshot = _flag("Take a snapshot of each catalog it changed, once applied")
 
 
 class FlinkCheckParams(serializers.Serializer):
