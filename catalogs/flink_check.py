@@ -30,7 +30,7 @@ from .flink_verify.stored_views import (
 )
 from .flinksql import snapshot_format as sf
 from .flinksql.catalog import ObjectIdentifier
-from .snapshots import export_bytes
+from .snapshots import Counted, export_bytes
 
 UNAVAILABLE = (
     "Cannot check against Flink: real Flink is not available here (needs the apache-flink "
@@ -83,7 +83,7 @@ def stored_views(environment: Environment) -> StoredViews:
 def check_environment(
     environment: Environment,
     progress: Callable[[str], None] | None = None,
-    count: Callable[[int, int], None] | None = None,
+    count: Counted | None = None,
 ) -> list[ViewCheck]:
     """Every view of the environment created in real Flink from its stored query, compared with
     what the dashboard stored; the results are kept per view. Needs Flink

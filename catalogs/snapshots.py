@@ -53,7 +53,7 @@ def _silent(_: str) -> None:
     return None
 
 
-def _uncounted(_done: int, _total: int) -> None:
+def uncounted(_done: int, _total: int) -> None:
     return None
 
 
@@ -243,7 +243,7 @@ class _ObjectCounter:
     one query per kind, only when there is someone to tell)."""
 
     def __init__(self, databases: list[m.Database], count: Counted | None) -> None:
-        self.count = count or _uncounted
+        self.count = count or uncounted
         self.done = 0
         self.total = 0
         if count is not None:

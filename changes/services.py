@@ -6,7 +6,6 @@ the pages and the API only translate it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -261,7 +260,7 @@ class _RollBack(Exception):
 def preview(
     change_request: ChangeRequest,
     user: Any,
-    count: Callable[[int, int], None] | None = None,
+    count: snapshots.Counted | None = None,
 ) -> Preview:
     """Run the statements in a transaction that is rolled back, and report what they did
     (``count``: told the statements run of all, after each).
@@ -306,7 +305,7 @@ def _run_for_preview(
     user: Any,
     statements: list[str],
     found: Preview,
-    count: Callable[[int, int], None] | None = None,
+    count: snapshots.Counted | None = None,
 ) -> None:
     environment = change_request.environment
     session = Session.start(environment)
@@ -346,9 +345,9 @@ def _run_all(
     before: dict[history.Touched, str],
     found: Preview,
     renamed: dict[history.Touched, history.Touched],
-    count: Callable[[int, int], None] | None = None,
+    count: snapshots.Counted | None = None,
 ) -> None:
-    told = count or (lambda _done, _total: None)
+    told = count or snapshots.uncounted
     told(0, len(statements))
     for text in statements:
         items, is_rename = _touched(context, text)
@@ -501,7 +500,7 @@ def apply(
     change_request: ChangeRequest,
     user: Any,
     take_snapshot: bool = False,
-    count: Callable[[int, int], None] | None = None,
+    count: snapshots.Counted | None = None,
 ) -> Outcome:
     """Run the statements as one transaction (editors, approved requests only): all or
     nothing. A failure is kept on the request and nothing is applied. ``count`` is told the
