@@ -68,6 +68,7 @@ def test_a_data_engineer_works_through_the_dashboard(page: Page, live_server: ob
     # Create a view over it.
     page.goto(f"{base}/env/default/catalogs/shop/databases/sales/new-view")
     page.get_by_label("Name", exact=True).fill("click_users")
+    expect(page.locator(".sql-editor")).to_be_visible()  # the editor has taken over the field
     page.get_by_label("Query").fill("SELECT user_id FROM clicks")
     expect(page.locator("#statement")).to_contain_text("AS\nSELECT user_id FROM clicks")
     page.get_by_role("button", name="Create view").click()
