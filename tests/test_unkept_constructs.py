@@ -1,9 +1,9 @@
 """A view holding what the dashboard cannot write back is refused, naming it, and nothing is
 stored (#15, found by the grammar walk): before, hints, TABLESAMPLE after a subquery and UNPIVOT
 were parsed and then silently left out of the view's stored text, which then meant something
-else (QUALIFY, query hints, GROUP BY DISTINCT, CONVERT ... USING and a table's TABLESAMPLE
-too, which views now keep). The spellings Flink's conformance refuses get Flink's own words
-(recorded in goldens/views_grammar_walk.json)."""
+else (QUALIFY, query and table hints, GROUP BY DISTINCT, CONVERT ... USING and a table's
+TABLESAMPLE too, which views now keep: goldens/views_hints.sql for the hints). The spellings
+Flink's conformance refuses get Flink's own words (recorded in goldens/views_grammar_walk.json)."""
 
 from __future__ import annotations
 
@@ -17,16 +17,6 @@ SETUP = (
     "WITH ('connector' = 'datagen')"
 )
 UNKEPT = [
-    ("SELECT /*+ LOOKUP('table' = 't') */ name FROM t", "a query hint (SELECT /*+ ... */)"),
-    (
-        # a query hint is kept now: the table hint beside it is still seen
-        "SELECT /*+ STATE_TTL('t' = '1d') */ name FROM t /*+ OPTIONS('rows-per-second' = '5') */",
-        "a table hint (/*+ OPTIONS(...) */)",
-    ),
-    (
-        "SELECT name FROM t /*+ OPTIONS('rows-per-second' = '5') */",
-        "a table hint (/*+ OPTIONS(...) */)",
-    ),
     ("SELECT id FROM (SELECT id FROM t) TABLESAMPLE BERNOULLI(50)", "TABLESAMPLE"),
     ("SELECT * FROM (SELECT id, qty FROM t) UNPIVOT (v FOR k IN (qty))", "UNPIVOT"),
 ]
@@ -79,3 +69,37 @@ def test_a_plain_comment_and_a_hint_in_a_string_are_no_hint(run: RunScript) -> N
     result = run("CREATE VIEW v AS SELECT '/*+ x */' AS s, id /* the key */ FROM t")[0]
     assert result.ok, result.error
     assert run("CREATE VIEW w AS SELECT id AS `minus` FROM t LIMIT 3")[0].ok
+
+
+@pytest.mark.django_db
+def test_a_views_hints_are_kept_in_its_stored_text(run: RunScript) -> None:
+    assert run(SETUP)[0].ok
+    result = run(
+        "CREATE VIEW v AS SELECT /*+ STATE_TTL('t' = '1d') */ name "
+        "FROM t /*+ OPTIONS('rows-per-second' = '5') */ /* a comment */ WHERE id > 1"
+    )[0]
+    assert result.ok, result.error
+    text = run("SHOW CREATE VIEW v")[0].rows[0][0]
+    assert "AS SELECT\n/*+ `STATE_TTL`('t' = '1d') */\n`t`.`name`\n" in text
+    assert "`default`.`t`\n/*+ `OPTIONS`('rows-per-second' = '5') */\nWHERE" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "hint",
+    [
+        "FROM t /*+ OPTIONS('properties.sasl.password' = 'hunter2') */",
+        "FROM t /*+ OPTIONS(`secret-key` = 'hunter2') */",
+    ],
+)
+def test_a_secret_in_a_hint_is_refused_and_never_shown(run: RunScript, hint: str) -> None:
+    assert run(SETUP)[0].ok
+    entries = HistoryEntry.objects.count()
+    result = run(f"CREATE VIEW v AS SELECT name {hint}")[0]
+    assert not result.ok
+    assert "is a secret, and a view's text is shown to everyone who reads the view" in (
+        result.error
+    )
+    assert "hunter2" not in result.error
+    assert not Table.objects.filter(name="v").exists()
+    assert HistoryEntry.objects.count() == entries

@@ -13,6 +13,7 @@ from ..errors import SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .grammar_forms import sample_text
+from .hints import table_hint_text
 from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
@@ -263,9 +264,13 @@ class FromClause(TableFunctions):
             text = quote_identifier(parts[0])
             fields = [Field(f.name, f.data_type) for f in cte]
             identifier = None
+            hints = table_hint_text(node, None)
         else:
-            identifier, fields, _ = self.resolve_table(node)
+            identifier, fields, is_view = self.resolve_table(node)
             text = identifier.quoted()
+            hints = table_hint_text(node, text if is_view else None)
+        if hints is not None:
+            text += f"\n/*+ {hints} */"
         if version is not None:
             expression, period_type = self.expression(version.expression, scope)
             if not period_type.is_timestamp:
@@ -276,7 +281,8 @@ class FromClause(TableFunctions):
             text += f" FOR SYSTEM_TIME AS OF {expression}"
         alias_node = node.args.get("alias")
         columns = list(alias_node.columns) if alias_node is not None else []
-        text += f" AS {quote_identifier(alias)}"
+        if hints is None or node.alias:  # Calcite adds no alias to a table with hints
+            text += f" AS {quote_identifier(alias)}"
         if columns:
             fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
             text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"

@@ -112,48 +112,6 @@ def sample_text(sample: exp.TableSample) -> str:
     return text
 
 
-# Flink's query hints the dashboard keeps, by their options' form (key-value or table names),
-# and every hint Flink's HintStrategyTable registers (LOOKUP's options it checks at length,
-# and OPTIONS is a table hint: refused in a query hint, views.unkept).
-_KEPT_HINTS = {
-    "STATE_TTL": "kv",
-    **dict.fromkeys(("BROADCAST", "SHUFFLE_HASH", "SHUFFLE_MERGE", "NEST_LOOP"), "names"),
-}
-_REGISTERED_HINTS = frozenset([*_KEPT_HINTS, "LOOKUP", "OPTIONS"])
-
-
-def hint_text(hint: exp.Hint) -> str | None:
-    """A query hint as Calcite writes it (```STATE_TTL`('t' = '1d'), `BROADCAST`(`u`)``), or
-    None where the dashboard does not keep it; an unregistered hint is refused as Flink does."""
-    texts = []
-    for item in hint.expressions:
-        if not isinstance(item, exp.Anonymous | exp.Var | exp.Column):
-            return None
-        name = item.name
-        if name.upper() not in _REGISTERED_HINTS:
-            raise ValidationError(f"Hint: {name} should be registered in the HintStrategyTable")
-        form = _KEPT_HINTS.get(name.upper())
-        options = item.expressions if isinstance(item, exp.Anonymous) else []
-        if form is None or not options:
-            return None
-        if form == "kv" and all(
-            isinstance(o, exp.EQ)
-            and all(isinstance(side, exp.Literal) and side.is_string for side in o.args.values())
-            for o in options
-        ):
-            written = [f"{_quoted(o.this.this)} = {_quoted(o.expression.this)}" for o in options]
-        elif form == "names" and all(isinstance(o, exp.Column) and not o.table for o in options):
-            written = [quote_identifier(o.name) for o in options]
-        else:
-            return None
-        texts.append(f"{quote_identifier(name)}({', '.join(written)})")
-    return ", ".join(texts)
-
-
-def _quoted(value: str) -> str:
-    return "'" + value.replace("'", "''") + "'"
-
-
 def has_window(node: exp.Expression) -> bool:
     """Whether ``node`` holds an OVER call outside its subqueries."""
     if isinstance(node, exp.Window):
@@ -237,7 +195,6 @@ __all__ = [
     "UNIT_ARGUMENTS",
     "grammar_form_type",
     "has_window",
-    "hint_text",
     "qualify_clause",
     "recursive_anchor",
     "refuse_stream",

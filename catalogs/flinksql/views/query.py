@@ -22,7 +22,8 @@ from .checks import check_interval_literals
 from .common_type import least_restrictive, set_column_type
 from .conditions import check_condition
 from .grammar_forms import has_window as _has_window
-from .grammar_forms import hint_text, qualify_clause, recursive_anchor, refuse_stream
+from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
+from .hints import hint_text
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,

@@ -1,12 +1,11 @@
 """What a view's query may hold that the dashboard cannot keep: refused, never dropped.
 
 The parser reads some constructs of Flink's grammar that the writer does not write back. A view
-holding one would be stored without it, and would then mean something else (a table hint sets
-a table's options, a LOOKUP hint a lookup join's; UNPIVOT turns columns into rows;
-TABLESAMPLE after a subquery samples), so such a view is refused with what it holds. Found by
-walking Flink's grammar (tests/grammar_walk.py); QUALIFY, the other query hints, GROUP BY
-DISTINCT, a table's TABLESAMPLE and TRANSLATE/CONVERT ... USING are kept now (views.query,
-views.grammar_forms).
+holding one would be stored without it, and would then mean something else (UNPIVOT turns
+columns into rows; TABLESAMPLE after a subquery samples), so such a view is refused with what
+it holds. Found by walking Flink's grammar (tests/grammar_walk.py); QUALIFY, query and table
+hints, GROUP BY DISTINCT, a table's TABLESAMPLE and TRANSLATE/CONVERT ... USING are kept now
+(views.query, views.hints, views.grammar_forms).
 
 Flink itself refuses some spellings under its SQL conformance (MINUS, APPLY, ``LIMIT a, b``):
 those are refused with Flink's own words, before the parser reads them otherwise.
@@ -14,29 +13,20 @@ those are refused with Flink's own words, before the parser reads them otherwise
 
 from __future__ import annotations
 
-import re
-
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
 from ..dialect import DIALECT
 from ..errors import ValidationError
-from .grammar_forms import hint_text
+from .hints import hint_text
 
 # Flink's refusals under its conformance (Calcite's RESOURCE messages), by the tokens that
 # spell the construct.
 NOT_ALLOWED = "is not allowed under the current SQL conformance level"
-_QUOTED = re.compile(r"'(?:[^']|'')*'|`(?:[^`]|``)*`")
-_TABLE_HINT = re.compile(r"/\*\+")
-_QUERY_HINT = re.compile(r"\bSELECT\s*/\*\+", re.IGNORECASE)
 
 
 def refuse_by_text(query: str) -> None:
-    """Refuse the spellings Flink's conformance refuses, with Flink's message, and table hints,
-    which the parser reads as comments."""
-    unquoted = _QUOTED.sub("''", query)
-    if len(_TABLE_HINT.findall(unquoted)) > len(_QUERY_HINT.findall(unquoted)):
-        raise ValidationError(_unkept_message("a table hint (/*+ OPTIONS(...) */)"))
+    """Refuse the spellings Flink's conformance refuses, with Flink's message."""
     words = {"MINUS", "APPLY", "LIMIT"}
     if not any(word in query.upper() for word in words):
         return

@@ -27,6 +27,7 @@ from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .from_clause import FromClause
 from .grouping import Grouping
+from .hints import check_hint_places, mark_table_hints
 from .match_recognize import MatchRecognizeClause, check_navigation_offsets
 from .query import QueryBlocks
 from .relations import CatalogReader, Dependency, ExpandedView, RelationColumn
@@ -52,7 +53,9 @@ def validate_view(
     query_position: tuple[int, int],
 ) -> ExpandedView:
     refuse_by_text(query)
+    query = mark_table_hints(query)  # same length: every position stays where it was
     node = parse_query(query, query_position)
+    check_hint_places(node, query, query_position)
     refuse_unkept(node)
     mark_filter_casts(node)
     if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
