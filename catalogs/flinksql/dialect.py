@@ -110,6 +110,40 @@ def _adjacent(first: tokens.Token, second: tokens.Token | None) -> bool:
     return second is not None and second.start == first.end + 1
 
 
+def _leading_dot_numbers(raw: list[tokens.Token]) -> list[tokens.Token]:
+    """``.25`` as one number token after DISTINCT or ALL, as Calcite's lexer reads it: sqlglot
+    reads ``SELECT DISTINCT .x`` as the column ``x`` of a table named DISTINCT."""
+    merged: list[tokens.Token] = []
+    at = 0
+    while at < len(raw):
+        token = raw[at]
+        number = raw[at + 1] if at + 1 < len(raw) else None
+        if (
+            token.token_type == TokenType.DOT
+            and number is not None
+            and number.token_type == TokenType.NUMBER
+            and _adjacent(token, number)
+            and merged
+            and merged[-1].token_type in (TokenType.DISTINCT, TokenType.ALL)
+        ):
+            merged.append(
+                tokens.Token(
+                    TokenType.NUMBER,
+                    "." + number.text,
+                    token.line,
+                    token.col,
+                    token.start,
+                    number.end,
+                    token.comments + number.comments,
+                )
+            )
+            at += 2
+            continue
+        merged.append(token)
+        at += 1
+    return merged
+
+
 class JsonFunction(exp.Expression):
     """JSON_VALUE, JSON_QUERY, JSON_EXISTS and JSON_ARRAY with their SQL/JSON clauses.
 
@@ -347,9 +381,33 @@ class Flink(Dialect):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
+
+        def parse(self, raw_tokens: list[tokens.Token], sql: str) -> list[exp.Expr | None]:
+            return super().parse(_leading_dot_numbers(raw_tokens), sql)
+
         # Calcite's postfix IS [NOT] NULL / TRUE / UNKNOWN binds looser than any comparison:
         # a > 0 IS UNKNOWN is (a > 0) IS UNKNOWN, k = SOME (q) IS TRUE is (k = SOME (q)) IS TRUE.
         IS_PREDICATE_PRECEDENCE = parser.IsPredicatePrecedence.LOW
+        # Calcite's comparisons (=, <>, <, <=, >, >=) share one precedence, left to right:
+        # a = b >= c is (a = b) >= c. sqlglot binds <, <=, >, >= tighter than = and <>.
+        # A quantified comparison (< ALL (...), = SOME (...)) binds as IN does, tighter.
+        EQUALITY = {**parser.Parser.EQUALITY, **parser.Parser.COMPARISON}
+        COMPARISON: dict = {}
+
+        def _parse_comparison(self, this: exp.Expr | None = None) -> exp.Expr | None:
+            this = this or self._parse_range()
+            while (
+                self._curr is not None
+                and self._curr.token_type in self.EQUALITY
+                and self._next is not None
+                and self._next.text.upper() in ("ALL", "ANY", "SOME")
+            ):
+                self._advance()
+                comments = self._prev_comments
+                klass = self.EQUALITY[self._prev.token_type]
+                this = self._build_predicate(klass, this, self._parse_range(), comments=comments)
+            return this
+
         # EXISTS (VALUES 1), k = SOME (VALUES 1, 2): a VALUES query after a subquery predicate.
         SUBQUERY_TOKENS = {*parser.Parser.SUBQUERY_TOKENS, TokenType.VALUES}
         # k = SOME (1, 2) over a list, as sqlglot reads k = ANY (1, 2) (both are exp.Any): the

@@ -195,9 +195,12 @@ class _Writer:
 
     def _between(self, node: exp.Between, negated: bool = False) -> str:
         keyword = "NOT BETWEEN ASYMMETRIC" if negated else "BETWEEN ASYMMETRIC"
-        low = self._operand(node.args["low"], 33)
+        low = self._between_low(node.args["low"])
         high = self._operand(node.args["high"], 33)
         return f"{self._operand(node.this, 32)} {keyword} {low} AND {high}"
+
+    def _between_low(self, low: exp.Expression) -> str:
+        return self._operand(low, 33)
 
     def _in(self, node: exp.In, negated: bool = False) -> str:
         items = ", ".join(self.write(e) for e in node.expressions)
@@ -355,11 +358,15 @@ class _Writer:
         unit = node.args.get("to")
         if unit is not None:
             # Calcite writes the operand with a function's precedence on both sides: any call or
-            # operator (LOCALTIMESTAMP among them) is enclosed, a column or literal is not.
+            # operator (LOCALTIMESTAMP among them) is enclosed, a column or literal is not, nor
+            # a CASE (NULLIF's too), which is written whole whatever the precedence.
             operand = self.write(node.this)
             bare = _strip(node.this)
             literal = isinstance(bare, exp.Literal) or "datetime" in bare.meta  # TIMESTAMP '…'
-            if not (literal or isinstance(bare, exp.Column | exp.Dot)):
+            case = isinstance(bare, exp.Case) or (
+                isinstance(bare, exp.Anonymous) and bare.name.upper() == "NULLIF"
+            )
+            if not (literal or case or isinstance(bare, exp.Column | exp.Dot)):
                 operand = f"({operand})"
             return f"{name}({operand} TO {unit.name.upper()})"
         return f"{name}({self.write(node.this)})"

@@ -33,11 +33,13 @@ def least_restrictive(a: DataType, b: DataType) -> DataType | None:
 
 def set_column_type(left: DataType, right: DataType, common: DataType) -> DataType:
     """A set operation's column: the common type, a time attribute of the left branch kept
-    when the right one is a plain timestamp of the same type, nullability aside (Flink takes
-    the left row type); a TIMESTAMP(0) on the right makes a new type, with no attribute."""
+    when the right one is a timestamp of the same type (a plain one or a time attribute of
+    its own), nullability aside (Flink takes the left row type); a TIMESTAMP(0) on the right
+    makes a new type, with no attribute."""
     plain_left = left.with_nullable(True).with_time_attribute(None)
-    same = plain_left == right.with_nullable(True) and plain_left == common.with_nullable(True)
-    if left.time_attribute and right.time_attribute is None and right.is_timestamp and same:
+    plain_right = right.with_nullable(True).with_time_attribute(None)
+    same = plain_left == plain_right and plain_left == common.with_nullable(True)
+    if left.time_attribute and right.is_timestamp and same:
         return common.with_time_attribute(left.time_attribute)
     return common
 

@@ -200,6 +200,12 @@ def _negated_by_infix_not(node: exp.Expression) -> bool:
     return isinstance(node.parent, exp.Not) and not node.parent.meta.get("prefix")
 
 
+def check_comparison(symbol: str, left: DataType, right: DataType) -> None:
+    """Refuse a comparison (``=``, ``<>``, ``<`` ...) of operands that are not comparable."""
+    comparable_form = f"<COMPARABLE_TYPE> {symbol} <COMPARABLE_TYPE>"
+    check_forms(symbol, [left, right], comparable, _binary(symbol), [comparable_form])
+
+
 def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], DataType]) -> None:
     """Refuse an operator call (comparison, BETWEEN, LIKE, AND, OR, NOT, unary minus, ||)
     whose operands fit none of its forms."""
@@ -211,9 +217,7 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             right = right.this
         if isinstance(right, exp.Any | exp.All) or quantified_test(right) is not None:
             return
-        comparable_form = f"<COMPARABLE_TYPE> {symbol} <COMPARABLE_TYPE>"
-        args = [type_of(node.this), type_of(node.expression)]
-        check_forms(symbol, args, comparable, _binary(symbol), [comparable_form])
+        check_comparison(symbol, type_of(node.this), type_of(node.expression))
     elif isinstance(node, exp.In) and node.args.get("query") is None and node.expressions:
         if isinstance(node.expressions[0], exp.Select | exp.Subquery):
             return

@@ -49,9 +49,15 @@ from .common_type import (
     needs_cast,
 )
 from .context import ExpressionContext
-from .grammar_forms import grammar_form_type
+from .grammar_forms import grammar_form_type, has_window
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
-from .operands import FUNCTION_FORMS, check_function, check_operator, in_family
+from .operands import (
+    FUNCTION_FORMS,
+    check_comparison,
+    check_function,
+    check_operator,
+    in_family,
+)
 from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
 from .relations import Dependency
@@ -325,7 +331,9 @@ class ViewTyper(_Typer):
         ):
             raise ValidationError("Illegal use of 'NULL'")
         if name in AGGREGATES:
-            if is_aggregate(node) and any(contains_aggregate(a) for a in node.expressions):
+            if is_aggregate(node) and any(
+                contains_aggregate(a) or has_window(a) for a in node.expressions
+            ):  # Calcite's aggOrOverFinder: an OVER call is no aggregate's operand either
                 raise ValidationError("Aggregate expressions cannot be nested")
             return self._aggregate(node, grouped=self.context.grouped)
         if name in RANKING or name in ("LAG", "LEAD"):
@@ -407,7 +415,7 @@ class ViewTyper(_Typer):
         if name == "NULLIF" and len(args) == 2:
             # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
             first = self.type_of(args[0])
-            self.type_of(args[1])
+            check_comparison("=", first, self.type_of(args[1]))
             return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
                 True
             )

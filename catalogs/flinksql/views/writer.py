@@ -37,6 +37,8 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
         return child.arg_key == "low"
     if isinstance(parent, exp.Case):
         return child.arg_key != "this"
+    if isinstance(parent, exp.StrPosition):  # POSITION(s IN (((SELECT ...)))), as recorded
+        return child.arg_key != "this"
     if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
         return child.arg_key == "true" or parent.parent.this is None
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
@@ -192,6 +194,13 @@ class ViewWriter(_Writer):
         if isinstance(_strip(node), exp.Window | exp.Filter):
             return f"({self.write(node)})"
         return super()._operand(node, parent_prec, right)
+
+    def _between_low(self, low: exp.Expression) -> str:
+        # Calcite writes BETWEEN's lower bound with no precedence unless it holds an AND: an
+        # OVER call there is bare
+        if isinstance(_strip(low), exp.Window) and not any(low.find_all(exp.And)):
+            return self.write(low)
+        return super()._between_low(low)
 
     def _between(self, node: exp.Between, negated: bool = False) -> str:
         text = super()._between(node, negated)
