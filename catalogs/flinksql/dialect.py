@@ -394,6 +394,32 @@ class Flink(Dialect):
         EQUALITY = {**parser.Parser.EQUALITY, **parser.Parser.COMPARISON}
         COMPARISON: dict = {}
 
+        def _parse_equality(self, parse_is: bool = True) -> exp.Expr | None:
+            # IS [NOT] DISTINCT FROM is one of those comparisons too (not a postfix IS ...)
+            this = self._parse_comparison()
+            while True:
+                if self._match_set(self.EQUALITY):
+                    comments = self._prev_comments
+                    klass = self.EQUALITY[self._prev.token_type]
+                    right = self._parse_comparison()
+                    this = self._build_predicate(klass, this, right, comments=comments)
+                elif self._match_text_seq("IS", "DISTINCT", "FROM"):
+                    this = self.expression(
+                        exp.NullSafeNEQ(this=this, expression=self._parse_comparison())
+                    )
+                elif self._match_text_seq("IS", "NOT", "DISTINCT", "FROM"):
+                    this = self.expression(
+                        exp.NullSafeEQ(this=this, expression=self._parse_comparison())
+                    )
+                elif parse_is and self._is_predicate_ahead():
+                    index = self._index
+                    this = self._parse_comparison(self._parse_range(this, parse_is=True))
+                    if self._index == index:
+                        break
+                else:
+                    break
+            return this
+
         def _parse_comparison(self, this: exp.Expr | None = None) -> exp.Expr | None:
             this = this or self._parse_range()
             while (

@@ -930,7 +930,7 @@ def _least_restrictive(a: DataType, b: DataType) -> DataType:
         return T(f"CHAR({a.length})")
     if {a.name, b.name} <= {"CHAR", "VARCHAR"}:
         return T(f"VARCHAR({max(a.length, b.length)})")
-    if {a.name, b.name} <= {"BINARY", "VARBINARY"} and a.length != b.length:
+    if {a.name, b.name} <= {"BINARY", "VARBINARY"} and (a.length != b.length or a.name != b.name):
         return DataType("VARBINARY", (max(a.length or 0, b.length or 0),))
     names = {a.name, b.name}
     if names <= set(_NUMERIC_ORDER) and "DECIMAL" in names and not names & {"FLOAT", "DOUBLE"}:

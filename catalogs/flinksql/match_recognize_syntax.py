@@ -176,6 +176,13 @@ def _operand_end(tokens: list[Any], index: int) -> int:
     """The last token of the (signed) name, call or literal starting at ``index``."""
     while tokens[index].token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
         index += 1
+    if (
+        tokens[index].text.startswith("_")
+        and index + 1 < len(tokens)
+        and tokens[index + 1].token_type == TokenType.STRING
+        and tokens[index + 1].start <= tokens[index].end + 2
+    ):
+        return index + 1  # a string with its character set, _UTF16'x'
     while index + 2 < len(tokens) and tokens[index + 1].token_type == TokenType.DOT:
         index += 2
     if index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:

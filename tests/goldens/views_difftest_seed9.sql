@@ -82,3 +82,56 @@ CREATE VIEW v_set_proc_ltz AS SELECT pt FROM orders UNION SELECT CURRENT_TIMESTA
 DESCRIBE v_set_proc_ltz;
 CREATE VIEW v_set_ltz_proc AS SELECT CURRENT_TIMESTAMP FROM dim UNION ALL SELECT pt FROM orders;
 DESCRIBE v_set_ltz_proc;
+
+-- a number beyond INT in ORDER BY is a constant, not an ordinal
+CREATE VIEW v_order_big AS SELECT k FROM dim ORDER BY k DESC, 2147483648;
+SHOW CREATE VIEW v_order_big;
+CREATE VIEW v_order_big_set AS (SELECT k FROM dim UNION ALL SELECT k FROM dim) ORDER BY 2147483648;
+SHOW CREATE VIEW v_order_big_set;
+CREATE VIEW v_order_int_max AS SELECT k FROM dim ORDER BY 2147483647;
+CREATE VIEW v_order_huge AS SELECT k FROM dim ORDER BY 9223372036854775807;
+SHOW CREATE VIEW v_order_huge;
+
+-- COALESCE of a date and a number
+CREATE VIEW v_coalesce_date_rank AS SELECT COALESCE(DATE '2024-01-15', RANK() OVER (ORDER BY k)) AS c FROM dim;
+CREATE VIEW v_coalesce_date_int AS SELECT COALESCE(CURRENT_DATE, k) AS c FROM dim;
+CREATE VIEW v_coalesce_int_date AS SELECT COALESCE(k, CURRENT_DATE) AS c FROM dim;
+CREATE VIEW v_coalesce_ts_int AS SELECT COALESCE(ts6, k) AS c FROM dim;
+CREATE VIEW v_coalesce_str_int AS SELECT COALESCE(label, k) AS c FROM dim;
+DESCRIBE v_coalesce_str_int;
+
+-- a window function's parameter names are upper case
+CREATE VIEW v_tvf_lower_names AS SELECT window_end FROM TABLE(TUMBLE(data => TABLE orders, timecol => DESCRIPTOR(ts), size => INTERVAL '10' MINUTES));
+CREATE VIEW v_tvf_mixed_names AS SELECT window_end FROM TABLE(TUMBLE(DATA => TABLE orders, TimeCol => DESCRIPTOR(ts), SIZE => INTERVAL '10' MINUTES));
+CREATE VIEW v_tvf_upper_names AS SELECT window_end FROM TABLE(TUMBLE(DATA => TABLE orders, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '10' MINUTES));
+SHOW CREATE VIEW v_tvf_upper_names;
+CREATE VIEW v_tvf_quoted_names AS SELECT window_end FROM TABLE(HOP(`DATA` => TABLE orders, `TIMECOL` => DESCRIPTOR(ts), `SLIDE` => INTERVAL '5' MINUTES, `SIZE` => INTERVAL '10' MINUTES));
+SHOW CREATE VIEW v_tvf_quoted_names;
+
+-- IS [NOT] DISTINCT FROM among comparisons
+CREATE VIEW v_distinct_from_cmp AS SELECT k FROM dim WHERE UNKNOWN IS NOT DISTINCT FROM 'a' > 'x';
+SHOW CREATE VIEW v_distinct_from_cmp;
+CREATE VIEW v_distinct_from_cmp2 AS SELECT k FROM dim WHERE k > 1 IS DISTINCT FROM TRUE;
+SHOW CREATE VIEW v_distinct_from_cmp2;
+
+-- binary strings of other lengths through CASE and a set operation
+CREATE VIEW v_case_binary AS SELECT CASE WHEN FALSE THEN X'0A0B' ELSE (X'') END AS c FROM dim;
+DESCRIBE v_case_binary;
+CREATE VIEW v_union_binary AS SELECT X'0A0B' AS c FROM dim UNION ALL SELECT CASE WHEN FALSE THEN X'0A0B' ELSE (X'') END FROM dim;
+DESCRIBE v_union_binary;
+CREATE VIEW v_union_binary2 AS SELECT X'0A0B' AS c FROM dim UNION ALL SELECT X'' FROM dim;
+DESCRIBE v_union_binary2;
+
+-- MATCH_RECOGNIZE: a group after a quantified variable, with SUBSET
+CREATE VIEW v_mr_group AS SELECT m1 FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES _UTF16'x' AS m1 PATTERN (`Up`{2,} (A | B?)) SUBSET S = (B) DEFINE `Up` AS UNKNOWN);
+SHOW CREATE VIEW v_mr_group;
+CREATE VIEW v_mr_group2 AS SELECT m1 FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES COUNT(A.kind) AS m1 PATTERN (A{2,} (B | C)) DEFINE A AS TRUE);
+SHOW CREATE VIEW v_mr_group2;
+CREATE VIEW v_distinct_from_left AS SELECT (UNKNOWN IS NOT DISTINCT FROM 'a') > 'x' AS c FROM dim;
+SHOW CREATE VIEW v_distinct_from_left;
+CREATE VIEW v_distinct_from_right AS SELECT UNKNOWN IS NOT DISTINCT FROM ('a' > 'x') AS c FROM dim;
+SHOW CREATE VIEW v_distinct_from_right;
+CREATE VIEW v_distinct_from_bad AS SELECT k IS NOT DISTINCT FROM 1 > 0 AS c FROM dim;
+CREATE VIEW v_distinct_from_bad2 AS SELECT 1 > 0 IS DISTINCT FROM k AS c FROM dim;
+CREATE VIEW v_distinct_from_null AS SELECT k IS DISTINCT FROM 1 IS NULL AS c, k = 1 IS NOT DISTINCT FROM TRUE AS d FROM dim;
+SHOW CREATE VIEW v_distinct_from_null;

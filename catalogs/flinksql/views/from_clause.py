@@ -35,6 +35,13 @@ _PROCESS_TABLE_FUNCTIONS = ("TO_CHANGELOG", "FROM_CHANGELOG")
 # Flink's RowKind names; its message lists them from a set whose order varies between JVMs.
 _CHANGE_OPERATIONS = ("INSERT", "UPDATE_BEFORE", "UPDATE_AFTER", "DELETE")
 _WINDOW_ARGUMENTS = {"TUMBLE": 3, "HOP": 4, "CUMULATE": 4, "SESSION": 3}
+# Calcite's SqlWindowTableFunction parameters, by name
+_WINDOW_PARAMETERS = {
+    "TUMBLE": ("DATA", "TIMECOL", "SIZE", "OFFSET"),
+    "HOP": ("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET"),
+    "CUMULATE": ("DATA", "TIMECOL", "STEP", "SIZE", "OFFSET"),
+    "SESSION": ("DATA", "TIMECOL", "GAP"),
+}
 _WINDOW_SIGNATURES = {
     "TUMBLE": "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval"
     "[, datetime interval])",
@@ -323,6 +330,17 @@ class FromClause(TableFunctions):
                 f"Invalid number of arguments to function '{function}'. "
                 f"Was expecting {expected} arguments"
             )
+        for arg in args:  # Calcite matches a parameter's name as written, in upper case
+            keyword = arg.this.name if isinstance(arg, exp.Kwarg) else None
+            if (
+                keyword
+                and keyword != keyword.upper()
+                and keyword.upper() in _WINDOW_PARAMETERS[function]
+            ):
+                raise ValidationError(
+                    f"Param '{keyword}' not found in function '{function}'; "
+                    f"did you mean '{keyword.upper()}'?"
+                )
         input_fields: list[Field] = []
         time_column = None
         written: list[str] = []

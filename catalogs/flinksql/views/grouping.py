@@ -129,11 +129,12 @@ class Grouping:
         for ordered in order.expressions:
             target = _strip(ordered.this)
             # An integer literal is an ordinal (``+2`` too); -1 (a minus applied to 1) is a
-            # constant.
+            # constant, and so is a number beyond INT (a BIGINT literal).
             ordinal = (
                 isinstance(target, exp.Literal)
                 and target.is_int
                 and target.meta.get("signed") != "-"
+                and int(target.this) <= 2**31 - 1
             )
             checked = planned or not ordered.meta.get("explicit_nulls")
             if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):

@@ -192,6 +192,8 @@ _COMPARISON_SYMBOLS = {
     exp.GTE: ">=",
     exp.LT: "<",
     exp.LTE: "<=",
+    exp.NullSafeNEQ: "IS DISTINCT FROM",
+    exp.NullSafeEQ: "IS NOT DISTINCT FROM",
 }
 
 

@@ -64,6 +64,8 @@ from .relations import Dependency
 from .reserved import spanned
 from .writer import ViewWriter
 
+_DATETIMES = frozenset(["DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ"])
+
 
 class ViewTyper(_Typer):
     """The types Flink derives for a view's expressions."""
@@ -481,6 +483,19 @@ class ViewTyper(_Typer):
         for other in known[1:]:
             common = coalesced_type(common, other.with_time_attribute(None))
         common = common.with_nullable(True)
+        moment = (
+            common
+            if common.name in _DATETIMES
+            else next((t for t in known if t.name in _DATETIMES), None)
+        )
+        if moment is not None:  # no implicit cast of a number to a date or time
+            for position, t in enumerate(types):
+                if t.is_numeric:
+                    expected = moment.with_nullable(t.nullable).with_time_attribute(None)
+                    raise ValidationError(
+                        f"Invalid argument type at position {position}. Data type "
+                        f"{expected.summary()} expected but {t.summary()} passed."
+                    )
         for arg, t in zip(args, types, strict=True):
             if t.name != "NULL" and needs_cast(t, common):
                 arg.meta["coerce_to"] = calcite_type_name(common)
