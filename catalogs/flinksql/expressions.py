@@ -62,6 +62,7 @@ _BINARY = {
     exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
 }
 _ATOM = 100
+NILADIC_NODES = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
 _COMPARISON_KINDS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 _NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
 
@@ -366,7 +367,12 @@ class _Writer:
             case = isinstance(bare, exp.Case) or (
                 isinstance(bare, exp.Anonymous) and bare.name.upper() == "NULLIF"
             )
-            if not (literal or case or isinstance(bare, exp.Column | exp.Dot)):
+            if not (
+                literal
+                or case
+                or bare.meta.get("name_in_having")
+                or isinstance(bare, exp.Column | exp.Dot)
+            ):
                 operand = f"({operand})"
             return f"{name}({operand} TO {unit.name.upper()})"
         return f"{name}({self.write(node.this)})"

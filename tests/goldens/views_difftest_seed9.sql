@@ -135,3 +135,37 @@ CREATE VIEW v_distinct_from_bad AS SELECT k IS NOT DISTINCT FROM 1 > 0 AS c FROM
 CREATE VIEW v_distinct_from_bad2 AS SELECT 1 > 0 IS DISTINCT FROM k AS c FROM dim;
 CREATE VIEW v_distinct_from_null AS SELECT k IS DISTINCT FROM 1 IS NULL AS c, k = 1 IS NOT DISTINCT FROM TRUE AS d FROM dim;
 SHOW CREATE VIEW v_distinct_from_null;
+
+-- a niladic function in HAVING stays a name: bare in FLOOR ... TO
+CREATE VIEW v_having_floor AS SELECT k FROM dim GROUP BY k, ts6 HAVING FLOOR(LOCALTIMESTAMP TO HOUR) > ts6;
+SHOW CREATE VIEW v_having_floor;
+CREATE VIEW v_where_floor AS SELECT k FROM dim WHERE FLOOR(LOCALTIMESTAMP TO HOUR) > ts6;
+SHOW CREATE VIEW v_where_floor;
+CREATE VIEW v_select_floor AS SELECT FLOOR(LOCALTIMESTAMP TO HOUR) AS c, CEIL(CURRENT_TIMESTAMP TO DAY) AS d FROM dim;
+SHOW CREATE VIEW v_select_floor;
+CREATE VIEW v_having_floor_agg AS SELECT k FROM dim GROUP BY k HAVING FLOOR(CURRENT_TIMESTAMP TO HOUR) > MAX(ts6);
+SHOW CREATE VIEW v_having_floor_agg;
+CREATE VIEW v_order_floor AS SELECT k FROM dim ORDER BY FLOOR(LOCALTIMESTAMP TO HOUR);
+SHOW CREATE VIEW v_order_floor;
+
+-- NOT BETWEEN a quoted reserved name after AND
+CREATE VIEW v_between_reserved AS SELECT q5.k FROM (SELECT k, label AS `select` FROM dim) AS q5 WHERE FALSE AND q5.`select` NOT BETWEEN q5.`select` AND '';
+SHOW CREATE VIEW v_between_reserved;
+
+-- UNKNOWN as a select item, bare and in parentheses
+CREATE VIEW v_unknown_item AS SELECT k, (UNKNOWN) FROM dim;
+SHOW CREATE VIEW v_unknown_item;
+CREATE VIEW v_unknown_bare AS SELECT k, UNKNOWN FROM dim;
+SHOW CREATE VIEW v_unknown_bare;
+CREATE VIEW v_true_paren AS SELECT k, (TRUE), (NULL) FROM dim;
+SHOW CREATE VIEW v_true_paren;
+
+-- LISTAGG with FILTER
+CREATE VIEW v_listagg_filter AS SELECT LISTAGG(CASE WHEN FALSE THEN '' ELSE 'abc' END) FILTER (WHERE UNKNOWN IS NOT NULL) FROM dim GROUP BY k;
+DESCRIBE v_listagg_filter;
+CREATE VIEW v_listagg_plain AS SELECT LISTAGG(CASE WHEN FALSE THEN '' ELSE 'abc' END) AS c FROM dim GROUP BY k;
+DESCRIBE v_listagg_plain;
+CREATE VIEW v_listagg_filter2 AS SELECT LISTAGG(label) FILTER (WHERE k > 1) AS c, LISTAGG('x') FILTER (WHERE k > 1) AS d FROM dim GROUP BY k;
+DESCRIBE v_listagg_filter2;
+CREATE VIEW v_listagg_nogroup AS SELECT LISTAGG('abc') FILTER (WHERE k > 1) AS c FROM dim;
+DESCRIBE v_listagg_nogroup;

@@ -279,7 +279,7 @@ class QueryBlocks:
         having = node.args.get("having")
         if having is not None:
             text, having_type, resolved = self.resolved_expression(
-                having.this, scope, grouped=group is not None
+                having.this, scope, grouped=group is not None, having=True
             )
             check_condition("HAVING", having.this, having_type)
             if grouped:
@@ -357,6 +357,8 @@ class QueryBlocks:
                 # Flink takes RANK() without OVER under an alias only (functions_oracle.json)
                 raise ValidationError("OVER clause is necessary for window functions")
             niladic = self._niladic_name(bare, scope)
+            if niladic is not None and bare is not inner and niladic.upper() == "UNKNOWN":
+                niladic = None  # (UNKNOWN) is the literal in parentheses: EXPR$n, as recorded
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
             if grouped:
                 ungrouped.append((resolved, text))
@@ -367,7 +369,7 @@ class QueryBlocks:
             elif niladic is not None:
                 name = niladic
                 texts.append(f"{text} AS {text.removesuffix('()')}")  # PI() AS PI
-            elif _is_name_chain(bare) and not resolved.meta.get("literal"):
+            elif _is_name_chain(bare) and not _strip(resolved).meta.get("literal"):
                 name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
                 plain = isinstance(_strip(resolved), exp.Column)
                 texts.append(text if plain else f"{text} AS {quote_identifier(name)}")

@@ -63,10 +63,15 @@ def _token_refusals(text: str, before: int) -> list[tuple[int, Refusal]]:
         if tok.token_type in (TokenType.IDENTIFIER, TokenType.STRING) or not _is_word(tok.text):
             continue
         previous = tokens[index - 1]
-        following = tokens[index + 1].text.upper() if index + 1 < len(tokens) else ""
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        # a lone item: after SELECT or a comma, before FROM, a comma or the end (tokens, not
+        # texts: a quoted `select` or an empty string '' is neither)
+        lone = previous.token_type in (TokenType.SELECT, TokenType.COMMA) and (
+            following is None or following.token_type in (TokenType.FROM, TokenType.COMMA)
+        )
         if previous.token_type == TokenType.DOT:
             shape = refusal("qualified", tok.text)
-        elif previous.text.upper() in ("SELECT", ",") and following in ("FROM", ",", ""):
+        elif lone:
             shape = refusal("select", tok.text)
         else:
             continue

@@ -18,6 +18,7 @@ from sqlglot.tokens import TokenType
 from ..catalog import ObjectIdentifier
 from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
+from ..expressions import NILADIC_NODES
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..types import DataType
@@ -309,10 +310,14 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         return text, data_type
 
     def resolved_expression(
-        self, node: exp.Expression, scope: Scope, grouped: bool = False
+        self, node: exp.Expression, scope: Scope, grouped: bool = False, having: bool = False
     ) -> tuple[str, DataType, exp.Expression]:
         context = ExpressionContext(self, scope, grouped)
         resolved = context.resolve(node)
+        if having:  # Calcite leaves a niladic function there the name it was parsed as
+            for found in resolved.walk():
+                if found.meta.get("niladic") or isinstance(found, NILADIC_NODES):
+                    found.meta["name_in_having"] = True
         typer = ViewTyper(context)
         check_every_call(resolved, typer)
         data_type = typer.type_of(resolved)
