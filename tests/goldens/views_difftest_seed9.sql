@@ -169,3 +169,36 @@ CREATE VIEW v_listagg_filter2 AS SELECT LISTAGG(label) FILTER (WHERE k > 1) AS c
 DESCRIBE v_listagg_filter2;
 CREATE VIEW v_listagg_nogroup AS SELECT LISTAGG('abc') FILTER (WHERE k > 1) AS c FROM dim;
 DESCRIBE v_listagg_nogroup;
+
+-- COALESCE of a time and a number; of a TIMESTAMP_LTZ and a number
+CREATE VIEW v_coalesce_time_rank AS SELECT COALESCE(TIME '12:30:00', RANK() OVER (ORDER BY k)) AS c FROM dim;
+CREATE VIEW v_coalesce_time_int AS SELECT COALESCE(k, LOCALTIME) AS c FROM dim;
+CREATE VIEW v_coalesce_ltz_int AS SELECT COALESCE(CURRENT_TIMESTAMP, k) AS c FROM dim;
+CREATE VIEW v_coalesce_date_dec AS SELECT COALESCE(CURRENT_DATE, 1.5) AS c FROM dim;
+CREATE VIEW v_ifnull_date_int AS SELECT IFNULL(CURRENT_DATE, k) AS c FROM dim;
+
+-- FILTER as BETWEEN's lower bound
+CREATE VIEW v_between_filter AS SELECT k FROM dim GROUP BY k HAVING k BETWEEN SYMMETRIC MAX(k) FILTER (WHERE k > 1) AND 5;
+SHOW CREATE VIEW v_between_filter;
+CREATE VIEW v_between_filter_high AS SELECT k FROM dim GROUP BY k HAVING k BETWEEN 1 AND MAX(k) FILTER (WHERE k > 1);
+SHOW CREATE VIEW v_between_filter_high;
+
+-- a VALUES column named by its first row's niladic function
+CREATE VIEW v_values_niladic AS SELECT * FROM (VALUES (CURRENT_DATE), (DATE '2024-01-15'));
+SHOW CREATE VIEW v_values_niladic;
+CREATE VIEW v_values_niladic2 AS SELECT * FROM (VALUES (LOCALTIMESTAMP, 1, CURRENT_TIMESTAMP));
+SHOW CREATE VIEW v_values_niladic2;
+CREATE VIEW v_values_niladic3 AS SELECT * FROM (VALUES (DATE '2024-01-15'), (CURRENT_DATE));
+SHOW CREATE VIEW v_values_niladic3;
+
+-- an IN list in MEASURES
+CREATE VIEW v_mr_in AS SELECT * FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES A.e_id IN (1, 2) AS m PATTERN (A) DEFINE A AS TRUE);
+CREATE VIEW v_mr_in2 AS SELECT * FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES 1 IN (1, 2) AS m PATTERN (A B) DEFINE A AS TRUE);
+CREATE VIEW v_mr_in_define AS SELECT * FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES A.e_id AS m PATTERN (A) DEFINE A AS A.e_id IN (1, 2));
+SHOW CREATE VIEW v_mr_in_define;
+CREATE VIEW v_having_filter AS SELECT k FROM dim GROUP BY k HAVING MAX(k) FILTER (WHERE k > 1) > 1;
+SHOW CREATE VIEW v_having_filter;
+CREATE VIEW v_having_filter_qualified AS SELECT d.k FROM dim AS d GROUP BY d.k HAVING COUNT(d.label) FILTER (WHERE d.k > 1) > 0 AND SUM(d.k) > 1;
+SHOW CREATE VIEW v_having_filter_qualified;
+CREATE VIEW v_select_filter AS SELECT MAX(k) FILTER (WHERE k > 1) AS m FROM dim GROUP BY label;
+SHOW CREATE VIEW v_select_filter;

@@ -138,6 +138,7 @@ class ExpressionContext:
         column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
         column.meta["flink_type"] = data_type
         column.meta["written_name"] = ".".join(parts)
+        column.meta["as_written"] = ".".join(quote_identifier(p) for p in parts)
         return column
 
 

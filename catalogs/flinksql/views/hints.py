@@ -7,7 +7,7 @@ HintStrategyTable registers, each written ```NAME`(options)`` with its name's ca
 sqlglot reads a table hint as a comment on the table, like any other comment. So that the two
 stay apart, :func:`mark_table_hints` marks each ``/*+`` that is not a query hint before parsing
 (one character for one, so every position Flink reports stays where it was), and
-:func:`table_hints` reads the marked comments of a table back.
+:func:`check_hint_places` gives each marked hint to the table whose name it follows.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ MARK = "\x1f"
 _QUOTED = re.compile(r"'(?:[^']|'')*'|`(?:[^`]|``)*`")
 _HINT_START = re.compile(r"/\*\+")
 _TRAILING_COMMA = re.compile(r",\s*\)")
+# a comment that is no hint (between a table's name and its hint)
+_COMMENT = re.compile(r"/\*(?![+" + MARK + r"]).*?\*/|--[^\n]*", re.DOTALL)
 _AFTER_SELECT = re.compile(r"\bSELECT\s*$", re.IGNORECASE)
 
 # LookupJoinHintOptions: the options Flink parses, by their ConfigOption type.
@@ -67,47 +69,54 @@ def mark_table_hints(query: str) -> str:
     return "".join(marked)
 
 
-def hint_comments(node: exp.Expression) -> list[str]:
-    """The table hints among the comments sqlglot attached to ``node``."""
-    return [c[1:] for c in node.comments or () if c.startswith(MARK)]
-
-
 def check_hint_places(root: exp.Expression, query: str, query_position: tuple[int, int]) -> None:
-    """Refuse, as Flink's parser does, a table hint anywhere but after a table's name in FROM,
-    a second hint comment after one, and a hint's options ending in a comma (which sqlglot
-    reads past)."""
-    starts = [m.start() for m in re.finditer(re.escape("/*" + MARK), query)]
+    """Give each table in FROM the table hint written right after its name (``table_hint``
+    meta), and refuse, as Flink's parser does, a table hint anywhere else (a second one after
+    the first among them) and a hint's options ending in a comma (which sqlglot reads past).
+
+    Hints are placed by their positions in the text: sqlglot attaches a comment to the token
+    before it or, on a line of its own (as Flink writes a table's hints), to the one after."""
     masked = _QUOTED.sub(lambda m: " " * len(m.group()), query)
     for found in re.finditer(r"/\*[+" + MARK + r"].*?\*/", masked, re.DOTALL):
         comma = _TRAILING_COMMA.search(found.group())
         if comma is not None:
             line, column = text_position(query, found.start() + comma.end() - 1, query_position)
             raise SqlParseError('Encountered ")"', line, column)
-    for node in root.walk():
-        comments = hint_comments(node)
-        if not comments:
+    hints = {m.start(): m for m in re.finditer(r"/\*" + MARK + r"(.*?)\*/", query, re.DOTALL)}
+    if not hints:
+        return
+    for table in root.find_all(exp.Table):
+        name = table.this
+        if not (isinstance(table.parent, exp.From | exp.Join) and isinstance(name, exp.Identifier)):
             continue
-        in_from = isinstance(node, exp.Table) and isinstance(node.parent, exp.From | exp.Join)
-        if in_from and isinstance(node.this, exp.Identifier) and len(comments) == 1:
+        end = name.meta.get("end")
+        if end is None:
             continue
-        misplaced = comments[1] if in_from and len(comments) > 1 else comments[0]
-        at = next((s for s in starts if query.startswith(misplaced, s + 3)), starts[0])
-        line, column = text_position(query, at, query_position)
+        after = end + 1 + (len(masked[end + 1 :]) - len(masked[end + 1 :].lstrip()))
+        while after in hints or _COMMENT.match(masked, after):
+            if after in hints:
+                table.meta["table_hint"] = hints.pop(after).group(1)
+                break
+            comment = _COMMENT.match(masked, after)
+            rest = masked[comment.end() :]
+            after = comment.end() + len(rest) - len(rest.lstrip())
+    if hints:
+        line, column = text_position(query, min(hints), query_position)
         raise SqlParseError('Encountered "/*+"', line, column)
 
 
 def table_hint_text(table: exp.Table, on_view: str | None) -> str | None:
     """The table hint after ``table`` as Calcite writes it, or None without one; ``on_view`` is
     the view the table's name resolved to, which Flink refuses to give OPTIONS."""
-    comments = hint_comments(table)
-    if not comments:
+    comment = table.meta.get("table_hint")
+    if comment is None:
         return None
     try:  # the dialect reads it as it reads a query hint
-        parsed = DIALECT.parse(f"SELECT /*+ {comments[0]} */ 1")[0].args.get("hint")
+        parsed = DIALECT.parse(f"SELECT /*+ {comment} */ 1")[0].args.get("hint")
     except Exception:  # noqa: BLE001 - any text sqlglot cannot read as hints
         parsed = None
     if not isinstance(parsed, exp.Hint):
-        raise ValidationError(f"Cannot read the table hint /*+{comments[0]}*/")
+        raise ValidationError(f"Cannot read the table hint /*+{comment}*/")
     for item in parsed.expressions:
         if _hint_name(item) == "OPTIONS":
             if not _kv_options(item):

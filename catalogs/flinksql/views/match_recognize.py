@@ -122,6 +122,16 @@ class MatchRecognizeClause:
             *(m.this for m in node.args.get("measures") or []),
             *(d.this for d in node.args.get("define") or []),
         ]
+        measures = [m.this for m in node.args.get("measures") or []]
+        if any(
+            isinstance(n, exp.In) and n.args.get("query") is None and n.expressions
+            for item in measures
+            for n in item.walk()
+        ):
+            raise ValidationError(
+                "Flink cannot take an IN list in MEASURES: its planner fails there (Cannot "
+                'read field "expr" because "subQuery" is null). Compare with = and OR instead.'
+            )
         if any(isinstance(n, exp.Window) for item in read for n in item.walk()):
             # Flink fails there with "node.accept(PatternValidator) for node"
             raise ValidationError(

@@ -491,6 +491,8 @@ class ViewTyper(_Typer):
         )
         if moment is not None:  # no implicit cast of a number to a date or time
             for position, t in enumerate(types):
+                if t.is_numeric and moment.name == "TIME":  # no common type at all
+                    raise ValidationError("Invalid input arguments.")
                 if t.is_numeric:
                     expected = moment.with_nullable(t.nullable).with_time_attribute(None)
                     raise ValidationError(

@@ -314,10 +314,15 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
     ) -> tuple[str, DataType, exp.Expression]:
         context = ExpressionContext(self, scope, grouped)
         resolved = context.resolve(node)
-        if having:  # Calcite leaves a niladic function there the name it was parsed as
+        if having:  # Calcite leaves a niladic function there the name it was parsed as, and
+            # the names inside an aggregate's FILTER call as they were written
             for found in resolved.walk():
                 if found.meta.get("niladic") or isinstance(found, NILADIC_NODES):
                     found.meta["name_in_having"] = True
+            for call in resolved.find_all(exp.Filter):
+                for column in call.find_all(exp.Column):
+                    if "as_written" in column.meta:
+                        column.meta["written_as"] = column.meta["as_written"]
         typer = ViewTyper(context)
         check_every_call(resolved, typer)
         data_type = typer.type_of(resolved)

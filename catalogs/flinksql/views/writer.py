@@ -197,8 +197,8 @@ class ViewWriter(_Writer):
 
     def _between_low(self, low: exp.Expression) -> str:
         # Calcite writes BETWEEN's lower bound with no precedence unless it holds an AND: an
-        # OVER call there is bare
-        if isinstance(_strip(low), exp.Window) and not any(low.find_all(exp.And)):
+        # OVER or FILTER call there is bare
+        if isinstance(_strip(low), exp.Window | exp.Filter) and not any(low.find_all(exp.And)):
             return self.write(low)
         return super()._between_low(low)
 
