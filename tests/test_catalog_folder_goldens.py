@@ -21,6 +21,8 @@ from tests.test_catalog_folder import _variables
 # keywords_queries, views_order_niladic and views_subqueries_more hold.
 NOT_YET = {
     "views_joins": "the stored expanded query of a NATURAL JOIN does not parse again",
+    "views_workload_idioms": "a USING join's column inside an expression is stored as Flink "
+    "stores it, CAST(COALESCE(...) AS `user_id` AS STRING), which does not parse again",
     "views_call_forms": "CURRENT_TIMESTAMP() is stored as CURRENT_TIMESTAMP, which expands "
     "again to CURRENT_TIMESTAMP AS CURRENT_TIMESTAMP, as in Flink (v_niladic_parens_again)",
     "tables": "a computed column's expression expands again to another text "

@@ -11,8 +11,8 @@ from sqlglot import exp
 
 from ..flinksql import snapshot_format as sf
 from ..flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
-from ..flinksql.dialect import DIALECT
 from ..flinksql.errors import FlinkSqlError, SqlParseError
+from ..flinksql.lineage import parse_expanded
 from ..flinksql.views import expand_view
 from .objects import Definition, loaded_objects
 
@@ -102,7 +102,7 @@ class Loaded:
         views = [view] + [f for _, f in self.reads(view) if isinstance(f, CatalogView)]
         for current in views:
             try:
-                tree = DIALECT.parse(current.expanded_query)[0]
+                tree = parse_expanded(current.expanded_query)
             except Exception:
                 continue
             if tree is None:

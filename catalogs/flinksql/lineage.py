@@ -7,21 +7,39 @@ again.
 
 from __future__ import annotations
 
+import re
 from collections import ChainMap, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from sqlglot import exp
+from sqlglot.errors import ParseError
 
 from .catalog import ObjectIdentifier
 from .dialect import DIALECT
 from .match_recognize_syntax import MatchRecognizeItem
 
+# How Calcite expands a USING join's column inside an expression: COALESCE(`a`.`c`, `b`.`c`)
+# AS `c`, an AS that is no SQL there (CAST(... AS `c` AS STRING)): read without it.
+_NAME = r"`(?:[^`]|``)+`"
+_USING_AS = re.compile(rf"(COALESCE\({_NAME}\.({_NAME}), {_NAME}\.\2\)) AS \2")
+
+
+def parse_expanded(expanded_query: str) -> exp.Expression | None:
+    """The tree of a stored expanded query, also where it holds a USING join's column as
+    Calcite writes it inside an expression."""
+    try:
+        return DIALECT.parse(expanded_query)[0]
+    except ParseError:
+        if "COALESCE(" not in expanded_query:
+            raise
+        return DIALECT.parse(_USING_AS.sub(r"\1", expanded_query))[0]
+
 
 def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
     """For each fully qualified table in the query, the names of the columns read from it."""
-    tree = DIALECT.parse(expanded_query)[0]
+    tree = parse_expanded(expanded_query)
     if tree is None:
         return {}
     aliases: dict[str, ObjectIdentifier] = {}
@@ -114,7 +132,7 @@ def column_lineage(expanded_query: str, column_names: Sequence[str]) -> list[Col
 
     Subqueries, common table expressions, set operations, window table functions and UNNEST
     are followed to the stored tables and views they read."""
-    tree = DIALECT.parse(expanded_query)[0]
+    tree = parse_expanded(expanded_query)
     if tree is None:
         return []
     tracer = _Tracer()

@@ -113,7 +113,9 @@ class ExpressionContext:
                 column.meta["flink_type"] = data_type
                 column.meta["written_name"] = using.name
                 operands.append(column)
-            return exp.Anonymous(this="COALESCE", expressions=operands)
+            coalesced = exp.Anonymous(this="COALESCE", expressions=operands)
+            coalesced.meta["using_name"] = using.name  # written COALESCE(...) AS `name`
+            return coalesced
         # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal.
         word = parts[0]
         if is_function_identifier(node) or (

@@ -246,7 +246,7 @@ class QueryBlocks:
                 raise ValidationError("Aggregate expression is illegal in WHERE clause")
             if _has_window(where.this):
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
-            where_text, where_type = self.expression(where.this, scope)
+            where_text, where_type, _ = self.resolved_expression(where.this, scope, condition=True)
             check_interval_literals([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
@@ -279,7 +279,7 @@ class QueryBlocks:
         having = node.args.get("having")
         if having is not None:
             text, having_type, resolved = self.resolved_expression(
-                having.this, scope, grouped=group is not None, having=True
+                having.this, scope, grouped=group is not None, having=True, condition=True
             )
             check_condition("HAVING", having.this, having_type)
             if grouped:
@@ -363,6 +363,11 @@ class QueryBlocks:
             if grouped:
                 ungrouped.append((resolved, text))
             raw.append(text)
+            if alias is not None and "using_name" in _strip(resolved).meta:
+                # Calcite does not expand a USING join's column under an alias of its own
+                raise ValidationError(
+                    f"Column '{_strip(resolved).meta['using_name']}' is ambiguous"
+                )
             if alias is not None:
                 name = alias
                 texts.append(f"{text} AS {alias_text(item)}")
@@ -371,7 +376,11 @@ class QueryBlocks:
                 texts.append(f"{text} AS {text.removesuffix('()')}")  # PI() AS PI
             elif _is_name_chain(bare) and not _strip(resolved).meta.get("literal"):
                 name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
-                plain = isinstance(_strip(resolved), exp.Column)
+                # a column as it is, a USING join's with its alias already (COALESCE ... AS)
+                plain = (
+                    isinstance(_strip(resolved), exp.Column)
+                    or "using_name" in _strip(resolved).meta
+                )
                 texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
             elif isinstance(bare, exp.CurrentUser) and isinstance(_strip(resolved), exp.Column):
                 name = resolved.meta.get("written_name", resolved.name)

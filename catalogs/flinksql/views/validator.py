@@ -310,10 +310,21 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         return text, data_type
 
     def resolved_expression(
-        self, node: exp.Expression, scope: Scope, grouped: bool = False, having: bool = False
+        self,
+        node: exp.Expression,
+        scope: Scope,
+        grouped: bool = False,
+        having: bool = False,
+        condition: bool = False,
     ) -> tuple[str, DataType, exp.Expression]:
+        """``node`` resolved, typed and written; in a WHERE or HAVING ``condition`` a column
+        of a USING or NATURAL join is ambiguous, as Calcite does not expand it there."""
         context = ExpressionContext(self, scope, grouped)
         resolved = context.resolve(node)
+        if condition:
+            for found in resolved.walk():
+                if "using_name" in found.meta:
+                    raise ValidationError(f"Column '{found.meta['using_name']}' is ambiguous")
         if having:  # Calcite leaves a niladic function there the name it was parsed as, and
             # the names inside an aggregate's FILTER call as they were written
             for found in resolved.walk():

@@ -118,6 +118,10 @@ class ViewWriter(_Writer):
     def _anonymous(self, node: exp.Anonymous) -> str:
         name = node.name
         upper = name.upper()
+        using = node.meta.get("using_name")
+        if using is not None:  # Calcite's expansion of a USING join's column, AS and all
+            operands = ", ".join(self.write(a) for a in node.expressions)
+            return f"COALESCE({operands}) AS {quote_identifier(using)}"
         if node.meta.get("niladic"):
             return "PI()" if upper == "PI" else upper
         if node.meta.get("multiset") == "values":
@@ -191,8 +195,8 @@ class ViewWriter(_Writer):
 
     def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
         # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2)
-        if isinstance(_strip(node), exp.Window | exp.Filter):
-            return f"({self.write(node)})"
+        if isinstance(_strip(node), exp.Window | exp.Filter) or "using_name" in node.meta:
+            return f"({self.write(node)})"  # AS (a USING join's column) binds looser too
         return super()._operand(node, parent_prec, right)
 
     def _between_low(self, low: exp.Expression) -> str:

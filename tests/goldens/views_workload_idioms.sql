@@ -1,0 +1,114 @@
+-- The idioms public Flink SQL jobs use most (Kafka-style sources, dedup, Top-N, group
+-- windows, lookup and interval joins, string and time functions), as Flink takes them (#14).
+CREATE CATALOG g_vwork WITH ('type' = 'generic_in_memory');
+USE CATALOG g_vwork;
+
+CREATE TABLE clicks (
+  user_id BIGINT,
+  url STRING,
+  referrer STRING,
+  payload STRING,
+  event_time_ms BIGINT,
+  ts AS TO_TIMESTAMP_LTZ(event_time_ms, 3),
+  proc AS PROCTIME(),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'datagen');
+CREATE TABLE users (
+  user_id BIGINT NOT NULL,
+  name STRING,
+  country STRING,
+  updated TIMESTAMP(3),
+  WATERMARK FOR updated AS updated,
+  PRIMARY KEY (user_id) NOT ENFORCED
+) WITH ('connector' = 'datagen');
+CREATE TABLE orders (
+  order_id STRING,
+  user_id BIGINT,
+  price DECIMAL(10, 2),
+  quantity INT,
+  order_time TIMESTAMP(3),
+  WATERMARK FOR order_time AS order_time - INTERVAL '1' MINUTE
+) WITH ('connector' = 'datagen');
+CREATE TABLE shipments (
+  ship_id STRING,
+  order_id STRING,
+  ship_time TIMESTAMP(3),
+  WATERMARK FOR ship_time AS ship_time
+) WITH ('connector' = 'datagen');
+
+-- legacy group windows and their auxiliary functions
+CREATE VIEW v_tumble_group AS SELECT user_id, TUMBLE_START(ts, INTERVAL '1' MINUTE) AS window_start, TUMBLE_END(ts, INTERVAL '1' MINUTE) AS window_end, COUNT(*) AS clicks FROM clicks GROUP BY user_id, TUMBLE(ts, INTERVAL '1' MINUTE);
+SHOW CREATE VIEW v_tumble_group;
+DESCRIBE v_tumble_group;
+CREATE VIEW v_hop_group AS SELECT HOP_START(ts, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE) AS ws, HOP_ROWTIME(ts, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE) AS rt, COUNT(DISTINCT user_id) AS users FROM clicks GROUP BY HOP(ts, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE);
+SHOW CREATE VIEW v_hop_group;
+DESCRIBE v_hop_group;
+CREATE VIEW v_session_group AS SELECT user_id, SESSION_START(proc, INTERVAL '10' MINUTE) AS s, SESSION_PROCTIME(proc, INTERVAL '10' MINUTE) AS p, COUNT(url) AS n FROM clicks GROUP BY user_id, SESSION(proc, INTERVAL '10' MINUTE);
+SHOW CREATE VIEW v_session_group;
+DESCRIBE v_session_group;
+
+-- deduplication and Top-N
+CREATE VIEW v_dedup AS SELECT user_id, url, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY ts DESC) AS rn FROM clicks) WHERE rn = 1;
+SHOW CREATE VIEW v_dedup;
+DESCRIBE v_dedup;
+CREATE VIEW v_top3 AS SELECT * FROM (SELECT user_id, price, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY price DESC) AS row_num FROM orders) WHERE row_num <= 3;
+SHOW CREATE VIEW v_top3;
+DESCRIBE v_top3;
+
+-- window TVF aggregation, cumulate, window Top-N
+CREATE VIEW v_tvf AS SELECT window_start, window_end, user_id, SUM(price * quantity) AS revenue FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, user_id;
+SHOW CREATE VIEW v_tvf;
+DESCRIBE v_tvf;
+CREATE VIEW v_cumulate AS SELECT window_start, window_end, SUM(price) AS total FROM TABLE(CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '2' MINUTES, INTERVAL '10' MINUTES)) GROUP BY window_start, window_end;
+DESCRIBE v_cumulate;
+CREATE VIEW v_window_topn AS SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY price DESC) AS rownum FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTES))) WHERE rownum <= 3;
+SHOW CREATE VIEW v_window_topn;
+DESCRIBE v_window_topn;
+
+-- joins: temporal (event time), lookup-style (processing time), interval
+CREATE VIEW v_temporal AS SELECT o.order_id, o.price, u.country FROM orders AS o LEFT JOIN users FOR SYSTEM_TIME AS OF o.order_time AS u ON o.user_id = u.user_id;
+SHOW CREATE VIEW v_temporal;
+CREATE VIEW v_lookup AS SELECT c.url, u.name FROM clicks AS c JOIN users FOR SYSTEM_TIME AS OF c.proc AS u ON c.user_id = u.user_id;
+SHOW CREATE VIEW v_lookup;
+CREATE VIEW v_interval AS SELECT o.order_id, s.ship_time FROM orders o, shipments s WHERE o.order_id = s.order_id AND o.order_time BETWEEN s.ship_time - INTERVAL '4' HOUR AND s.ship_time;
+SHOW CREATE VIEW v_interval;
+DESCRIBE v_interval;
+
+-- string, JSON and time functions
+CREATE VIEW v_strings AS SELECT UPPER(url) AS u, SUBSTRING(url FROM 1 FOR 10) AS head, REGEXP_EXTRACT(url, 'id=(\d+)', 1) AS id, SPLIT_INDEX(url, '/', 2) AS part, CONCAT_WS('|', url, referrer) AS both_, IF(referrer IS NULL, 'direct', referrer) AS src, COALESCE(referrer, '') AS ref_, STR_TO_MAP('a=1,b=2') AS m, LOWER(TRIM(referrer)) AS r FROM clicks;
+SHOW CREATE VIEW v_strings;
+DESCRIBE v_strings;
+CREATE VIEW v_json AS SELECT JSON_VALUE(payload, '$.a') AS a, JSON_VALUE(payload, '$.n' RETURNING INT DEFAULT 0 ON EMPTY) AS n, JSON_EXISTS(payload, '$.b') AS has_b, JSON_QUERY(payload, '$.arr') AS arr, JSON_OBJECT('u' VALUE url) AS o FROM clicks;
+SHOW CREATE VIEW v_json;
+DESCRIBE v_json;
+CREATE VIEW v_times AS SELECT DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm') AS minute_, FROM_UNIXTIME(event_time_ms / 1000) AS sec, UNIX_TIMESTAMP() AS now_, TO_TIMESTAMP('2024-01-01 00:00:00') AS t0, TO_DATE('2024-01-01') AS d0, TIMESTAMPDIFF(SECOND, ts, CURRENT_TIMESTAMP) AS age, CAST(ts AS DATE) AS day_, EXTRACT(HOUR FROM ts) AS h, DATE_FORMAT(CURRENT_TIMESTAMP, 'yyyyMMdd') AS today FROM clicks;
+SHOW CREATE VIEW v_times;
+DESCRIBE v_times;
+CREATE VIEW v_casts AS SELECT CAST(user_id AS STRING) AS s, CAST(user_id AS VARCHAR) AS v, TRY_CAST(url AS INT) AS i, CAST(price AS DOUBLE) AS d, CAST(quantity AS DECIMAL(10, 2)) * price AS amount, ROUND(price, 1) AS r FROM orders JOIN clicks USING (user_id);
+SHOW CREATE VIEW v_casts;
+DESCRIBE v_casts;
+
+-- aggregates, HAVING, CASE, GROUPING SETS, nested views
+CREATE VIEW v_agg AS SELECT user_id, COUNT(*) AS n, SUM(CASE WHEN quantity > 1 THEN price ELSE 0 END) AS bulk, MAX(order_time) AS last_order, AVG(price) AS avg_price, LISTAGG(order_id, ',') AS ids, COUNT(DISTINCT order_id) FILTER (WHERE price > 10) AS big FROM orders GROUP BY user_id HAVING COUNT(*) > 1;
+SHOW CREATE VIEW v_agg;
+DESCRIBE v_agg;
+CREATE VIEW v_sets AS SELECT country, name, COUNT(*) AS n FROM users GROUP BY GROUPING SETS ((country, name), (country), ());
+DESCRIBE v_sets;
+CREATE VIEW v_over_views AS SELECT a.user_id, a.n, t.revenue FROM v_agg AS a JOIN v_tvf AS t ON a.user_id = t.user_id;
+SHOW CREATE VIEW v_over_views;
+CREATE VIEW v_unnest AS SELECT c.user_id, tag FROM clicks AS c CROSS JOIN UNNEST(SPLIT(c.url, '/')) AS t (tag);
+SHOW CREATE VIEW v_unnest;
+DESCRIBE v_unnest;
+CREATE VIEW v_over_range AS SELECT user_id, price, SUM(price) OVER (PARTITION BY user_id ORDER BY order_time RANGE BETWEEN INTERVAL '1' HOUR PRECEDING AND CURRENT ROW) AS last_hour FROM orders;
+SHOW CREATE VIEW v_over_range;
+DESCRIBE v_over_range;
+
+-- a USING column inside an expression, as Calcite expands it
+CREATE VIEW v_using_expr AS SELECT UPPER(CAST(user_id AS STRING)) AS a, user_id + 1 AS b, ABS(user_id) AS c FROM orders JOIN clicks USING (user_id);
+SHOW CREATE VIEW v_using_expr;
+CREATE VIEW v_using_where AS SELECT user_id FROM orders JOIN clicks USING (user_id) WHERE user_id > 1 AND CAST(user_id AS INT) < 5;
+SHOW CREATE VIEW v_using_where;
+CREATE VIEW v_using_group AS SELECT user_id, COUNT(*) AS n, MAX(CAST(user_id AS STRING)) AS m FROM orders JOIN clicks USING (user_id) GROUP BY user_id;
+SHOW CREATE VIEW v_using_group;
+CREATE VIEW v_using_case AS SELECT CASE WHEN user_id > 1 THEN CAST(user_id AS STRING) END AS c, COALESCE(user_id, 0) AS d FROM orders JOIN clicks USING (user_id);
+SHOW CREATE VIEW v_using_case;
