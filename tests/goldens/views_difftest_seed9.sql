@@ -202,3 +202,9 @@ CREATE VIEW v_having_filter_qualified AS SELECT d.k FROM dim AS d GROUP BY d.k H
 SHOW CREATE VIEW v_having_filter_qualified;
 CREATE VIEW v_select_filter AS SELECT MAX(k) FILTER (WHERE k > 1) AS m FROM dim GROUP BY label;
 SHOW CREATE VIEW v_select_filter;
+
+-- a scalar subquery after TRIM's FROM
+CREATE VIEW v_trim_sub AS SELECT TRIM(LEADING 'x' FROM (SELECT MIN(d2.label) FROM dim AS d2)) AS c FROM dim;
+SHOW CREATE VIEW v_trim_sub;
+CREATE VIEW v_trim_sub2 AS SELECT TRIM((SELECT MIN(d2.label) FROM dim AS d2)) AS c, TRIM(BOTH (SELECT MIN(d2.label) FROM dim AS d2) FROM label) AS d FROM dim;
+SHOW CREATE VIEW v_trim_sub2;
