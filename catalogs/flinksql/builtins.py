@@ -334,10 +334,20 @@ def _recorded(name: str, arguments: Sequence[Argument]) -> Call | None:
 def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
     """Flink's message refusing a call of built-in ``name`` over exactly these argument types,
     if it refused it, wherever the call stands."""
+    if _rowtime_rule(name, arguments) is not None:
+        return None
     call = _recorded(name, arguments)
     if call is None or call.error is None or call.error.startswith(_CONTEXTUAL):
         return None
     return call.error
+
+
+def _rowtime_rule(name: str, arguments: Sequence[Argument]) -> DataType | None:
+    """The type a rule gives a call of a rowtime attribute the record has no call over."""
+    rule = _ROWTIME_RULES.get(name)
+    if rule is None or not any(t.time_attribute == "ROWTIME" for t, _ in arguments):
+        return None
+    return rule([t for t, _ in arguments])
 
 
 def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
@@ -349,6 +359,9 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
     """
     if name not in recorded_calls():
         return None
+    by_rule = _rowtime_rule(name, arguments)
+    if by_rule is not None:
+        return by_rule
     call = _recorded(name, arguments)
     if call is not None:
         if call.result is None:
@@ -377,6 +390,20 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
 
 
 # -- rules the record cannot express ------------------------------------------------------------
+def _current_watermark(types: Sequence[DataType]) -> DataType | None:
+    """CURRENT_WATERMARK of a rowtime attribute of any timestamp type is a nullable timestamp
+    of that type (the record's one rowtime column is a TIMESTAMP(3): its call answers so)."""
+    if len(types) != 1:
+        return None
+    return _plain(types[0]).with_nullable(True)
+
+
+# Functions of a rowtime attribute whose answer the record holds for one rowtime type only.
+_ROWTIME_RULES: dict[str, Callable[[Sequence[DataType]], DataType | None]] = {
+    "CURRENT_WATERMARK": _current_watermark,
+}
+
+
 def _decimal_modulo(types: Sequence[DataType]) -> DataType | None:
     """MOD of DECIMALs (an integer counting as a DECIMAL of its digits): the smaller integral
     part and the larger scale (Flink's ``LogicalTypeMerging.findModuloDecimalType``)."""

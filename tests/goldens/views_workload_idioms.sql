@@ -112,3 +112,35 @@ CREATE VIEW v_using_group AS SELECT user_id, COUNT(*) AS n, MAX(CAST(user_id AS 
 SHOW CREATE VIEW v_using_group;
 CREATE VIEW v_using_case AS SELECT CASE WHEN user_id > 1 THEN CAST(user_id AS STRING) END AS c, COALESCE(user_id, 0) AS d FROM orders JOIN clicks USING (user_id);
 SHOW CREATE VIEW v_using_case;
+
+-- more idioms: session windows by key, window joins and dedup, OVER rows, collections
+CREATE VIEW v_session_tvf AS SELECT window_start, window_end, user_id, COUNT(*) AS n FROM TABLE(SESSION(TABLE clicks PARTITION BY user_id, DESCRIPTOR(ts), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, user_id;
+SHOW CREATE VIEW v_session_tvf;
+DESCRIBE v_session_tvf;
+CREATE VIEW v_window_join AS SELECT L.order_id, R.ship_id, L.window_start FROM (SELECT * FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTES))) L JOIN (SELECT * FROM TABLE(TUMBLE(TABLE shipments, DESCRIPTOR(ship_time), INTERVAL '5' MINUTES))) R ON L.order_id = R.order_id AND L.window_start = R.window_start AND L.window_end = R.window_end;
+SHOW CREATE VIEW v_window_join;
+DESCRIBE v_window_join;
+CREATE VIEW v_window_dedup AS SELECT * FROM (SELECT order_id, window_start, window_end, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, user_id ORDER BY order_time ASC) AS rn FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTES))) WHERE rn <= 1;
+DESCRIBE v_window_dedup;
+CREATE VIEW v_over_rows AS SELECT order_id, AVG(price) OVER w AS avg3, LAG(price, 1) OVER w AS prev_price, FIRST_VALUE(price) OVER w AS first_p FROM orders WINDOW w AS (PARTITION BY user_id ORDER BY order_time ROWS BETWEEN 2 PRECEDING AND CURRENT ROW);
+SHOW CREATE VIEW v_over_rows;
+DESCRIBE v_over_rows;
+CREATE VIEW v_collections AS SELECT user_id, ARRAY_AGG(order_id) AS ids, COLLECT(quantity) AS qs, CARDINALITY(ARRAY_AGG(order_id)) AS n FROM orders GROUP BY user_id;
+DESCRIBE v_collections;
+CREATE VIEW v_rows_maps AS SELECT ROW(order_id, price) AS r, MAP['price', CAST(price AS STRING)] AS m, MAP['price', CAST(price AS STRING)]['price'] AS mp, ARRAY[quantity, 1][1] AS a1 FROM orders;
+SHOW CREATE VIEW v_rows_maps;
+DESCRIBE v_rows_maps;
+CREATE VIEW v_predicates AS SELECT url FROM clicks WHERE url LIKE '%/item/%' AND referrer NOT LIKE 'x!_%' ESCAPE '!' AND url SIMILAR TO '%(a|b)%' AND REGEXP(url, '^https') AND user_id IN (SELECT user_id FROM users WHERE country = 'DE') AND EXISTS (SELECT 1 FROM orders AS o WHERE o.user_id = clicks.user_id);
+SHOW CREATE VIEW v_predicates;
+CREATE VIEW v_ctes AS WITH recent AS (SELECT * FROM orders WHERE order_time > TIMESTAMP '2024-01-01 00:00:00'), totals AS (SELECT user_id, SUM(price) AS total FROM recent GROUP BY user_id) SELECT u.name, t.total FROM totals AS t JOIN users AS u ON t.user_id = u.user_id;
+SHOW CREATE VIEW v_ctes;
+DESCRIBE v_ctes;
+CREATE VIEW v_union_windows AS SELECT window_start, 'orders' AS src, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR)) GROUP BY window_start, window_end UNION ALL SELECT window_start, 'ships', COUNT(*) FROM TABLE(TUMBLE(TABLE shipments, DESCRIPTOR(ship_time), INTERVAL '1' HOUR)) GROUP BY window_start, window_end;
+SHOW CREATE VIEW v_union_windows;
+DESCRIBE v_union_windows;
+CREATE VIEW v_watermark_fn AS SELECT user_id, CURRENT_WATERMARK(ts) AS wm, ts > CURRENT_WATERMARK(ts) AS on_time FROM clicks;
+SHOW CREATE VIEW v_watermark_fn;
+DESCRIBE v_watermark_fn;
+CREATE VIEW v_case_search AS SELECT order_id, CASE WHEN price >= 100 THEN 'high' WHEN price >= 10 THEN 'mid' ELSE 'low' END AS tier, CASE quantity WHEN 1 THEN 'single' ELSE 'multi' END AS kind FROM orders;
+SHOW CREATE VIEW v_case_search;
+DESCRIBE v_case_search;
