@@ -167,7 +167,7 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
         TokenType.NUMBER,
     ):
         return True
-    if token.text.upper() in _LITERAL_WORDS:
+    if token.text.upper() in _LITERAL_WORDS or _typed_literal(tokens, index):
         return True
     return index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN
 
@@ -183,6 +183,8 @@ def _operand_end(tokens: list[Any], index: int) -> int:
         and tokens[index + 1].start <= tokens[index].end + 2
     ):
         return index + 1  # a string with its character set, _UTF16'x'
+    if _typed_literal(tokens, index):
+        return index + 1  # TIMESTAMP '...'
     while index + 2 < len(tokens) and tokens[index + 1].token_type == TokenType.DOT:
         index += 2
     if index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:
@@ -193,6 +195,16 @@ def _operand_end(tokens: list[Any], index: int) -> int:
                 break
             index += 1
     return min(index, len(tokens) - 1)
+
+
+def _typed_literal(tokens: list[Any], index: int) -> bool:
+    """``DATE '...'``, ``TIME '...'`` or ``TIMESTAMP '...'`` at ``index``: FINAL and RUNNING
+    bind to it as to any operand (``FINAL TIMESTAMP '...' + INTERVAL ...``)."""
+    return (
+        tokens[index].text.upper() in ("DATE", "TIME", "TIMESTAMP")
+        and index + 1 < len(tokens)
+        and tokens[index + 1].token_type == TokenType.STRING
+    )
 
 
 def _punctuation(kind: TokenType, text: str, at: Any) -> Token:
