@@ -473,4 +473,23 @@ def map_union_type(types: Sequence[DataType]) -> DataType | None:
     return map_of(key, value, nullable=any(t.nullable for t in types))
 
 
-PRECISION_RULES: dict[str, Rule] = {"MOD": modulo_type, "MAP_UNION": map_union_type}
+def greatest_type(types: Sequence[DataType]) -> DataType | None:
+    """GREATEST and LEAST of exact numbers, a DECIMAL among them: the DECIMAL that holds each
+    (the most integer digits and the largest scale), nullable if any argument is; None for
+    other arguments, which the record types."""
+    exact = all(t.name == "DECIMAL" or t.name in _INTEGER_DIGITS for t in types)
+    if not types or not exact or not any(t.name == "DECIMAL" for t in types):
+        return None
+    digits = [_decimal_digits(t) for t in types]
+    scale = max(s for _, s in digits)
+    integer = max(p - s for p, s in digits)
+    nullable = any(t.nullable for t in types)
+    return DataType("DECIMAL", (min(38, integer + scale), scale), nullable)
+
+
+PRECISION_RULES: dict[str, Rule] = {
+    "MOD": modulo_type,
+    "MAP_UNION": map_union_type,
+    "GREATEST": greatest_type,
+    "LEAST": greatest_type,
+}

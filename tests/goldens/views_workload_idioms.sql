@@ -144,3 +144,19 @@ DESCRIBE v_watermark_fn;
 CREATE VIEW v_case_search AS SELECT order_id, CASE WHEN price >= 100 THEN 'high' WHEN price >= 10 THEN 'mid' ELSE 'low' END AS tier, CASE quantity WHEN 1 THEN 'single' ELSE 'multi' END AS kind FROM orders;
 SHOW CREATE VIEW v_case_search;
 DESCRIBE v_case_search;
+
+-- functions production jobs call often
+CREATE VIEW v_fn_strings AS SELECT MD5(url) AS h, SHA256(url) AS h2, REGEXP_REPLACE(url, '[0-9]+', '#') AS masked, REPLACE(url, 'http:', 'https:') AS secure, INITCAP(referrer) AS ic, LPAD(CAST(user_id AS STRING), 10, '0') AS padded, CHAR_LENGTH(url) AS len, LOCATE('/', url) AS slash, INSTR(url, '?') AS q, SPLIT(url, '/') AS parts, ARRAY_CONTAINS(SPLIT(url, '/'), 'item') AS has_item, UUID() AS id, CONCAT(url, '#', CAST(event_time_ms AS STRING)) AS k FROM clicks;
+SHOW CREATE VIEW v_fn_strings;
+DESCRIBE v_fn_strings;
+CREATE VIEW v_fn_times AS SELECT HOUR(ts) AS h, DAYOFWEEK(CAST(ts AS DATE)) AS dow, CONVERT_TZ('2024-01-01 00:00:00', 'UTC', 'Europe/Berlin') AS berlin, TIMESTAMPADD(DAY, 1, ts) AS tomorrow, ts - INTERVAL '1' HOUR AS hour_ago, FLOOR(ts TO HOUR) AS hour_start, CAST(ts AS TIMESTAMP(3)) AS local_ts, TO_TIMESTAMP_LTZ(event_time_ms, 3) AS ltz, UNIX_TIMESTAMP(DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss')) AS secs FROM clicks;
+SHOW CREATE VIEW v_fn_times;
+DESCRIBE v_fn_times;
+CREATE VIEW v_fn_numbers AS SELECT GREATEST(price, 1.00) AS g, LEAST(quantity, 10) AS l, ABS(price - 5) AS d, CEIL(price) AS c, POWER(quantity, 2) AS p, price / NULLIF(quantity, 0) AS unit, CAST(price * 100 AS BIGINT) AS cents, TRUNCATE(price, 1) AS t, IFNULL(quantity, 0) AS q, RAND() < 0.1 AS sample FROM orders;
+SHOW CREATE VIEW v_fn_numbers;
+DESCRIBE v_fn_numbers;
+CREATE VIEW v_fn_aggs AS SELECT user_id, FIRST_VALUE(order_id) AS first_id, LAST_VALUE(price) AS last_price, STDDEV_POP(price) AS sd, APPROX_COUNT_DISTINCT(order_id) AS approx, JSON_ARRAYAGG(order_id) AS ja, JSON_OBJECTAGG(KEY order_id VALUE price) AS jo, MIN(order_time) AS first_time FROM orders GROUP BY user_id;
+SHOW CREATE VIEW v_fn_aggs;
+DESCRIBE v_fn_aggs;
+CREATE VIEW v_greatest_decimals AS SELECT GREATEST(price, 1.00) AS a, GREATEST(price, 1.5, 100) AS b, LEAST(quantity, 2.25) AS c, LEAST(CAST(price AS DECIMAL(5, 4)), price) AS d, GREATEST(user_id, price) AS e, GREATEST(CAST(1 AS DECIMAL(38, 10)), price) AS f FROM orders;
+DESCRIBE v_greatest_decimals;
