@@ -185,6 +185,10 @@ def _operand_end(tokens: list[Any], index: int) -> int:
         return index + 1  # a string with its character set, _UTF16'x'
     if _typed_literal(tokens, index):
         return index + 1  # TIMESTAMP '...'
+    if tokens[index].token_type == TokenType.STRING:
+        while index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.STRING:
+            index += 1  # a literal continued on the next lines: 'x'\n'y'
+        return index
     while index + 2 < len(tokens) and tokens[index + 1].token_type == TokenType.DOT:
         index += 2
     if index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:

@@ -180,6 +180,7 @@ def niladic_name(node: exp.Expression, column_exists: Callable[[str], bool]) -> 
     if (
         isinstance(node, exp.Column)
         and not node.table
+        and not getattr(node.this, "quoted", False)  # `CURRENT_DATE` is a name
         and node.name.upper() in NILADIC
         and not (read_as_column(node.name) and column_exists(node.name))
     ):

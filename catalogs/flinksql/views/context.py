@@ -116,10 +116,13 @@ class ExpressionContext:
             coalesced = exp.Anonymous(this="COALESCE", expressions=operands)
             coalesced.meta["using_name"] = using.name  # written COALESCE(...) AS `name`
             return coalesced
-        # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal.
+        # LOCALTIME is the function even beside a column of that name, UNKNOWN the literal;
+        # `UNKNOWN` or `CURRENT_DATE` quoted is a name (Calcite's makeNullaryCall).
         word = parts[0]
+        quoted = isinstance(node, exp.Column) and getattr(node.this, "quoted", False)
         if is_function_identifier(node) or (
             len(parts) == 1
+            and not quoted
             and word.upper() in (*NILADIC, "UNKNOWN")
             and not (read_as_column(word) and self.validator._column_exists(word, self.scope))
         ):

@@ -485,6 +485,8 @@ def _needs_parentheses(node: exp.Expression) -> bool:
         node = node.this
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
         return False
+    if isinstance(node, exp.Literal) and len(node.meta.get("parts") or ()) > 1:
+        return True  # a literal continued on the next lines: FINAL ('x'\n'y')
     return isinstance(node, exp.Binary | exp.Unary | exp.Predicate)
 
 
