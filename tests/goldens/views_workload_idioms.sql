@@ -160,3 +160,8 @@ SHOW CREATE VIEW v_fn_aggs;
 DESCRIBE v_fn_aggs;
 CREATE VIEW v_greatest_decimals AS SELECT GREATEST(price, 1.00) AS a, GREATEST(price, 1.5, 100) AS b, LEAST(quantity, 2.25) AS c, LEAST(CAST(price AS DECIMAL(5, 4)), price) AS d, GREATEST(user_id, price) AS e, GREATEST(CAST(1 AS DECIMAL(38, 10)), price) AS f FROM orders;
 DESCRIBE v_greatest_decimals;
+CREATE TABLE amounts (a DECIMAL(12, 4), b DECIMAL(3, 1) NOT NULL, c DECIMAL(38, 18)) WITH ('connector' = 'datagen');
+CREATE VIEW v_decimal_calls AS SELECT TRUNCATE(a, 1) AS t1, TRUNCATE(b) AS t2, CEIL(a) AS c1, FLOOR(b) AS f1, ROUND(a) AS r1, ROUND(c, 2) AS r2, IFNULL(a, b) AS i1, COALESCE(b, a, c) AS co, ABS(c) AS ab, SIGN(a) AS sg, MOD(a, b) AS m FROM amounts;
+DESCRIBE v_decimal_calls;
+CREATE VIEW v_decimal_aggs AS SELECT SUM(a) AS s, AVG(b) AS av, STDDEV_POP(c) AS sd, VAR_SAMP(a) AS vs, MAX(c) AS mx, COLLECT(b) AS col FROM amounts;
+DESCRIBE v_decimal_aggs;
