@@ -165,3 +165,16 @@ CREATE VIEW v_decimal_calls AS SELECT TRUNCATE(a, 1) AS t1, TRUNCATE(b) AS t2, C
 DESCRIBE v_decimal_calls;
 CREATE VIEW v_decimal_aggs AS SELECT SUM(a) AS s, AVG(b) AS av, STDDEV_POP(c) AS sd, VAR_SAMP(a) AS vs, MAX(c) AS mx, COLLECT(b) AS col FROM amounts;
 DESCRIBE v_decimal_aggs;
+
+-- a computed column calling TIMESTAMPADD or TIMESTAMPDIFF (their unit is no column)
+CREATE TABLE deliveries (id INT, ordered TIMESTAMP(3), due AS TIMESTAMPADD(DAY, 3, ordered), late_days AS TIMESTAMPDIFF(DAY, ordered, CURRENT_TIMESTAMP), at_hour AS TIMESTAMPADD(HOUR, 1, CURRENT_DATE)) WITH ('connector' = 'datagen');
+DESCRIBE deliveries;
+SHOW CREATE TABLE deliveries;
+CREATE VIEW v_deliveries AS SELECT id, due, late_days FROM deliveries WHERE due > ordered;
+DESCRIBE v_deliveries;
+CREATE TABLE stamps (d DATE, ts0 TIMESTAMP(0), ts3 TIMESTAMP(3), ts9 TIMESTAMP(9), tm TIME(0), ltz TIMESTAMP_LTZ(3)) WITH ('connector' = 'datagen');
+CREATE VIEW v_tsadd_date AS SELECT TIMESTAMPADD(HOUR, 1, d) AS h, TIMESTAMPADD(SECOND, 1, d) AS s, TIMESTAMPADD(DAY, 1, d) AS dd, TIMESTAMPADD(MONTH, 1, d) AS m FROM stamps;
+DESCRIBE v_tsadd_date;
+CREATE VIEW v_tsadd_date_ms AS SELECT TIMESTAMPADD(MILLISECOND, 1, d) AS x FROM stamps;
+CREATE VIEW v_tsadd_stamps AS SELECT TIMESTAMPADD(MILLISECOND, 1, ts0) AS a, TIMESTAMPADD(MICROSECOND, 1, ts0) AS b, TIMESTAMPADD(MICROSECOND, 1, ts3) AS c, TIMESTAMPADD(MICROSECOND, 1, ts9) AS e, TIMESTAMPADD(MILLISECOND, 1, tm) AS f, TIMESTAMPADD(MICROSECOND, 1, tm) AS g, TIMESTAMPADD(MICROSECOND, 1, ltz) AS h, TIMESTAMPADD(WEEK, 1, ts3) AS i FROM stamps;
+DESCRIBE v_tsadd_stamps;

@@ -99,7 +99,6 @@ def is_unit_argument(column: exp.Column) -> bool:
     return at == 0 or column.name.upper() in TIME_UNITS
 
 
-_SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
 # Calls whose operands may be a bare NULL (its type is inferred from the other operands).
 _NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
 

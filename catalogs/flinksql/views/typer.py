@@ -17,6 +17,7 @@ from ..expressions import (
     calcite_type_name,
     cast_target,
     message_type,
+    timestamp_add_type,
 )
 from ..more_syntax import WithinDistinct
 from ..types import DataType
@@ -24,7 +25,6 @@ from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
     _NULL_TOLERANT,
-    _SUB_DAY_UNITS,
     AGGREGATES,
     EXTRACT_FUNCTIONS,
     GROUP_WINDOW_HELPERS,
@@ -431,17 +431,7 @@ class ViewTyper(_Typer):
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
-            unit = args[0].name.upper()
-            types = [self.type_of(a) for a in args[1:]]
-            nullable = any(t.nullable for t in types)
-            if name == "TIMESTAMPDIFF":
-                return T("INT").with_nullable(nullable)
-            target = types[1]
-            if unit in _SUB_DAY_UNITS:
-                if target.name == "DATE":
-                    return T("TIMESTAMP(0)").with_nullable(nullable)
-                target = target.with_time_attribute(None)
-            return target.with_nullable(nullable)
+            return timestamp_add_type(name, args[0].name, [self.type_of(a) for a in args[1:]])
         if name in ("ROUND", "TRUNCATE") and args:
             arg = self.type_of(args[0])
             for other in args[1:]:
