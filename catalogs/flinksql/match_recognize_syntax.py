@@ -116,6 +116,7 @@ def _star_qualifiers(parser: Any) -> None:
             token.token_type == TokenType.STAR
             and index + 1 < len(tokens)
             and tokens[index + 1].token_type == TokenType.DOT
+            and not _dot_number(tokens, index + 1)  # 123.456 * .25 multiplies
         ):
             token.token_type = TokenType.IDENTIFIER
         elif (
@@ -199,6 +200,16 @@ def _operand_end(tokens: list[Any], index: int) -> int:
                 break
             index += 1
     return min(index, len(tokens) - 1)
+
+
+def _dot_number(tokens: list[Any], index: int) -> bool:
+    """A number written from its point (``.25``) at ``index``."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return (
+        following is not None
+        and following.token_type == TokenType.NUMBER
+        and following.start == tokens[index].end + 1
+    )
 
 
 def _typed_literal(tokens: list[Any], index: int) -> bool:

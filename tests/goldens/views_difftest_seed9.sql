@@ -229,3 +229,7 @@ CREATE VIEW v_quoted_niladic2 AS SELECT `LOCALTIME` FROM dim;
 CREATE VIEW v_coalesce_str_rank AS SELECT MIN(COALESCE(label, RANK() OVER (ORDER BY k))) AS c FROM dim;
 CREATE VIEW v_coalesce_str_bigint AS SELECT COALESCE(CAST(label AS STRING), CAST(k AS BIGINT)) AS c FROM dim;
 CREATE VIEW v_coalesce_dec_str AS SELECT COALESCE(1.5, label) AS c FROM dim;
+
+-- seed 9, statements 12,000 to 13,999: a number written from its point after * in DEFINE
+CREATE VIEW v_mr_star_dot AS SELECT m0 FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES CLASSIFIER() AS m0 PATTERN (A{2}) DEFINE A AS .25 NOT BETWEEN 123.456 * .25 AND -0.06);
+SHOW CREATE VIEW v_mr_star_dot;
