@@ -178,3 +178,15 @@ DESCRIBE v_tsadd_date;
 CREATE VIEW v_tsadd_date_ms AS SELECT TIMESTAMPADD(MILLISECOND, 1, d) AS x FROM stamps;
 CREATE VIEW v_tsadd_stamps AS SELECT TIMESTAMPADD(MILLISECOND, 1, ts0) AS a, TIMESTAMPADD(MICROSECOND, 1, ts0) AS b, TIMESTAMPADD(MICROSECOND, 1, ts3) AS c, TIMESTAMPADD(MICROSECOND, 1, ts9) AS e, TIMESTAMPADD(MILLISECOND, 1, tm) AS f, TIMESTAMPADD(MICROSECOND, 1, tm) AS g, TIMESTAMPADD(MICROSECOND, 1, ltz) AS h, TIMESTAMPADD(WEEK, 1, ts3) AS i FROM stamps;
 DESCRIBE v_tsadd_stamps;
+
+-- FOR SYSTEM_TIME AS OF a name of either side, kept as written
+CREATE TABLE spells (k BIGINT, lang STRING, proctime AS PROCTIME()) WITH ('connector' = 'datagen');
+CREATE VIEW v_clicks_k AS SELECT user_id AS k, url FROM clicks;
+CREATE VIEW v_period_own AS SELECT c.url, s.lang FROM v_clicks_k AS c JOIN spells FOR SYSTEM_TIME AS OF proctime AS s ON c.k = s.k;
+SHOW CREATE VIEW v_period_own;
+CREATE VIEW v_period_left AS SELECT clicks.url, spells.lang FROM clicks JOIN spells FOR SYSTEM_TIME AS OF proc ON clicks.user_id = spells.k;
+SHOW CREATE VIEW v_period_left;
+CREATE VIEW v_period_qualified AS SELECT o.order_id FROM orders AS o JOIN users FOR SYSTEM_TIME AS OF o.order_time AS u ON o.user_id = u.user_id;
+SHOW CREATE VIEW v_period_qualified;
+CREATE VIEW v_period_unqualified AS SELECT o.order_id FROM orders AS o JOIN users FOR SYSTEM_TIME AS OF order_time AS u ON o.user_id = u.user_id;
+SHOW CREATE VIEW v_period_unqualified;

@@ -279,7 +279,13 @@ class FromClause(TableFunctions):
         if hints is not None:
             text += f"\n/*+ {hints} */"
         if version is not None:
-            expression, period_type = self.expression(version.expression, scope)
+            # Calcite reads the period among both sides of the join, the temporal table's own
+            # columns too, and keeps its names as written (FOR SYSTEM_TIME AS OF `proctime`)
+            own = Namespace(alias, fields, identifier)
+            period_scope = Scope([*scope.namespaces, own], scope.parent)
+            expression, period_type, _ = self.resolved_expression(
+                version.expression, period_scope, as_written=True
+            )
             if not period_type.is_timestamp:
                 name = calcite_type_name(period_type).split("(")[0]
                 raise ValidationError(

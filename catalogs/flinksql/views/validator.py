@@ -90,6 +90,13 @@ def validate_view(
     return ExpandedView(result.text, columns, tuple(validator.dependencies.values()))
 
 
+def _names_as_written(node: exp.Expression) -> None:
+    """Write the column names of ``node`` as they were written, not qualified."""
+    for column in node.find_all(exp.Column):
+        if "as_written" in column.meta:
+            column.meta["written_as"] = column.meta["as_written"]
+
+
 def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     """A view's query as a tree, or the error Flink's parser gives for it (placed in the whole
     statement, whose query starts at ``query_position``)."""
@@ -316,9 +323,11 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         grouped: bool = False,
         having: bool = False,
         condition: bool = False,
+        as_written: bool = False,
     ) -> tuple[str, DataType, exp.Expression]:
         """``node`` resolved, typed and written; in a WHERE or HAVING ``condition`` a column
-        of a USING or NATURAL join is ambiguous, as Calcite does not expand it there."""
+        of a USING or NATURAL join is ambiguous, as Calcite does not expand it there, and
+        ``as_written`` writes its names as they were written (a period of FOR SYSTEM_TIME)."""
         context = ExpressionContext(self, scope, grouped)
         resolved = context.resolve(node)
         if condition:
@@ -331,9 +340,9 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
                 if found.meta.get("niladic") or isinstance(found, NILADIC_NODES):
                     found.meta["name_in_having"] = True
             for call in resolved.find_all(exp.Filter):
-                for column in call.find_all(exp.Column):
-                    if "as_written" in column.meta:
-                        column.meta["written_as"] = column.meta["as_written"]
+                _names_as_written(call)
+        if as_written:
+            _names_as_written(resolved)
         typer = ViewTyper(context)
         check_every_call(resolved, typer)
         data_type = typer.type_of(resolved)
