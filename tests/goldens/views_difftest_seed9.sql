@@ -233,3 +233,20 @@ CREATE VIEW v_coalesce_dec_str AS SELECT COALESCE(1.5, label) AS c FROM dim;
 -- seed 9, statements 12,000 to 13,999: a number written from its point after * in DEFINE
 CREATE VIEW v_mr_star_dot AS SELECT m0 FROM events MATCH_RECOGNIZE (ORDER BY ets MEASURES CLASSIFIER() AS m0 PATTERN (A{2}) DEFINE A AS .25 NOT BETWEEN 123.456 * .25 AND -0.06);
 SHOW CREATE VIEW v_mr_star_dot;
+
+-- seed 9, statements 14,000 to 15,999: an integer meets a DATE or TIME in a set operation;
+-- an OVER call under DESC in ORDER BY
+CREATE VIEW v_set_int_time AS SELECT CAST(k AS BIGINT) AS b FROM dim UNION SELECT LOCALTIME FROM dim;
+DESCRIBE v_set_int_time;
+CREATE VIEW v_set_time_int AS SELECT LOCALTIME AS t FROM dim UNION ALL SELECT k FROM dim;
+DESCRIBE v_set_time_int;
+CREATE VIEW v_set_int_date AS SELECT k FROM dim UNION ALL SELECT CURRENT_DATE FROM dim;
+DESCRIBE v_set_int_date;
+CREATE VIEW v_set_smallint_time AS SELECT CAST(k AS SMALLINT) AS s FROM dim UNION ALL SELECT LOCALTIME FROM dim;
+DESCRIBE v_set_smallint_time;
+CREATE VIEW v_order_over_desc AS SELECT k FROM dim ORDER BY ROW_NUMBER() OVER () DESC;
+SHOW CREATE VIEW v_order_over_desc;
+CREATE VIEW v_order_over_nulls AS SELECT k FROM dim ORDER BY ROW_NUMBER() OVER () NULLS LAST, RANK() OVER (ORDER BY k) DESC NULLS FIRST;
+SHOW CREATE VIEW v_order_over_nulls;
+CREATE VIEW v_order_over_asc AS SELECT k FROM dim ORDER BY RANK() OVER (ORDER BY k) ASC;
+SHOW CREATE VIEW v_order_over_asc;

@@ -20,9 +20,10 @@ def least_restrictive(a: DataType, b: DataType) -> DataType | None:
     string_like = {"CHAR", "VARCHAR"}
     if (a.name in string_like) != (b.name in string_like):
         return None
-    if a.is_integer and b.name == "TIMESTAMP" or b.is_integer and a.name == "TIMESTAMP":
-        # Flink's type factory widens an integer and a TIMESTAMP to the TIMESTAMP.
-        stamp = a if a.name == "TIMESTAMP" else b
+    moments = ("TIMESTAMP", "DATE", "TIME")
+    if a.is_integer and b.name in moments or b.is_integer and a.name in moments:
+        # Flink's type factory widens an integer and a TIMESTAMP, DATE or TIME to the latter.
+        stamp = a if a.name in moments else b
         return stamp.with_nullable(nullable).with_time_attribute(None)
     if a.is_numeric != b.is_numeric:
         return None

@@ -163,6 +163,8 @@ class Grouping:
                 elif keys.group_keys is not None:
                     self._check_grouped(resolved, text, keys.group_keys)
             if ordered.args.get("desc"):
+                if isinstance(_strip(target), exp.Window):  # DESC binds tighter than OVER
+                    text = f"({text})"
                 text += " DESC"
             nulls = ordered.meta.get("explicit_nulls")
             if nulls:
