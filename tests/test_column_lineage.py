@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.dialect import DIALECT
 from catalogs.flinksql.lineage import How, column_lineage, columns_read
 from catalogs.models import ColumnLineage, Table
 from catalogs.readers import column_readers
@@ -293,3 +294,18 @@ def test_it_stores_the_lineage_of_a_match_recognize_view(run) -> None:
         ("drop_by", "ticker", "price", "expression"),
         ("symbol", "ticker", "symbol", "copy"),
     ]
+
+
+def test_a_using_joins_column_inside_an_expression_is_read_through_flinks_text() -> None:
+    # Flink stores CAST(COALESCE(...) AS `id` AS STRING), which is no SQL; lineage still reads it
+    text = (
+        "SELECT CAST(COALESCE(`o`.`id`, `c`.`id`) AS `id` AS STRING) AS `s`\n"
+        "FROM `e`.`d`.`orders` AS `o`\nINNER JOIN `e`.`d`.`customers` AS `c` USING (`id`)"
+    )
+    with pytest.raises(sqlglot.errors.ParseError):
+        DIALECT.parse(text)
+    read = columns_read(text)
+    assert read == {
+        ObjectIdentifier("e", "d", "orders"): {"id"},
+        ObjectIdentifier("e", "d", "customers"): {"id"},
+    }
