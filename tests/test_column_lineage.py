@@ -297,10 +297,11 @@ def test_it_stores_the_lineage_of_a_match_recognize_view(run) -> None:
 
 
 def test_a_using_joins_column_inside_an_expression_is_read_through_flinks_text() -> None:
-    # Flink stores CAST(COALESCE(...) AS `id` AS STRING), which is no SQL; lineage still reads it
+    # Flink stores GROUP BY COALESCE(...) AS `id`, which is no SQL; lineage still reads it
     text = (
-        "SELECT CAST(COALESCE(`o`.`id`, `c`.`id`) AS `id` AS STRING) AS `s`\n"
-        "FROM `e`.`d`.`orders` AS `o`\nINNER JOIN `e`.`d`.`customers` AS `c` USING (`id`)"
+        "SELECT COALESCE(`o`.`id`, `c`.`id`) AS `id`, COUNT(*) AS `n`\n"
+        "FROM `e`.`d`.`orders` AS `o`\nINNER JOIN `e`.`d`.`customers` AS `c` USING (`id`)\n"
+        "GROUP BY COALESCE(`o`.`id`, `c`.`id`) AS `id`"
     )
     with pytest.raises(sqlglot.errors.ParseError):
         DIALECT.parse(text)
