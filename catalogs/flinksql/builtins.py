@@ -390,6 +390,34 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
 
 
 # -- rules the record cannot express ------------------------------------------------------------
+# Units below a day (TIMESTAMPADD of one drops a time attribute, makes a DATE a TIMESTAMP).
+SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
+
+
+def timestamp_add_type(name: str, unit: str, types: Sequence[DataType]) -> DataType:
+    """TIMESTAMPADD(unit, n, t) and TIMESTAMPDIFF(unit, a, b) over their operands' types, as
+    Calcite deduces them (recorded in goldens/views_workload_idioms): TIMESTAMPDIFF is an INT;
+    TIMESTAMPADD keeps t's type, at least of the unit's precision (MILLISECOND 3, MICROSECOND
+    6, TIME 3 at most), a DATE plus an HOUR, MINUTE or SECOND is a TIMESTAMP(6), and a unit
+    below a day drops a time attribute; nullable if an operand is."""
+    nullable = any(t.nullable for t in types)
+    if name == "TIMESTAMPDIFF":
+        return DataType("INT", (), nullable)
+    target, unit = types[1], unit.upper()
+    fraction = {"MILLISECOND": 3, "MICROSECOND": 6}.get(unit, 0)
+    if target.name == "DATE" and unit in SUB_DAY_UNITS:
+        if fraction:  # Calcite asks a DATE for a precision
+            raise ValidationError("typeName.allowsPrecScale(true, false): DATE")
+        return DataType("TIMESTAMP", (6,), nullable)
+    if fraction and target.name in ("TIMESTAMP", "TIMESTAMP_LTZ", "TIME"):
+        limit = 3 if target.name == "TIME" else 9
+        precision = max(int(target.params[0]) if target.params else 0, min(fraction, limit))
+        target = DataType(target.name, (precision,), target.nullable)
+    if unit in SUB_DAY_UNITS:
+        target = target.with_time_attribute(None)
+    return target.with_nullable(nullable)
+
+
 def _current_watermark(types: Sequence[DataType]) -> DataType | None:
     """CURRENT_WATERMARK of a rowtime attribute of any timestamp type is a nullable timestamp
     of that type (the record's one rowtime column is a TIMESTAMP(3): its call answers so)."""

@@ -10,7 +10,7 @@ Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -23,6 +23,7 @@ from .calcite_names import calcite_qualifier, calcite_type_name, message_type
 from .catalog import quote_identifier
 from .dialect import JsonFunction, UnaryPlus
 from .errors import ValidationError, unknown_function_type
+from .row_fields import field_of
 from .types import DataType, parse_type
 
 # Functions Flink's parser resolves itself (Calcite's standard table and Flink's own legacy
@@ -703,7 +704,7 @@ class _Typer:
         name = node.name.upper()
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(node.expressions) == 3:
             unit, *operands = node.expressions  # the unit is a time unit, no column
-            return timestamp_add_type(name, unit.name, [self.type_of(a) for a in operands])
+            return builtins.timestamp_add_type(name, unit.name, [self.type_of(a) for a in operands])
         if name == "IF" and len(node.expressions) == 3:
             condition = self.type_of(node.expressions[0])
             result = self._common(*node.expressions[1:])
@@ -723,34 +724,6 @@ class _Typer:
             called = node.name.split(".")[-1]  # Flink names the function, not its path
             raise ValidationError(f"No match found for function signature {called}({families})")
         return recorded
-
-
-# Units below a day: TIMESTAMPADD of one to a DATE is a TIMESTAMP(0).
-SUB_DAY_UNITS = frozenset(["HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND"])
-
-
-def timestamp_add_type(name: str, unit: str, types: Sequence[DataType]) -> DataType:
-    """TIMESTAMPADD(unit, n, t) and TIMESTAMPDIFF(unit, a, b) over their operands' types, as
-    Calcite deduces them (recorded in goldens/views_workload_idioms): TIMESTAMPDIFF is an INT;
-    TIMESTAMPADD keeps t's type, at least of the unit's precision (MILLISECOND 3, MICROSECOND
-    6, TIME 3 at most), a DATE plus an HOUR, MINUTE or SECOND is a TIMESTAMP(6), and a unit
-    below a day drops a time attribute; nullable if an operand is."""
-    nullable = any(t.nullable for t in types)
-    if name == "TIMESTAMPDIFF":
-        return T("INT").with_nullable(nullable)
-    target, unit = types[1], unit.upper()
-    fraction = {"MILLISECOND": 3, "MICROSECOND": 6}.get(unit, 0)
-    if target.name == "DATE" and unit in SUB_DAY_UNITS:
-        if fraction:  # Calcite asks a DATE for a precision
-            raise ValidationError("typeName.allowsPrecScale(true, false): DATE")
-        return T("TIMESTAMP(6)").with_nullable(nullable)
-    if fraction and target.name in ("TIMESTAMP", "TIMESTAMP_LTZ", "TIME"):
-        limit = 3 if target.name == "TIME" else 9
-        precision = max(int(target.params[0]) if target.params else 0, min(fraction, limit))
-        target = DataType(target.name, (precision,), target.nullable)
-    if unit in SUB_DAY_UNITS:
-        target = target.with_time_attribute(None)
-    return target.with_nullable(nullable)
 
 
 def _is_literal(node: exp.Expression) -> bool:
@@ -928,25 +901,6 @@ _SUPPORTED_FORMS = {
     "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
     "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
 }
-
-
-def field_of(row: DataType, name: str, identifier: bool) -> DataType:
-    """The type of field ``name`` of ``row``, nullable when the row or the field is (a field of a
-    NULL row is NULL). ``identifier`` is whether the field ends a chain of names (``r.f.g``) or
-    follows another expression (``arr[1].f``): Calcite words a field of a non-row apart."""
-    if not row.is_row:
-        if identifier:
-            raise ValidationError(
-                f"Trying to access field {name} in a type with no fields: {calcite_type_name(row)}"
-            )
-        raise ValidationError("Incompatible types")
-    if name not in row.field_names and not identifier:
-        # Calcite's DOT operator finds a field in any case (arr[1].G reads field g)
-        name = next((n for n in row.field_names if n.lower() == name.lower()), name)
-    if name not in row.field_names:
-        raise ValidationError(f"Unknown field '{name}'")
-    member = dict(row.fields)[name]
-    return member.with_nullable(member.nullable or row.nullable)
 
 
 def _is_chain(node: exp.Expression) -> bool:

@@ -17,7 +17,6 @@ from ..expressions import (
     calcite_type_name,
     cast_target,
     message_type,
-    timestamp_add_type,
 )
 from ..more_syntax import WithinDistinct
 from ..types import DataType
@@ -431,7 +430,8 @@ class ViewTyper(_Typer):
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
-            return timestamp_add_type(name, args[0].name, [self.type_of(a) for a in args[1:]])
+            types = [self.type_of(a) for a in args[1:]]
+            return builtins.timestamp_add_type(name, args[0].name, types)
         if name in ("ROUND", "TRUNCATE") and args:
             arg = self.type_of(args[0])
             for other in args[1:]:
