@@ -250,3 +250,11 @@ CREATE VIEW v_order_over_nulls AS SELECT k FROM dim ORDER BY ROW_NUMBER() OVER (
 SHOW CREATE VIEW v_order_over_nulls;
 CREATE VIEW v_order_over_asc AS SELECT k FROM dim ORDER BY RANK() OVER (ORDER BY k) ASC;
 SHOW CREATE VIEW v_order_over_asc;
+
+-- seed 9, statements 16,000 to 17,999: NULLIF of a proctime keeps it
+CREATE VIEW v_nullif_proctime AS SELECT NULLIF(pt, pt) AS c2 FROM orders;
+DESCRIBE v_nullif_proctime;
+CREATE VIEW v_nullif_proctime_tvf AS SELECT NULLIF(pt, pt) AS c2 FROM TABLE(SESSION(TABLE orders PARTITION BY order_id, DESCRIPTOR(pt), INTERVAL '1' HOUR));
+DESCRIBE v_nullif_proctime_tvf;
+CREATE VIEW v_nullif_rowtime AS SELECT NULLIF(ts, ts) AS c2, NULLIF(pt, CURRENT_TIMESTAMP) AS c3 FROM orders;
+DESCRIBE v_nullif_rowtime;

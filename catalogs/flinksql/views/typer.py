@@ -402,8 +402,8 @@ class ViewTyper(_Typer):
         first = typed[0]
         # the first operand's attribute, where its type is the result's, nullability aside
         # (COALESCE(rowtime, TIMESTAMP '...') is a NOT NULL rowtime); a proctime through
-        # COALESCE too (views_difftest_found)
-        kinds = ("ROWTIME", "PROCTIME") if coalescing else ("ROWTIME",)
+        # COALESCE (views_difftest_found) and NULLIF (views_difftest_seed9) too
+        kinds = ("ROWTIME", "PROCTIME") if coalescing or name == "NULLIF" else ("ROWTIME",)
         same = first.with_time_attribute(None).with_nullable(True) == result.with_nullable(True)
         if first.time_attribute in kinds and same:
             return result.with_time_attribute(first.time_attribute)
