@@ -258,3 +258,14 @@ CREATE VIEW v_nullif_proctime_tvf AS SELECT NULLIF(pt, pt) AS c2 FROM TABLE(SESS
 DESCRIBE v_nullif_proctime_tvf;
 CREATE VIEW v_nullif_rowtime AS SELECT NULLIF(ts, ts) AS c2, NULLIF(pt, CURRENT_TIMESTAMP) AS c3 FROM orders;
 DESCRIBE v_nullif_rowtime;
+
+-- seed 9, statements 18,000 to 19,999: an expression over a grouping-set key inside an
+-- aggregate reads the key nullable, the key itself as an argument does not
+CREATE VIEW v_cube_max AS SELECT MAX(CAST(k AS STRING)) AS m, SUM(k) AS s, MIN(k) AS n, MAX(k + 1) AS p, MAX(UPPER(CAST(k AS STRING))) AS u, COUNT(DISTINCT k) AS c FROM dim GROUP BY CUBE (k, label);
+DESCRIBE v_cube_max;
+CREATE VIEW v_cube_other_key AS SELECT MAX(CAST(k AS STRING)) AS m FROM dim GROUP BY CUBE (label);
+DESCRIBE v_cube_other_key;
+CREATE VIEW v_plain_group_max AS SELECT MAX(CAST(k AS STRING)) AS m FROM dim GROUP BY label;
+DESCRIBE v_plain_group_max;
+CREATE VIEW v_rollup_expr AS SELECT MAX(k * 2) AS m, SUM(DISTINCT k) AS s FROM dim GROUP BY ROLLUP (k);
+DESCRIBE v_rollup_expr;
