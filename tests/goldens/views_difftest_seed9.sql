@@ -269,3 +269,8 @@ CREATE VIEW v_plain_group_max AS SELECT MAX(CAST(k AS STRING)) AS m FROM dim GRO
 DESCRIBE v_plain_group_max;
 CREATE VIEW v_rollup_expr AS SELECT MAX(k * 2) AS m, SUM(DISTINCT k) AS s FROM dim GROUP BY ROLLUP (k);
 DESCRIBE v_rollup_expr;
+CREATE VIEW v_order_wraps_positive AS SELECT k FROM dim ORDER BY 9999999999 ASC;
+CREATE VIEW v_order_wraps_positive2 AS SELECT k FROM dim ORDER BY k DESC NULLS LAST, 9999999999 DESC NULLS LAST;
+CREATE VIEW v_order_wraps_one AS SELECT k FROM dim ORDER BY 4294967297;
+SHOW CREATE VIEW v_order_wraps_one;
+CREATE VIEW v_order_wraps_zero AS SELECT k FROM dim ORDER BY 4294967296;

@@ -129,15 +129,18 @@ class Grouping:
         for ordered in order.expressions:
             target = _strip(ordered.this)
             # An integer literal is an ordinal (``+2`` too); -1 (a minus applied to 1) is a
-            # constant, and so is a number beyond INT (a BIGINT literal).
+            # constant. Calcite reads the literal's int value, which wraps beyond INT: what
+            # wraps below 0 (2147483648) is a constant, what wraps above it (9999999999) an
+            # ordinal out of range.
             ordinal = (
                 isinstance(target, exp.Literal)
                 and target.is_int
                 and target.meta.get("signed") != "-"
-                and int(target.this) <= 2**31 - 1
+                and _int_value(int(target.this)) >= 0
             )
             checked = planned or not ordered.meta.get("explicit_nulls")
-            if ordinal and checked and not 1 <= int(target.this) <= len(keys.fields):
+            position = _int_value(int(target.this)) if ordinal else 0
+            if ordinal and checked and not 1 <= position <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
             self._refuse_item_fields(target, scope, keys)
             if (
@@ -301,3 +304,8 @@ def _check_window_function(window: exp.Window, named: dict[str, exp.Window]) -> 
         )
     if name in _FRAMELESS and spec is not None and not framed_on_base:
         raise ValidationError("ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")
+
+
+def _int_value(value: int) -> int:
+    """Java's ``BigDecimal.intValue()``: the low 32 bits, signed."""
+    return (value + 2**31) % 2**32 - 2**31
