@@ -274,3 +274,5 @@ CREATE VIEW v_order_wraps_positive2 AS SELECT k FROM dim ORDER BY k DESC NULLS L
 CREATE VIEW v_order_wraps_one AS SELECT k FROM dim ORDER BY 4294967297;
 SHOW CREATE VIEW v_order_wraps_one;
 CREATE VIEW v_order_wraps_zero AS SELECT k FROM dim ORDER BY 4294967296;
+CREATE VIEW v_coalesce_bin_rank AS SELECT COALESCE(X'', RANK() OVER (ORDER BY k)) AS c FROM dim;
+CREATE VIEW v_coalesce_bin_int AS SELECT COALESCE(CAST(label AS BYTES), k) AS c FROM dim;

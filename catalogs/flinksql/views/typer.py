@@ -474,7 +474,7 @@ class ViewTyper(_Typer):
         for other in known[1:]:
             common = coalesced_type(common, other.with_time_attribute(None))
         common = common.with_nullable(True)
-        if any(t.is_string for t in known) and any(t.is_numeric for t in known):
+        if any(t.is_string or t.is_binary for t in known) and any(t.is_numeric for t in known):
             raise ValidationError("Invalid input arguments.")  # no common type at all
         moment = (
             common
