@@ -276,3 +276,5 @@ SHOW CREATE VIEW v_order_wraps_one;
 CREATE VIEW v_order_wraps_zero AS SELECT k FROM dim ORDER BY 4294967296;
 CREATE VIEW v_coalesce_bin_rank AS SELECT COALESCE(X'', RANK() OVER (ORDER BY k)) AS c FROM dim;
 CREATE VIEW v_coalesce_bin_int AS SELECT COALESCE(CAST(label AS BYTES), k) AS c FROM dim;
+CREATE VIEW v_rollup_fn AS SELECT MAX(ABS(k)) AS a, MIN(ABS(k)) AS b FROM dim GROUP BY ROLLUP (k, label);
+DESCRIBE v_rollup_fn;

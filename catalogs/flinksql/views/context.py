@@ -148,13 +148,25 @@ class ExpressionContext:
 
 
 def _aggregate_argument(node: exp.Expression) -> bool:
-    """Whether ``node`` is itself an aggregate's argument (``MAX(k)``): a group key there keeps
-    its type, where an expression over it (``MAX(k + 1)``) reads it nullable, as the grouping
-    sets that leave it out do (recorded in goldens/views_difftest_seed9)."""
+    """Whether a group key inside an aggregate keeps its type: as the argument itself
+    (``MAX(k)``) or a function's (``MAX(ABS(k))``); an operator or a CAST over it
+    (``MAX(k + 1)``, ``MAX(CAST(k AS STRING))``) reads it nullable, as the grouping sets that
+    leave it out do (recorded in goldens/views_difftest_seed9)."""
     parent = node.parent
     while isinstance(parent, exp.Paren | exp.Distinct):
         parent = parent.parent
-    return parent is not None and is_aggregate(parent)
+    if parent is None or not _inside(parent):
+        return False
+    return not isinstance(parent, exp.Binary | exp.Unary | exp.Cast | exp.TryCast)
+
+
+def _inside(node: exp.Expression) -> bool:
+    """Whether ``node`` is an aggregate call or stands inside one."""
+    while node is not None:
+        if is_aggregate(node):
+            return True
+        node = node.parent
+    return False
 
 
 def _leftmost(node: exp.Expression) -> exp.Expression:
