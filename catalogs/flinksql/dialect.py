@@ -17,6 +17,7 @@ from .call_syntax import parse_exists_of_parenthesized, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
+from .token_shapes import point_number
 
 # Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
 # as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
@@ -106,10 +107,6 @@ def _parse_prefix_not(self: Flink.Parser) -> exp.Expr:
     return node
 
 
-def _adjacent(first: tokens.Token, second: tokens.Token | None) -> bool:
-    return second is not None and second.start == first.end + 1
-
-
 def _leading_dot_numbers(raw: list[tokens.Token]) -> list[tokens.Token]:
     """``.25`` as one number token after DISTINCT or ALL, as Calcite's lexer reads it: sqlglot
     reads ``SELECT DISTINCT .x`` as the column ``x`` of a table named DISTINCT."""
@@ -117,15 +114,12 @@ def _leading_dot_numbers(raw: list[tokens.Token]) -> list[tokens.Token]:
     at = 0
     while at < len(raw):
         token = raw[at]
-        number = raw[at + 1] if at + 1 < len(raw) else None
         if (
-            token.token_type == TokenType.DOT
-            and number is not None
-            and number.token_type == TokenType.NUMBER
-            and _adjacent(token, number)
+            point_number(raw, at)
             and merged
             and merged[-1].token_type in (TokenType.DISTINCT, TokenType.ALL)
         ):
+            number = raw[at + 1]
             merged.append(
                 tokens.Token(
                     TokenType.NUMBER,
@@ -566,8 +560,7 @@ class Flink(Dialect):
             if kind == TokenType.NUMBER:
                 self._advance()
                 return _number(literals.read_number(curr.text))
-            number_next = nxt is not None and nxt.token_type == TokenType.NUMBER
-            if kind == TokenType.DOT and number_next and _adjacent(curr, nxt):
+            if nxt is not None and point_number((curr, nxt), 0):
                 self._advance(2)
                 return _number(literals.read_number("." + nxt.text))
             if kind == TokenType.STRING:

@@ -12,6 +12,7 @@ from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
 from .match_pattern import PatternSyntaxError, PatternToken, parse_pattern
+from .token_shapes import point_number
 
 
 class MatchRecognizeItem(exp.Expression):
@@ -116,7 +117,7 @@ def _star_qualifiers(parser: Any) -> None:
             token.token_type == TokenType.STAR
             and index + 1 < len(tokens)
             and tokens[index + 1].token_type == TokenType.DOT
-            and not _dot_number(tokens, index + 1)  # 123.456 * .25 multiplies
+            and not point_number(tokens, index + 1)  # 123.456 * .25 multiplies
         ):
             token.token_type = TokenType.IDENTIFIER
         elif (
@@ -200,16 +201,6 @@ def _operand_end(tokens: list[Any], index: int) -> int:
                 break
             index += 1
     return min(index, len(tokens) - 1)
-
-
-def _dot_number(tokens: list[Any], index: int) -> bool:
-    """A number written from its point (``.25``) at ``index``."""
-    following = tokens[index + 1] if index + 1 < len(tokens) else None
-    return (
-        following is not None
-        and following.token_type == TokenType.NUMBER
-        and following.start == tokens[index].end + 1
-    )
 
 
 def _typed_literal(tokens: list[Any], index: int) -> bool:
