@@ -16,6 +16,7 @@ from .types import (
     BINARY,
     BOOLEAN,
     DATE,
+    DATETIME_TYPES,
     DECIMAL,
     DOUBLE,
     FLOAT,
@@ -32,7 +33,6 @@ from .types import (
 
 _INTEGER_RANK = {"TINYINT": 1, "SMALLINT": 2, "INTEGER": 3, "INT": 3, "BIGINT": 4}
 _INTEGER_DIGITS = {"TINYINT": 3, "SMALLINT": 5, "INTEGER": 10, "INT": 10, "BIGINT": 19}
-_DATETIMES = (DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ)
 
 
 def comparable(data_type: DataType) -> DataType:
@@ -67,7 +67,7 @@ def cast_refusal(source: DataType, target: DataType) -> str | None:
                 "to use UNIX_TIMESTAMP(CAST(timestamp_col AS STRING)) instead."
             )
         return "The cast from TIMESTAMP_LTZ type to NUMERIC type is not allowed."
-    if source.name in _DATETIMES and target.name in _DATETIMES:
+    if source.name in DATETIME_TYPES and target.name in DATETIME_TYPES:
         if {source.name, target.name} == {DATE, TIME}:
             return _unsupported(source, target)
         return None

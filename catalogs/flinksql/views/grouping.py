@@ -132,14 +132,10 @@ class Grouping:
             # constant. Calcite reads the literal's int value, which wraps beyond INT: what
             # wraps below 0 (2147483648) is a constant, what wraps above it (9999999999) an
             # ordinal out of range.
-            ordinal = (
-                isinstance(target, exp.Literal)
-                and target.is_int
-                and target.meta.get("signed") != "-"
-                and _int_value(int(target.this)) >= 0
-            )
+            number = isinstance(target, exp.Literal) and target.is_int
+            position = _int_value(int(target.this)) if number else -1
+            ordinal = number and target.meta.get("signed") != "-" and position >= 0
             checked = planned or not ordered.meta.get("explicit_nulls")
-            position = _int_value(int(target.this)) if ordinal else 0
             if ordinal and checked and not 1 <= position <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")
             self._refuse_item_fields(target, scope, keys)

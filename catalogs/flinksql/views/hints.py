@@ -16,9 +16,9 @@ import re
 
 from sqlglot import exp
 
-from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
+from ..quoting import quote_identifier, quote_string
 from ..secrets import is_secret
 from .reserved import text_position
 
@@ -61,7 +61,7 @@ def mark_table_hints(query: str) -> str:
     """``query`` with each table hint's ``/*+`` marked (a query hint's stays as it is)."""
     if "/*+" not in query:
         return query
-    masked = _QUOTED.sub(lambda m: " " * len(m.group()), query)
+    masked = _masked(query)
     marked = list(query)
     for found in _HINT_START.finditer(masked):
         if not _AFTER_SELECT.search(masked[: found.start()]):
@@ -76,7 +76,9 @@ def check_hint_places(root: exp.Expression, query: str, query_position: tuple[in
 
     Hints are placed by their positions in the text: sqlglot attaches a comment to the token
     before it or, on a line of its own (as Flink writes a table's hints), to the one after."""
-    masked = _QUOTED.sub(lambda m: " " * len(m.group()), query)
+    if "/*" not in query:  # no hint of either kind: most views
+        return
+    masked = _masked(query)
     for found in re.finditer(r"/\*[+" + MARK + r"].*?\*/", masked, re.DOTALL):
         comma = _TRAILING_COMMA.search(found.group())
         if comma is not None:
@@ -92,17 +94,25 @@ def check_hint_places(root: exp.Expression, query: str, query_position: tuple[in
         end = name.meta.get("end")
         if end is None:
             continue
-        after = end + 1 + (len(masked[end + 1 :]) - len(masked[end + 1 :].lstrip()))
+        after = _past_space(masked, end + 1)
         while after in hints or _COMMENT.match(masked, after):
             if after in hints:
                 table.meta["table_hint"] = hints.pop(after).group(1)
                 break
-            comment = _COMMENT.match(masked, after)
-            rest = masked[comment.end() :]
-            after = comment.end() + len(rest) - len(rest.lstrip())
+            after = _past_space(masked, _COMMENT.match(masked, after).end())
     if hints:
         line, column = text_position(query, min(hints), query_position)
         raise SqlParseError('Encountered "/*+"', line, column)
+
+
+def _masked(query: str) -> str:
+    """``query`` with its quoted strings and names blanked, one space for each character."""
+    return _QUOTED.sub(lambda m: " " * len(m.group()), query)
+
+
+def _past_space(text: str, at: int) -> int:
+    """The offset of the first character from ``at`` on that is no white space."""
+    return at + len(text[at:]) - len(text[at:].lstrip())
 
 
 def table_hint_text(table: exp.Table, on_view: str | None) -> str | None:
@@ -155,7 +165,7 @@ def hint_text(hint: exp.Hint) -> str | None:
             return None
         if form == "kv" and kv is not None:
             _refuse_secrets(kv)
-            written = [f"{key} = {_quoted(value)}" for key, value, _ in kv]
+            written = [f"{key} = {quote_string(value)}" for key, value, _ in kv]
         elif form == "names" and all(isinstance(o, exp.Column) and not o.table for o in options):
             written = [quote_identifier(o.name) for o in options]
         else:
@@ -180,7 +190,7 @@ def _kv_options(item: exp.Expression) -> list[tuple[str, str, str]] | None:
         if not (isinstance(value, exp.Literal) and value.is_string):
             return None
         if isinstance(key, exp.Literal) and key.is_string:
-            kv.append((_quoted(key.this), value.this, key.this))
+            kv.append((quote_string(key.this), value.this, key.this))
         elif isinstance(key, exp.Column) and not key.table:
             kv.append((quote_identifier(key.name), value.this, key.name))
         else:
@@ -238,7 +248,3 @@ def _parses(key: str, value: str) -> bool:
     if key in _LOOKUP_ENUMS:
         return value.upper() in _LOOKUP_ENUMS[key]
     return True
-
-
-def _quoted(value: str) -> str:
-    return "'" + value.replace("'", "''") + "'"

@@ -118,11 +118,8 @@ class MatchRecognizeClause:
             raise ValidationError(f"Duplicate relation name '{alias}' in FROM clause")
         _check_no_subquery(node.args.get("partition_by") or [])
         _check_no_subquery([m.this for m in node.args.get("measures") or []])
-        read = [
-            *(m.this for m in node.args.get("measures") or []),
-            *(d.this for d in node.args.get("define") or []),
-        ]
         measures = [m.this for m in node.args.get("measures") or []]
+        read = [*measures, *(d.this for d in node.args.get("define") or [])]
         if any(
             isinstance(n, exp.In) and n.args.get("query") is None and n.expressions
             for item in measures

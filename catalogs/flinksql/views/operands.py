@@ -14,7 +14,7 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..types import DataType
+from ..types import DATETIME_TYPES, DataType
 from .calls import quantified_test
 
 _EXACT = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"])
@@ -22,7 +22,7 @@ _INTEGER = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
 _NUMERIC = _EXACT | {"FLOAT", "DOUBLE"}
 _CHARACTER = frozenset(["CHAR", "VARCHAR"])
 _BINARY = frozenset(["BINARY", "VARBINARY"])
-_DATETIME = frozenset(["DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ"])
+_DATETIME = DATETIME_TYPES
 _INTERVAL = frozenset(["INTERVAL_YEAR_MONTH", "INTERVAL_DAY_TIME"])
 
 # Calcite's type families, by the name its messages give them: the type roots of each. A NULL

@@ -363,11 +363,10 @@ class QueryBlocks:
             if grouped:
                 ungrouped.append((resolved, text))
             raw.append(text)
-            if alias is not None and "using_name" in _strip(resolved).meta:
+            using = _strip(resolved).meta.get("using_name")  # a USING join's column
+            if alias is not None and using is not None:
                 # Calcite does not expand a USING join's column under an alias of its own
-                raise ValidationError(
-                    f"Column '{_strip(resolved).meta['using_name']}' is ambiguous"
-                )
+                raise ValidationError(f"Column '{using}' is ambiguous")
             if alias is not None:
                 name = alias
                 texts.append(f"{text} AS {alias_text(item)}")
@@ -377,10 +376,7 @@ class QueryBlocks:
             elif _is_name_chain(bare) and not _strip(resolved).meta.get("literal"):
                 name = bare.name  # (t.id) is named id, as t.id is; t.p.r.h.x is named x
                 # a column as it is, a USING join's with its alias already (COALESCE ... AS)
-                plain = (
-                    isinstance(_strip(resolved), exp.Column)
-                    or "using_name" in _strip(resolved).meta
-                )
+                plain = isinstance(_strip(resolved), exp.Column) or using is not None
                 texts.append(text if plain else f"{text} AS {quote_identifier(name)}")
             elif isinstance(bare, exp.CurrentUser) and isinstance(_strip(resolved), exp.Column):
                 name = resolved.meta.get("written_name", resolved.name)

@@ -19,7 +19,7 @@ from ..expressions import (
     message_type,
 )
 from ..more_syntax import WithinDistinct
-from ..types import DataType
+from ..types import DATETIME_TYPES, DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
@@ -62,8 +62,6 @@ from .periods import overlaps_type
 from .relations import Dependency
 from .reserved import spanned
 from .writer import ViewWriter
-
-_DATETIMES = frozenset(["DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ"])
 
 
 class ViewTyper(_Typer):
@@ -478,19 +476,19 @@ class ViewTyper(_Typer):
             raise ValidationError("Invalid input arguments.")  # no common type at all
         moment = (
             common
-            if common.name in _DATETIMES
-            else next((t for t in known if t.name in _DATETIMES), None)
+            if common.name in DATETIME_TYPES
+            else next((t for t in known if t.name in DATETIME_TYPES), None)
         )
-        if moment is not None:  # no implicit cast of a number to a date or time
-            for position, t in enumerate(types):
-                if t.is_numeric and moment.name == "TIME":  # no common type at all
-                    raise ValidationError("Invalid input arguments.")
-                if t.is_numeric:
-                    expected = moment.with_nullable(t.nullable).with_time_attribute(None)
-                    raise ValidationError(
-                        f"Invalid argument type at position {position}. Data type "
-                        f"{expected.summary()} expected but {t.summary()} passed."
-                    )
+        number = next(((i, t) for i, t in enumerate(types) if t.is_numeric), None)
+        if moment is not None and number is not None:  # no implicit cast of a number to one
+            if moment.name == "TIME":  # no common type at all
+                raise ValidationError("Invalid input arguments.")
+            position, t = number
+            expected = moment.with_nullable(t.nullable).with_time_attribute(None)
+            raise ValidationError(
+                f"Invalid argument type at position {position}. Data type "
+                f"{expected.summary()} expected but {t.summary()} passed."
+            )
         for arg, t in zip(args, types, strict=True):
             if t.name != "NULL" and needs_cast(t, common):
                 arg.meta["coerce_to"] = calcite_type_name(common)
