@@ -27,6 +27,7 @@ from .errors import FlinkSqlError, ValidationError
 from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
+GROUPING_SCOPE = DATA.with_name("grouping_scope_oracle.json")
 
 # Literal operands of the recorded calls, by their text: a call may need a literal (a
 # precision, a format) where a column of the same type is refused.
@@ -521,3 +522,18 @@ PRECISION_RULES: dict[str, Rule] = {
     "GREATEST": greatest_type,
     "LEAST": greatest_type,
 }
+
+
+@cache
+def _grouping_scope() -> dict[str, Any]:
+    return json.loads(GROUPING_SCOPE.read_text(encoding="utf-8"))
+
+
+def types_operands_in_grouping_scope(name: str) -> bool:
+    """Whether Flink types the operands of a call of ``name`` in a grouped query's aggregating
+    scope, where a key some grouping set leaves out is nullable even inside an aggregate
+    (``MAX(GREATEST(k, 1))``, not ``MAX(ABS(k))``): Flink's answer in
+    ``data/grouping_scope_oracle.json`` (``tests/record_grouping_scope_oracle.py``). A function
+    it holds no answer for never answers NOT NULL, so the scope does not change its type."""
+    answer = _grouping_scope().get(name)
+    return bool(answer and answer["nullable_under_cube"])

@@ -8,6 +8,7 @@ import re
 
 from sqlglot import exp
 
+from ..builtins import types_operands_in_grouping_scope
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..keywords import read_as_column
@@ -138,7 +139,7 @@ class ExpressionContext:
         column = exp.column(parts[-1])
         if self.scope.nullable_keys and not data_type.nullable:
             text = ".".join(quote_identifier(p) for p in qualified)
-            if text in self.scope.nullable_keys and not _aggregate_argument(node):
+            if text in self.scope.nullable_keys and _typed_in_grouping_scope(node):
                 data_type = data_type.with_nullable(True)
         column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
         column.meta["flink_type"] = data_type
@@ -147,26 +148,63 @@ class ExpressionContext:
         return column
 
 
-def _aggregate_argument(node: exp.Expression) -> bool:
-    """Whether a group key inside an aggregate keeps its type: as the argument itself
-    (``MAX(k)``) or a function's (``MAX(ABS(k))``); an operator or a CAST over it
-    (``MAX(k + 1)``, ``MAX(CAST(k AS STRING))``) reads it nullable, as the grouping sets that
-    leave it out do (recorded in goldens/views_difftest_seed9)."""
-    parent = node.parent
-    while isinstance(parent, exp.Paren | exp.Distinct):
-        parent = parent.parent
-    if parent is None or not _inside(parent):
-        return False
-    return not isinstance(parent, exp.Binary | exp.Unary | exp.Cast | exp.TryCast)
+# The operators whose operands Calcite types through InferTypes.FIRST_KNOWN: typing the call's
+# operands types its first one in the query's aggregating scope, where a key some grouping set
+# leaves out is nullable (AggregatingSelectScope.nullifyType); the rest of the call is typed in
+# the scope beneath, where the key keeps its type (recorded in goldens/views_grouping_scope).
+_FIRST_KNOWN = (
+    exp.Add,
+    exp.Sub,
+    exp.Mul,
+    exp.Div,
+    exp.EQ,
+    exp.NEQ,
+    exp.GT,
+    exp.GTE,
+    exp.LT,
+    exp.LTE,
+    exp.NullSafeEQ,
+    exp.NullSafeNEQ,
+    exp.Between,
+    exp.In,
+    exp.Like,
+    exp.SimilarTo,
+    exp.Cast,
+    exp.TryCast,
+)
 
 
-def _inside(node: exp.Expression) -> bool:
-    """Whether ``node`` is an aggregate call or stands inside one."""
-    while node is not None:
-        if is_aggregate(node):
+def _typed_in_grouping_scope(node: exp.Expression) -> bool:
+    """Whether a group key at ``node`` is typed in the aggregating scope, nullable where a
+    grouping set leaves it out: everywhere outside an aggregate; inside one, where Calcite's
+    operand type inference types it before the aggregate's own operands are typed (beneath the
+    grouping): as the first operand of an operator that infers from its first known operand
+    (``MAX(k + 1)``, not ``MAX(1 + k)``), a CASE's result (``MAX(CASE WHEN c THEN k END)``), or
+    any operand of a function typed by Flink's own type inference (``MAX(GREATEST(k, 1))``),
+    and everything within such an operand (``MAX(ABS(k) + 1)``)."""
+    child, parent = node, node.parent
+    while parent is not None:
+        if is_aggregate(parent):
+            return False
+        if _infers_from(parent, child):
             return True
-        node = node.parent
-    return False
+        child, parent = parent, parent.parent
+    return True
+
+
+def _infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
+    """Whether Calcite types ``operand`` to infer the operand types of ``call``."""
+    if isinstance(call, _FIRST_KNOWN):
+        return operand is call.this
+    if isinstance(call, exp.If) and isinstance(call.parent, exp.Case):
+        return operand is call.args.get("true")
+    if isinstance(call, exp.Case):
+        return operand is call.args.get("default")
+    return (
+        isinstance(call, exp.Anonymous)
+        and any(operand is e for e in call.expressions)
+        and types_operands_in_grouping_scope(call.name.upper())
+    )
 
 
 def _leftmost(node: exp.Expression) -> exp.Expression:
