@@ -360,6 +360,7 @@ class QueryBlocks:
             if niladic is not None and bare is not inner and niladic.upper() == "UNKNOWN":
                 niladic = None  # (UNKNOWN) is the literal in parentheses: EXPR$n, as recorded
             text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
+            self.projections.append(resolved)
             if grouped:
                 ungrouped.append((resolved, text))
             raw.append(text)
