@@ -505,7 +505,7 @@ class _Typer:
         if isinstance(node, exp.Bracket) and not _is_map_constructor(node):
             return self._item(node)
         if isinstance(node, exp.Literal):
-            return _literal_type(node)
+            return literal_type(node)
         if isinstance(node, exp.Boolean):
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.HexString):
@@ -813,14 +813,26 @@ def _datetime_type(keyword: str, value: literals.DateTime) -> DataType:
     return T(f"{name}({min(value.fraction_digits, 9)}) NOT NULL")
 
 
-def _literal_type(node: exp.Literal) -> DataType:
+def literal_type(node: exp.Literal) -> DataType:
+    """A numeric or character literal's type, refused where Calcite refuses its value."""
     text = node.this
     if node.is_string:
         return T(f"CHAR({literals.char_length(text)}) NOT NULL")
     numeric = node.meta.get("numeric") or literals.read_number(text.lstrip("-"))
     if "numeric" not in node.meta and text.startswith("-"):
         numeric = numeric.negated()
-    return T(f"{numeric.type_text()} NOT NULL")
+    return T(f"{numeric.type_text(checked=not _in_filter_condition(node))} NOT NULL")
+
+
+def _in_filter_condition(node: exp.Expression) -> bool:
+    """Whether ``node`` stands in an aggregate's FILTER (WHERE ...) condition, where Calcite's
+    validator does not check a literal's range (golden views_literal_range)."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, exp.Select | exp.Subquery):
+        if isinstance(parent, exp.Filter) and child is parent.args.get("expression"):
+            return True
+        child, parent = parent, parent.parent
+    return False
 
 
 _INTEGER_PRECISION = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}

@@ -48,9 +48,10 @@ class Numeric:
             return format(self.value, "f")  # Java's BigDecimal.toPlainString
         return _scientific(self.value)
 
-    def type_text(self) -> str:
+    def type_text(self, checked: bool = True) -> str:
         """The type Flink derives (without nullability); refuses an unscaled value outside
-        BIGINT as Calcite's validator does."""
+        BIGINT as Calcite's validator does where it ``checked`` the literal (everywhere but in
+        an aggregate's FILTER condition: there the value is a DECIMAL of its digits)."""
         if not self.exact:
             return "DOUBLE"
         sign, digits, exponent = self.value.as_tuple()
@@ -58,6 +59,8 @@ class Numeric:
         if isinstance(exponent, int) and exponent > 0:
             unscaled *= 10**exponent
         if not _LONG_MIN <= unscaled <= _LONG_MAX:
+            if not checked:
+                return f"DECIMAL({self.precision}, {self.scale})"
             # The message shows Java's BigDecimal.toString, which Python's str() matches.
             raise ValidationError(f"Numeric literal '{self.value}' out of range")
         if self.scale == 0:

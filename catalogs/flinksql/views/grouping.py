@@ -10,7 +10,7 @@ from sqlglot import exp
 
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import _strip
+from ..expressions import _strip, literal_type
 from ..keywords import read_as_column
 from .calls import NILADIC, is_function_identifier
 from .context import ExpressionContext
@@ -85,7 +85,8 @@ class Grouping:
                 factors.append(sets)
                 continue
             item.meta["in_group_by"] = True
-            text, _ = self.expression(item, scope)
+            text, _, resolved = self.resolved_expression(item, scope)
+            self.projections.append(resolved)
             texts.append(text)
             keys.append(text)
             factors.append([frozenset([text])])
@@ -133,6 +134,8 @@ class Grouping:
             # wraps below 0 (2147483648) is a constant, what wraps above it (9999999999) an
             # ordinal out of range.
             number = isinstance(target, exp.Literal) and target.is_int
+            if number:  # beyond BIGINT it is refused as a literal first
+                literal_type(target)
             position = _int_value(int(target.this)) if number else -1
             ordinal = number and target.meta.get("signed") != "-" and position >= 0
             checked = planned or not ordered.meta.get("explicit_nulls")
