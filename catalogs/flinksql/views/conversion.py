@@ -41,6 +41,56 @@ def check_projections(items: Iterable[exp.Expression]) -> None:
                     )
 
 
+def check_conditions(conditions: Iterable[exp.Expression]) -> None:
+    """Refuse a WHERE or HAVING condition Flink's planner fails on: Calcite pushes a NOT down
+    into what it negates (SqlToRelConverter.pushDownNotForIn) where that holds an IN or a
+    quantified comparison (in a subquery too), into a CASE's results too, and a NOT of a bare
+    NULL result (``NOT NULLIF(FALSE, k IN (0, 1))``, NULLIF being CASE WHEN ... THEN NULL)
+    fails the validator there: ``Illegal use of 'NULL'``. A NOT over no IN (``NOT NULLIF(FALSE,
+    TRUE) AND k IN (1)``), under another call (``NOT COALESCE(NULLIF(...), FALSE)``), in JOIN
+    ... ON or in an aggregate's FILTER passes."""
+    for condition in conditions:
+        _push_down_not(condition)
+
+
+def _push_down_not(node: exp.Expression) -> None:
+    node = _strip(node)
+    if not _holds_in(node):
+        return
+    if isinstance(node, exp.And | exp.Or):
+        _push_down_not(node.this)
+        _push_down_not(node.expression)
+    elif isinstance(node, exp.Not):
+        _negate(node.this)
+
+
+def _negate(node: exp.Expression) -> None:
+    """Calcite's NOT pushed into ``node``."""
+    node = _strip(node)
+    if not _holds_in(node):
+        return
+    if isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF":
+        raise ValidationError("Illegal use of 'NULL'")  # CASE WHEN a = b THEN NULL ELSE a END
+    if isinstance(node, exp.Case):
+        for branch in node.args.get("ifs") or []:
+            result = branch.args.get("true")
+            if isinstance(_strip(result), exp.Null):
+                raise ValidationError("Illegal use of 'NULL'")
+            _negate(result)
+        default = node.args.get("default")
+        if default is not None and not isinstance(_strip(default), exp.Null):
+            _negate(default)
+    elif isinstance(node, exp.And | exp.Or):
+        _negate(node.this)
+        _negate(node.expression)
+    elif isinstance(node, exp.Not):
+        _push_down_not(node.this)
+
+
+def _holds_in(node: exp.Expression) -> bool:
+    return any(isinstance(n, exp.In | exp.Any | exp.All) for n in node.walk())
+
+
 def _products(node: exp.Expression) -> Iterable[exp.Mul]:
     """The products at the root of ``node``, through parentheses and the products' operands."""
     node = _strip(node)

@@ -247,6 +247,7 @@ class QueryBlocks:
             if _has_window(where.this):
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
             where_text, where_type, _ = self.resolved_expression(where.this, scope, condition=True)
+            self.conditions.append(where.this)
             check_interval_literals([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
@@ -282,6 +283,7 @@ class QueryBlocks:
                 having.this, scope, grouped=group is not None, having=True, condition=True
             )
             check_condition("HAVING", having.this, having_type)
+            self.conditions.append(having.this)
             if grouped:
                 self._check_grouped(resolved, text, group_keys)
             clauses.append(f"HAVING {text}")

@@ -26,7 +26,7 @@ from .calls import QueryExpr, function_identifier
 from .casts import mark_filter_casts
 from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
-from .conversion import check_projections
+from .conversion import check_conditions, check_projections
 from .from_clause import FromClause
 from .grouping import Grouping
 from .hints import check_hint_places, mark_table_hints
@@ -88,6 +88,7 @@ def validate_view(
         names = list(column_names)
     validator.check_unique(names, node)
     check_projections(validator.projections)
+    check_conditions(validator.conditions)
     columns = tuple(RelationColumn(n, f.data_type) for n, f in zip(names, fields, strict=True))
     return ExpandedView(result.text, columns, tuple(validator.dependencies.values()))
 
@@ -305,6 +306,7 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         self.select_items: list[exp.Expression] = []
         # what Flink's planner projects: every select item and GROUP BY expression, resolved
         self.projections: list[exp.Expression] = []
+        self.conditions: list[exp.Expression] = []  # every WHERE and HAVING, as parsed
 
     def _column_exists(self, name: str, scope: Scope | None) -> bool:
         while scope is not None:
