@@ -13,17 +13,23 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 
 from sqlglot import exp
 from sqlglot.tokens import TokenType
 
 from . import builtins, literals
-from .calcite_names import calcite_qualifier, calcite_type_name, message_type
+from .calcite_names import calcite_type_name
 from .catalog import quote_identifier
 from .dialect import JsonFunction, UnaryPlus
 from .errors import ValidationError, unknown_function_type
 from .row_fields import field_of
+from .type_rules import (
+    T,
+    least_restrictive_type,
+    numeric_result,
+    operand_family,
+    string_result,
+)
 from .types import DataType, parse_type
 
 # Functions Flink's parser resolves itself (Calcite's standard table and Flink's own legacy
@@ -473,11 +479,6 @@ def user_functions(lookup: FunctionLookup) -> Iterator[None]:
         _user_functions.reset(token)
 
 
-@cache
-def T(text: str) -> DataType:  # noqa: N802 - a short constructor reads best in the rules
-    return parse_type(text, ddl=False)
-
-
 def derive_type(node: exp.Expression, scope: Mapping[str, DataType]) -> DataType:
     """The type Flink derives for ``node`` over the columns in ``scope``."""
     return _Typer(scope).type_of(node)
@@ -552,7 +553,7 @@ class _Typer:
             self._boolean_of(node.this, node.expression)
             return T("BOOLEAN NOT NULL")
         if isinstance(node, exp.DPipe):
-            return _string_result(self.type_of(node.this), self.type_of(node.expression))
+            return string_result(self.type_of(node.this), self.type_of(node.expression))
         if isinstance(node, exp.Cast):
             return self._cast(node, safe=isinstance(node, exp.TryCast))
         if isinstance(node, exp.Interval):
@@ -671,7 +672,7 @@ class _Typer:
             return T("NULL")
         result = known[0]
         for other in known[1:]:
-            result = _least_restrictive(result, other)
+            result = least_restrictive_type(result, other)
         return result.with_nullable(any(t.nullable for t in types))
 
     def _arithmetic(self, node: exp.Expression) -> DataType:
@@ -682,14 +683,15 @@ class _Typer:
         if right.is_interval and left.name in datetime and additive:
             return left.with_nullable(nullable)  # <DATETIME> +- <INTERVAL>
         if left.is_interval and right.name == left.name and additive:
-            return _least_restrictive(left, right).with_nullable(nullable)
+            return least_restrictive_type(left, right).with_nullable(nullable)
         if left.is_interval and right.name in datetime and op_is(node, exp.Add):
             return right.with_nullable(nullable)  # <DATETIME_INTERVAL> + <DATETIME>
         if left.is_interval and right.is_numeric and op_is(node, exp.Mul, exp.Div):
             return left.with_nullable(nullable)
         if left.is_numeric and right.is_interval and op_is(node, exp.Mul):
             return right.with_nullable(nullable)
-        return _numeric_result(type(node), left, right).with_nullable(nullable)
+        symbol = _BINARY[type(node)][0]
+        return numeric_result(type(node), symbol, left, right).with_nullable(nullable)
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
         value = node.meta.get("datetime")
@@ -720,7 +722,7 @@ class _Typer:
         # a call by a path (db.f) names a catalog function, never a built-in one
         recorded = builtins.call_type(name, arguments) if "." not in name else None
         if recorded is None:
-            families = ", ".join(_family(a) for a in args)
+            families = ", ".join(operand_family(a) for a in args)
             called = node.name.split(".")[-1]  # Flink names the function, not its path
             raise ValidationError(f"No match found for function signature {called}({families})")
         return recorded
@@ -835,131 +837,11 @@ def _in_filter_condition(node: exp.Expression) -> bool:
     return False
 
 
-_INTEGER_PRECISION = {"TINYINT": 3, "SMALLINT": 5, "INT": 10, "BIGINT": 19}
-_NUMERIC_ORDER = ["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL", "FLOAT", "DOUBLE"]
-
-
-_APPROXIMATE = frozenset(("FLOAT", "DOUBLE"))
-
-
-def _approximate(a: DataType, b: DataType) -> DataType:
-    """Calcite's least restrictive type of two numerics, one of them approximate: of FLOAT and
-    DOUBLE (equal in precision in Flink's type system) the first, DOUBLE when the other is a
-    DECIMAL, else the approximate one (``FLOAT + INT`` is FLOAT)."""
-    if a.name in _APPROXIMATE and b.name in _APPROXIMATE:
-        return a
-    approximate, exact = (a, b) if a.name in _APPROXIMATE else (b, a)
-    return T("DOUBLE") if exact.name == "DECIMAL" else approximate
-
-
-def _as_decimal(t: DataType) -> tuple[int, int]:
-    if t.name == "DECIMAL":
-        return t.precision, t.scale
-    return _INTEGER_PRECISION[t.name], 0
-
-
-def _numeric_result(op: type, left: DataType, right: DataType) -> DataType:
-    roots = {left.name, right.name}
-    # MOD takes exact numbers only (Calcite's OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC)
-    if not roots <= set(_NUMERIC_ORDER) or (op is exp.Mod and roots & _APPROXIMATE):
-        symbol = _BINARY[op][0]
-        forms = "\n".join(f"'{f}'" for f in _SUPPORTED_FORMS.get(symbol, ()))
-        raise ValidationError(
-            f"Cannot apply '{symbol}' to arguments of type "
-            f"'<{calcite_type_name(left)}> {symbol} <{calcite_type_name(right)}>'. "
-            f"Supported form(s): {forms}"
-        )
-    if roots & _APPROXIMATE:
-        return _approximate(left, right).with_nullable(True)
-    modulo = builtins.modulo_type([left, right]) if op is exp.Mod else None
-    if modulo is not None:  # MOD's rule: ``%`` is the same operator in Calcite
-        return modulo
-    if "DECIMAL" in roots:
-        (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
-        if op in (exp.Add, exp.Sub):
-            scale = max(s1, s2)
-            precision = max(p1 - s1, p2 - s2) + scale + 1
-        elif op is exp.Mul:
-            precision, scale = p1 + p2 + 1, s1 + s2
-        elif op is exp.Div:
-            scale = max(6, s1 + p2 + 1)
-            precision = p1 - s1 + s2 + scale
-        else:
-            scale = max(s1, s2)
-            precision = min(p1 - s1, p2 - s2) + scale
-        precision, scale = _adjust_decimal(precision, scale)
-        return T(f"DECIMAL({precision}, {scale})")
-    widest = max(roots, key=_NUMERIC_ORDER.index)
-    return T(widest)
-
-
-_SUPPORTED_FORMS = {
-    "+": (
-        "<NUMERIC> + <NUMERIC>",
-        "<DATETIME_INTERVAL> + <DATETIME_INTERVAL>",
-        "<DATETIME> + <DATETIME_INTERVAL>",
-        "<DATETIME_INTERVAL> + <DATETIME>",
-    ),
-    "-": (
-        "<NUMERIC> - <NUMERIC>",
-        "<DATETIME_INTERVAL> - <DATETIME_INTERVAL>",
-        "<DATETIME> - <DATETIME_INTERVAL>",
-    ),
-    "*": (
-        "<NUMERIC> * <NUMERIC>",
-        "<DATETIME_INTERVAL> * <NUMERIC>",
-        "<NUMERIC> * <DATETIME_INTERVAL>",
-    ),
-    "/": ("<NUMERIC> / <NUMERIC>", "<DATETIME_INTERVAL> / <NUMERIC>"),
-    "%": ("<EXACT_NUMERIC> % <EXACT_NUMERIC>",),
-}
-
-
 def _is_chain(node: exp.Expression) -> bool:
     """Whether ``node`` is a chain of names (``p.r.h``), not an expression read by field."""
     while isinstance(node, exp.Dot):
         node = node.this
     return isinstance(node, exp.Column)
-
-
-def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
-    """Flink keeps at least 6 fractional digits when a result exceeds DECIMAL(38)."""
-    if precision <= 38:
-        return precision, scale
-    integer_digits = precision - scale
-    return 38, max(38 - integer_digits, min(scale, 6))
-
-
-def _least_restrictive(a: DataType, b: DataType) -> DataType:
-    if a.is_interval and a.name == b.name:
-        return a.with_interval_qualifier(calcite_qualifier(a).combined(calcite_qualifier(b)))
-    if a.name == b.name == "CHAR" and a.length == b.length:
-        return T(f"CHAR({a.length})")
-    if {a.name, b.name} <= {"CHAR", "VARCHAR"}:
-        return T(f"VARCHAR({max(a.length, b.length)})")
-    if {a.name, b.name} <= {"BINARY", "VARBINARY"} and (a.length != b.length or a.name != b.name):
-        return DataType("VARBINARY", (max(a.length or 0, b.length or 0),))
-    names = {a.name, b.name}
-    if names <= set(_NUMERIC_ORDER) and "DECIMAL" in names and not names & {"FLOAT", "DOUBLE"}:
-        (p1, s1), (p2, s2) = _as_decimal(a), _as_decimal(b)
-        scale = max(s1, s2)
-        precision = max(p1 - s1, p2 - s2) + scale
-        if precision > 38:
-            scale = max(0, scale - (precision - 38))
-            precision = 38
-        return DataType("DECIMAL", (precision, scale), nullable=True)
-    if names <= set(_NUMERIC_ORDER) and names & _APPROXIMATE:
-        return _approximate(a, b).with_nullable(True)
-    if a.name in _NUMERIC_ORDER and b.name in _NUMERIC_ORDER and a.name != b.name:
-        return T(max(a.name, b.name, key=_NUMERIC_ORDER.index))
-    if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:
-        precision = max(a.precision or 0, b.precision or 0)
-        return DataType("TIMESTAMP_LTZ", (precision,))
-    if a.name == b.name and a.name in ("TIMESTAMP", "TIME") and a.precision != b.precision:
-        # The wider fractional precision, as for TIMESTAMP: COALESCE(LOCALTIME, TIME '...456')
-        # casts LOCALTIME to TIME(3).
-        return DataType(a.name, (max(a.precision or 0, b.precision or 0),))
-    return a
 
 
 def _message_text(node: exp.Expression) -> str:
@@ -968,24 +850,3 @@ def _message_text(node: exp.Expression) -> str:
     if text:
         return text.replace("`", "")
     return node.sql()
-
-
-def _string_result(*args: DataType) -> DataType:
-    return T("STRING").with_nullable(any(a.nullable for a in args))
-
-
-def _family(t: DataType) -> str:
-    root = t.name
-    if root in _NUMERIC_ORDER:
-        return "<NUMERIC>"
-    if root in ("CHAR", "VARCHAR"):
-        return "<CHARACTER>"
-    if root == "BOOLEAN":
-        return "<BOOLEAN>"
-    if root in ("BINARY", "VARBINARY"):
-        return "<BINARY>"
-    if root.startswith("TIMESTAMP"):
-        return "<TIMESTAMP>"
-    if root in ("ARRAY", "MULTISET", "MAP", "ROW"):
-        return f"<{message_type(t)}>"
-    return f"<{root}>"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..calcite_names import calcite_type_name
-from ..expressions import T, _least_restrictive
+from ..type_rules import T, least_restrictive_type
 from ..types import DataType
 
 
@@ -27,7 +27,7 @@ def least_restrictive(a: DataType, b: DataType) -> DataType | None:
         return stamp.with_nullable(nullable).with_time_attribute(None)
     if a.is_numeric != b.is_numeric:
         return None
-    result = _least_restrictive(a.with_nullable(True), b.with_nullable(True))
+    result = least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
     time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
     return result.with_nullable(nullable).with_time_attribute(time_attribute)
 
@@ -54,7 +54,7 @@ def coalesced_type(a: DataType, b: DataType) -> DataType:
         (x,), (y,) = a.children, b.children
         element = coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
         return DataType(a.name, (), True, (element,))
-    return _least_restrictive(a, b)
+    return least_restrictive_type(a, b)
 
 
 def needs_cast(source: DataType, target: DataType) -> bool:

@@ -14,8 +14,8 @@ from sqlglot import exp
 from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import _family
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
+from ..type_rules import operand_family
 from ..types import DataType
 from .calls import UNIT_ARGUMENTS, is_aggregate
 from .conditions import check_condition
@@ -75,7 +75,7 @@ def refuse_unit_argument(node: exp.Anonymous, type_of: TypeOf) -> None:
             year_month = argument.name.upper() in _YEAR_MONTH_UNITS
             families.append("<INTERVAL_YEAR_MONTH>" if year_month else "<INTERVAL_DAY_TIME>")
         else:
-            families.append(_family(type_of(argument)))
+            families.append(operand_family(type_of(argument)))
     name = node.name.upper()
     raise ValidationError(
         f"No match found for function signature {name}({', '.join(families)}).\n"

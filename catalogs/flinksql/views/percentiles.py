@@ -11,7 +11,8 @@ from decimal import Decimal, InvalidOperation
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..expressions import T, _family, _strip
+from ..expressions import _strip
+from ..type_rules import T, operand_family
 from ..types import DataType
 from .operands import in_family
 
@@ -86,7 +87,7 @@ def percentile_type(
 
 def refuse_without_within_group(name: str, args: Sequence[DataType]) -> None:
     """PERCENTILE_CONT(0.5) without WITHIN GROUP: Calcite knows no such call."""
-    families = ", ".join(_family(a) for a in args)
+    families = ", ".join(operand_family(a) for a in args)
     raise ValidationError(
         f"No match found for function signature {name}({families}).\n"
         f"Supported signatures are:\n'{name}(<NUMERIC>)'"

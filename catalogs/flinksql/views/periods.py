@@ -10,7 +10,8 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import T, _strip
+from ..expressions import _strip
+from ..type_rules import T
 from ..types import DataType
 from .operands import in_family
 

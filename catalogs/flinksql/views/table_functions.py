@@ -17,7 +17,7 @@ from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..errors import ValidationError, unknown_function_type
-from ..expressions import _family
+from ..type_rules import operand_family
 from .scopes import Field, Namespace, Scope
 
 
@@ -38,7 +38,7 @@ class TableFunctions:
         declared = self.reader.function_return_type(call.name)
         if declared is None:
             types = [self.expression(a, reads)[1] for a in call.expressions]
-            families = ", ".join(_family(t) for t in types)
+            families = ", ".join(operand_family(t) for t in types)
             raise ValidationError(f"No match found for function signature {call.name}({families})")
         if declared == "unknown":
             raise unknown_function_type(ObjectIdentifier(self.catalog, self.database, call.name))

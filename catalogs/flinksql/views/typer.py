@@ -6,19 +6,12 @@ from __future__ import annotations
 from sqlglot import exp
 
 from .. import builtins
+from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
 from ..errors import ValidationError, unknown_function_type
-from ..expressions import (
-    T,
-    _is_literal,
-    _is_typed_literal,
-    _strip,
-    _Typer,
-    calcite_type_name,
-    cast_target,
-    message_type,
-)
+from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_target
 from ..more_syntax import WithinDistinct
+from ..type_rules import T
 from ..types import DATETIME_TYPES, DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
