@@ -8,7 +8,6 @@ from functools import cache
 
 from sqlglot import exp
 
-from . import builtins
 from .calcite_names import calcite_qualifier, calcite_type_name, message_type
 from .errors import ValidationError
 from .types import DataType, parse_type
@@ -44,7 +43,8 @@ def _as_decimal(t: DataType) -> tuple[int, int]:
 
 def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> DataType:
     """The type of ``left op right`` for numbers (``symbol``: the operator as Calcite's
-    messages write it), or Calcite's refusal of other operands."""
+    messages write it), or Calcite's refusal of other operands. MOD's own rule
+    (``builtins.modulo_type``) takes precedence where it gives a type."""
     roots = {left.name, right.name}
     # MOD takes exact numbers only (Calcite's OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC)
     if not roots <= set(_NUMERIC_ORDER) or (op is exp.Mod and roots & _APPROXIMATE):
@@ -56,9 +56,6 @@ def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> Da
         )
     if roots & _APPROXIMATE:
         return _approximate(left, right).with_nullable(True)
-    modulo = builtins.modulo_type([left, right]) if op is exp.Mod else None
-    if modulo is not None:  # MOD's rule: ``%`` is the same operator in Calcite
-        return modulo
     if "DECIMAL" in roots:
         (p1, s1), (p2, s2) = _as_decimal(left), _as_decimal(right)
         if op in (exp.Add, exp.Sub):
@@ -133,7 +130,11 @@ def least_restrictive_type(a: DataType, b: DataType) -> DataType:
     if names == {"TIMESTAMP", "TIMESTAMP_LTZ"}:
         precision = max(a.precision or 0, b.precision or 0)
         return DataType("TIMESTAMP_LTZ", (precision,))
-    if a.name == b.name and a.name in ("TIMESTAMP", "TIME") and a.precision != b.precision:
+    if (
+        a.name == b.name
+        and a.name in ("TIMESTAMP", "TIMESTAMP_LTZ", "TIME")
+        and a.precision != b.precision
+    ):
         # The wider fractional precision, as for TIMESTAMP: COALESCE(LOCALTIME, TIME '...456')
         # casts LOCALTIME to TIME(3).
         return DataType(a.name, (max(a.precision or 0, b.precision or 0),))

@@ -457,9 +457,11 @@ class ViewTyper(_Typer):
             raise ValidationError("Illegal use of 'NULL'")
         first = types[0].with_time_attribute(None)
         if name == "IFNULL" and not first.nullable and len(types) == 2:
-            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number
+            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number or
+            # to a time of a larger precision (goldens/views_common_type)
             other = types[1]
-            if first.name == other.name or first.is_string and other.is_string:
+            widened = first.name in DATETIME_TYPES and first.precision != other.precision
+            if first.name == other.name and not widened or first.is_string and other.is_string:
                 return self._rowtime_kept(name, args, first)
         common = known[0].with_time_attribute(None)
         for other in known[1:]:
