@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FlinkSqlError, ValidationError
+from .type_rules import least_restrictive_type
 from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
@@ -269,7 +270,28 @@ def _fit(calls: Sequence[Call], evidence: Sequence[Call] = ()) -> Rule | None:
 
 
 def _roots(types: Sequence[DataType]) -> tuple[str, ...]:
-    return tuple(t.name for t in types)
+    """The type roots a rule is chosen by: a collection's with its members' roots
+    (``ARRAY_JOIN`` takes an ARRAY<STRING> and refuses an ARRAY<INT>)."""
+    return tuple(_root(t) for t in types)
+
+
+def _root(t: DataType) -> str:
+    if t.name in ("ARRAY", "MULTISET", "MAP"):
+        return f"{t.name}<{', '.join(_root(c) for c in t.children)}>"
+    return t.name
+
+
+def _members_decide(name: str, types: Sequence[DataType]) -> bool:
+    """Whether Flink took some recorded calls over collections of these roots and refused
+    others, by their members' types: a call over members the record holds no call over is
+    then not typed by a rule of other calls."""
+    outer = tuple(t.name for t in types)
+    answers = {
+        c.result is not None
+        for c in _plain_calls(name)
+        if tuple(a.name for a, _ in c.arguments) == outer
+    }
+    return len(answers) == 2 and any(t.name in ("ARRAY", "MULTISET", "MAP") for t in types)
 
 
 @cache
@@ -378,7 +400,12 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
     roots = _roots(types)
     # the rule of calls over the same type roots; over roots not recorded, the rule every
     # recorded call of as many arguments follows, if there is one
-    rule = rules[roots] if roots in rules else _arity_rule(name, len(types))
+    if roots in rules:
+        rule = rules[roots]
+    elif _members_decide(name, types):
+        rule = None
+    else:
+        rule = _arity_rule(name, len(types))
     result = rule(types) if rule is not None else None
     if result is None:
         shown = ", ".join(t.summary() for t in types)
@@ -502,13 +529,37 @@ def map_union_type(types: Sequence[DataType]) -> DataType | None:
     return map_of(key, value, nullable=any(t.nullable for t in types))
 
 
+# Type roots Flink merges by precision or length (LogicalTypeMerging.findCommonType).
+_COMMON_FAMILIES = (
+    frozenset(["TIMESTAMP", "TIMESTAMP_LTZ"]),
+    frozenset(["TIME"]),
+    frozenset(["CHAR", "VARCHAR"]),
+    frozenset(["BINARY", "VARBINARY"]),
+)
+
+
+def common_argument_type(types: Sequence[DataType], nullable: bool) -> DataType | None:
+    """The common type of arguments of one family whose precisions or lengths differ, as
+    Flink merges them (goldens/views_common_type): the largest precision, a TIMESTAMP_LTZ
+    beside a TIMESTAMP, a VARCHAR or VARBINARY of the largest length where lengths or kinds
+    differ (``GREATEST(CHAR(3), CHAR(5))`` is VARCHAR(5)); None for other arguments."""
+    roots = {t.name for t in types}
+    if not types or not any(roots <= family for family in _COMMON_FAMILIES):
+        return None
+    result = _plain(types[0])
+    for t in types[1:]:
+        result = least_restrictive_type(result, _plain(t))
+    return result.with_nullable(nullable)
+
+
 def greatest_type(types: Sequence[DataType]) -> DataType | None:
     """GREATEST and LEAST of exact numbers, a DECIMAL among them: the DECIMAL that holds each
-    (the most integer digits and the largest scale), nullable if any argument is; None for
-    other arguments, which the record types."""
+    (the most integer digits and the largest scale); of one family of other types, their
+    common type (:func:`common_argument_type`); nullable if any argument is; None for other
+    arguments, which the record types."""
     exact = all(t.name == "DECIMAL" or t.name in _INTEGER_DIGITS for t in types)
     if not types or not exact or not any(t.name == "DECIMAL" for t in types):
-        return None
+        return common_argument_type(types, any(t.nullable for t in types))
     digits = [_decimal_digits(t) for t in types]
     scale = max(s for _, s in digits)
     integer = max(p - s for p, s in digits)

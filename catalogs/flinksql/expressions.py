@@ -690,8 +690,9 @@ class _Typer:
             return left.with_nullable(nullable)
         if left.is_numeric and right.is_interval and op_is(node, exp.Mul):
             return right.with_nullable(nullable)
-        symbol = _BINARY[type(node)][0]
-        return numeric_result(type(node), symbol, left, right).with_nullable(nullable)
+        result = numeric_result(type(node), _BINARY[type(node)][0], left, right)
+        modulo = builtins.modulo_type([left, right]) if op_is(node, exp.Mod) else None
+        return (modulo or result).with_nullable(nullable)  # ``%`` is MOD in Calcite
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
         value = node.meta.get("datetime")

@@ -255,15 +255,16 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             lambda o: f"{o[0]} {word} ASYMMETRIC {o[1]} AND {o[2]}",
             [f"<COMPARABLE_TYPE> {word} <COMPARABLE_TYPE> AND <COMPARABLE_TYPE>"],
         )
-    elif isinstance(node, exp.Like | exp.Escape):
+    elif isinstance(node, exp.Like | exp.SimilarTo | exp.Escape):
         like = node.this if isinstance(node, exp.Escape) else node
-        if not isinstance(like, exp.Like) or isinstance(node.parent, exp.Escape):
+        if not isinstance(like, exp.Like | exp.SimilarTo) or isinstance(node.parent, exp.Escape):
             return  # LIKE ... ESCAPE is checked once, at the ESCAPE
         operands = [like.this, like.expression]
         if isinstance(node, exp.Escape):
             operands.append(node.expression)
         negated = like.args.get("negate") or _negated_by_infix_not(node)
-        word = "NOT LIKE" if negated else "LIKE"
+        word = "LIKE" if isinstance(like, exp.Like) else "SIMILAR TO"
+        word = f"NOT {word}" if negated else word
         check_forms(
             word,
             [type_of(o) for o in operands],
