@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tests.difftest.faults import fault
+from tests.difftest.recorded_calls import draw
 from tests.difftest.schema_model import COMPARABLE, NUMERIC, Column
 from tests.difftest.tree import Node, node
 
@@ -164,6 +165,10 @@ class Expressions:
             return self.aggregate_call(scope, cat, depth)
         if scope.subquery is not None and self.chance(0.06):
             return scope.subquery(cat, depth)
+        if self.chance(0.08):
+            call = self.recorded_call(scope, cat, depth)
+            if call is not None:
+                return call
         maker = getattr(self, f"_{cat}", None)
         if maker is None or self.chance(0.15):
             return self._generic(scope, cat, depth)
@@ -196,6 +201,26 @@ class Expressions:
             return node("(", a, ")", cat=cat, shrinks=(a,))
         b = self._sub(scope, cat, d)
         return node("NULLIF(", a, ", ", b, ")", cat=cat, shrinks=(a,))
+
+    def recorded_call(self, scope: Scope, cat: str, depth: int) -> Node | None:
+        """A call of a built-in function as the engine's record holds one answering ``cat``
+        (tests/difftest/recorded_calls.py), its column operands generated anew."""
+        template = draw(self.rng, cat)
+        if template is None:
+            return None
+        parts: list = [f"{template.name}("]
+        operands = []
+        for i, (kind, value) in enumerate(template.operands):
+            if i:
+                parts.append(", ")
+            if kind == "literal":
+                parts.append(value)
+                continue
+            operand = self._sub(scope, value, depth - 1)
+            operands.append(operand)
+            parts.append(operand)
+        parts.append(")")
+        return node(*parts, cat=cat, shrinks=tuple(o for o in operands if o.cat == cat))
 
     def aggregate_call(self, scope: Scope, cat: str, depth: int) -> Node:
         inner_scope = Scope(scope.refs)
