@@ -36,17 +36,57 @@ _JDBC_LITERALS = {"D": "DATE", "T": "TIME", "TS": "TIMESTAMP"}
 _BABEL_AGGREGATES = frozenset(["ARRAY_CONCAT_AGG", "GROUP_CONCAT", "STRING_AGG"])
 # The JDBC functions Calcite's lookup table (SqlJdbcFunctionCall) maps to one function of the
 # same arguments, by that function's name; the others are refused (_parse_more_literal).
+# Calcite's JDBC lookup table as Flink 2.3 answers it (golden views_jdbc_functions): the
+# functions a JDBC name stands for, typed as that function and written {fn NAME(args) } ...
 JDBC_FUNCTIONS = {
     **{
         name: name
         for name in """ABS ACOS ASIN ATAN ATAN2 COS COT DEGREES EXP FLOOR LOG10 MOD PI POWER
-        RADIANS RAND ROUND SIGN SIN SQRT TAN TRUNCATE""".split()
+        RADIANS RAND ROUND SIGN SIN SQRT TAN TRUNCATE ASCII CONCAT LOCATE LTRIM RTRIM REPEAT
+        REPLACE""".split()
     },
     "CEILING": "CEIL",
     "LOG": "LN",
     "LCASE": "LOWER",
     "UCASE": "UPPER",
     "LENGTH": "CHAR_LENGTH",
+}
+# ... the JDBC functions of Calcite's own library, under no name Flink lists: their types
+# (without nullability) and whether they are nullable as an argument is ("any"), always or
+# never ...
+JDBC_TYPES: dict[str, tuple[str, str]] = {
+    "DAYNAME": ("VARCHAR(2000)", "never"),
+    "MONTHNAME": ("VARCHAR(2000)", "never"),
+    "DATABASE": ("VARCHAR(2000)", "never"),
+    "USER": ("VARCHAR(2000)", "never"),
+    "CURDATE": ("DATE", "never"),
+    "CURTIME": ("TIME(0)", "never"),
+    "NOW": ("TIMESTAMP(0)", "never"),
+    "SPACE": ("STRING", "any"),
+    "INSERT": ("STRING", "any"),
+    "SUBSTRING": ("STRING", "any"),
+    "LEFT": ("STRING", "any"),
+    "RIGHT": ("STRING", "any"),
+    "CHAR": ("CHAR(1)", "always"),
+    "SOUNDEX": ("VARCHAR(4)", "any"),
+    "DIFFERENCE": ("INT", "any"),
+    "CBRT": ("DOUBLE", "any"),
+}
+# Flink reads these too, with arguments of their own (SQL_TSI_DAY, SQL_VARCHAR) the dashboard
+# does not write back yet: refused with what to write instead.
+_JDBC_UNREAD = frozenset(["TIMESTAMPADD", "TIMESTAMPDIFF", "CONVERT"])
+# ... and those Calcite reads as EXTRACT, written so: the unit each stands for.
+JDBC_EXTRACTS = {
+    "YEAR": "YEAR",
+    "QUARTER": "QUARTER",
+    "MONTH": "MONTH",
+    "WEEK": "WEEK",
+    "HOUR": "HOUR",
+    "MINUTE": "MINUTE",
+    "SECOND": "SECOND",
+    "DAYOFMONTH": "DAY",
+    "DAYOFWEEK": "DOW",
+    "DAYOFYEAR": "DOY",
 }
 
 
@@ -185,17 +225,36 @@ class MoreSyntax:
         if word == "FN":
             self._advance(2)
             name = self._curr
-            call = self._parse_function(anonymous=True)
+            nxt = self._next
+            if name is not None and name.text.upper() == "DATABASE" and nxt is not None:
+                # a keyword to sqlglot: {fn DATABASE()} takes no arguments
+                self._advance(2)
+                if nxt.token_type != TokenType.L_PAREN or not self._match(TokenType.R_PAREN):
+                    self.raise_error("Expected DATABASE()", name)
+                call = exp.Anonymous(this="DATABASE", expressions=[])
+            else:
+                call = self._parse_function(anonymous=True)
             if not isinstance(call, exp.Anonymous) or name is None:
                 self.raise_error("Expected a function call after {fn", name)
             self._match_brace(name)
             written = call.name.upper()
-            if written not in JDBC_FUNCTIONS:
+            operands = list(call.expressions)
+            if written in JDBC_EXTRACTS and len(operands) == 1:
+                unit = exp.var(JDBC_EXTRACTS[written])
+                return self._written(exp.Extract(this=unit, expression=operands[0]), curr)
+            if written == "IFNULL" and len(operands) == 2:  # Calcite's CASE for it
+                value, other = operands
+                test = exp.Not(this=exp.Is(this=value.copy(), expression=exp.Null()))
+                branch = exp.If(this=test, true=value)
+                return self._written(exp.Case(ifs=[branch], default=other), curr)
+            if written in _JDBC_UNREAD:
                 raise ValidationError(
                     f"The dashboard cannot read the JDBC function {{fn {written}}} yet; "
                     "call the function it stands for instead."
                 )
-            call.set("this", JDBC_FUNCTIONS[written])
+            if written not in JDBC_FUNCTIONS and written not in JDBC_TYPES:
+                raise ValidationError(f"Function '{{fn {written}}}' is not defined")
+            call.set("this", JDBC_FUNCTIONS.get(written, written))
             return self._written(JdbcCall(this=call, name=written), curr)
         return None
 

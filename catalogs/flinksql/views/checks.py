@@ -14,6 +14,7 @@ from typing import Protocol
 
 from sqlglot import exp
 
+from ..more_syntax import JDBC_TYPES, JdbcCall
 from ..types import DataType
 from .calls import QueryExpr
 
@@ -84,6 +85,8 @@ def _typed_by_parent(node: exp.Expression) -> bool:
             return True
         if isinstance(parent, exp.Overlaps) and node.name.upper() == "PERIOD":
             return True  # a side of OVERLAPS, typed by it
+        if isinstance(parent, JdbcCall) and parent.args["name"] in JDBC_TYPES:
+            return True  # {fn DAYNAME(ts)}: a function of Calcite's, typed by the escape
         if isinstance(parent, exp.WithinGroup) and node.arg_key == "this":
             return True  # PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY k): typed with its keys
         if isinstance(parent, exp.IgnoreNulls | exp.RespectNulls) and isinstance(

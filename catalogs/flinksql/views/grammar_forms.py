@@ -14,8 +14,8 @@ from sqlglot import exp
 from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
-from ..type_rules import operand_family
+from ..more_syntax import JDBC_TYPES, JdbcCall, TranslateUsing, WithinDistinct
+from ..type_rules import T, operand_family
 from ..types import DataType
 from .calls import UNIT_ARGUMENTS, is_aggregate
 from .conditions import check_condition
@@ -42,7 +42,14 @@ def grammar_form_type(node: exp.Expression, type_of: TypeOf) -> DataType | None:
         if spec is None or str(spec.args.get("kind")).upper() == "RANGE":
             raise ValidationError("Cannot use DISALLOW PARTIAL with window based on RANGE")
     if isinstance(node, JdbcCall):
-        return type_of(node.this)  # the call it stands for
+        fixed = JDBC_TYPES.get(node.args["name"])
+        if fixed is None:
+            return type_of(node.this)  # the call it stands for
+        text, nullability = fixed
+        nullable = [type_of(a).nullable for a in node.this.expressions]
+        return T(text).with_nullable(
+            nullability == "always" or (nullability == "any" and any(nullable))
+        )
     if isinstance(node, TranslateUsing):
         operand = type_of(node.this)
         if operand.name not in ("CHAR", "VARCHAR"):
