@@ -181,15 +181,28 @@ def _typed_in_grouping_scope(node: exp.Expression) -> bool:
     grouping): as the first operand of an operator that infers from its first known operand
     (``MAX(k + 1)``, not ``MAX(1 + k)``), a CASE's result (``MAX(CASE WHEN c THEN k END)``), or
     any operand of a function typed by Flink's own type inference (``MAX(GREATEST(k, 1))``),
-    and everything within such an operand (``MAX(ABS(k) + 1)``)."""
+    and everything within such an operand (``MAX(ABS(k) + 1)``); unless such an inference
+    above the aggregate typed the aggregate first (:func:`_typed_whole`)."""
     child, parent = node, node.parent
+    inferred = False
     while parent is not None:
         if is_aggregate(parent):
-            return False
+            return inferred and not _typed_whole(parent)
+        inferred = inferred or _infers_from(parent, child)
+        child, parent = parent, parent.parent
+    return True
+
+
+def _typed_whole(aggregate: exp.Expression) -> bool:
+    """Whether an operand type inference above ``aggregate`` types it whole before Calcite's
+    inference walks into it (``CAST(AVG(k - k) AS BIGINT)``): its operands are then typed
+    beneath the grouping first, and Calcite keeps the types it derived once."""
+    child, parent = aggregate, aggregate.parent
+    while parent is not None and not isinstance(parent, exp.Select | exp.Subquery):
         if _infers_from(parent, child):
             return True
         child, parent = parent, parent.parent
-    return True
+    return False
 
 
 def _infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
