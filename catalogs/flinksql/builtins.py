@@ -23,9 +23,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .calcite_names import calcite_type_name
 from .errors import FlinkSqlError, ValidationError
 from .type_rules import least_restrictive_type
-from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
+from .types import DATETIME_TYPES, TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
 GROUPING_SCOPE = DATA.with_name("grouping_scope_oracle.json")
@@ -281,6 +282,32 @@ def _root(t: DataType) -> str:
     return t.name
 
 
+def _refused_in_place(name: str, types: Sequence[DataType]) -> bool:
+    """Whether, at some position, Flink refused every recorded call of as many arguments with
+    an argument of that type's family there (CHAR with VARCHAR, the integers together, ...):
+    a rule of other calls then does not type the call (``LPAD`` of a BIGINT). A family the
+    record holds no call with there (an interval) is no such evidence."""
+    calls = [c for c in _plain_calls(name) if len(c.arguments) == len(types)]
+    for i, t in enumerate(types):
+        there = [c for c in calls if _family(c.arguments[i][0]) == _family(t)]
+        if there and all(c.result is None for c in there):
+            return True
+    return False
+
+
+_FAMILIES = {
+    **dict.fromkeys(("CHAR", "VARCHAR"), "character"),
+    **dict.fromkeys(("TINYINT", "SMALLINT", "INT", "BIGINT"), "integer"),
+    **dict.fromkeys(("FLOAT", "DOUBLE"), "approximate"),
+    **dict.fromkeys(("BINARY", "VARBINARY"), "binary"),
+    **dict.fromkeys(("TIMESTAMP", "TIMESTAMP_LTZ"), "timestamp"),
+}
+
+
+def _family(t: DataType) -> str:
+    return _FAMILIES.get(t.name, t.name)
+
+
 def _members_decide(name: str, types: Sequence[DataType]) -> bool:
     """Whether Flink took some recorded calls over collections of these roots and refused
     others, by their members' types: a call over members the record holds no call over is
@@ -402,7 +429,7 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
     # recorded call of as many arguments follows, if there is one
     if roots in rules:
         rule = rules[roots]
-    elif _members_decide(name, types):
+    elif _members_decide(name, types) or _refused_in_place(name, types):
         rule = None
     else:
         rule = _arity_rule(name, len(types))
@@ -432,6 +459,12 @@ def timestamp_add_type(name: str, unit: str, types: Sequence[DataType]) -> DataT
     if name == "TIMESTAMPDIFF":
         return DataType("INT", (), nullable)
     target, unit = types[1], unit.upper()
+    if target.name not in DATETIME_TYPES and target.name != "NULL":
+        shown = ", ".join(f"<{calcite_type_name(t)}>" for t in types)
+        raise ValidationError(
+            f"Cannot apply 'TIMESTAMPADD' to arguments of type 'TIMESTAMPADD(<INTERVAL {unit}>, "
+            f"{shown})'. Supported form(s): 'TIMESTAMPADD(<ANY>, <INTEGER>, <DATETIME>)'"
+        )
     fraction = {"MILLISECOND": 3, "MICROSECOND": 6}.get(unit, 0)
     if target.name == "DATE" and unit in SUB_DAY_UNITS:
         if fraction:  # Calcite asks a DATE for a precision

@@ -606,8 +606,16 @@ class _Typer:
 
     def _is(self, node: exp.Is, negated: bool) -> DataType:
         operand = self.type_of(node.this)
-        if node.expression.meta.get("unknown") and operand.name not in ("BOOLEAN", "NULL"):
-            op = "IS NOT UNKNOWN" if negated else "IS UNKNOWN"
+        value = node.expression
+        parent = node.parent  # x IS NOT TRUE is NOT over IS, typed inner first
+        negated = negated or isinstance(parent, exp.Not) and not parent.meta.get("prefix")
+        truth = isinstance(value, exp.Boolean)
+        tests_truth = truth or value.meta.get("unknown")  # IS [NOT] TRUE/FALSE/UNKNOWN
+        if tests_truth and operand.name == "NULL":
+            raise ValidationError("Illegal use of 'NULL'")  # NULL IS NULL is taken
+        if tests_truth and operand.name != "BOOLEAN":
+            word = ("TRUE" if value.this else "FALSE") if truth else "UNKNOWN"
+            op = f"IS NOT {word}" if negated else f"IS {word}"
             raise ValidationError(
                 f"Cannot apply '{op}' to arguments of type '<{calcite_type_name(operand)}> {op}'."
                 f" Supported form(s): '<BOOLEAN> {op}'"

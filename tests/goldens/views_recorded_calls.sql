@@ -21,3 +21,27 @@ DESCRIBE v_array_join_strings;
 CREATE VIEW v_array_max_rows AS SELECT ARRAY_MAX(ar) AS x FROM t;
 CREATE VIEW v_array_contains_rows AS SELECT ARRAY_CONTAINS(ar, ar[1]) AS x FROM t;
 DESCRIBE v_array_contains_rows;
+
+-- the seed-10 run: IS TRUE/FALSE check their operand as IS UNKNOWN does, TIMESTAMPADD its
+-- date-time, and a function Flink refuses in every recorded call with such an argument in
+-- that place is not typed by another call's rule (LPAD of a number)
+CREATE TABLE u (i INT, b BIGINT, s STRING, d DATE, ts TIMESTAMP(3), flag BOOLEAN) WITH ('connector' = 'datagen');
+CREATE VIEW w_is_true AS SELECT b IS TRUE AS x FROM u;
+CREATE VIEW w_is_not_false AS SELECT i IS NOT FALSE AS x FROM u;
+CREATE VIEW w_is_not_unknown AS SELECT s IS NOT UNKNOWN AS x FROM u;
+CREATE VIEW w_not_is_true AS SELECT NOT (b IS TRUE) AS x FROM u;
+CREATE VIEW w_rank_is_true AS SELECT RANK() IS TRUE AS x FROM u;
+CREATE VIEW w_is_ok AS SELECT flag IS TRUE AS x, flag IS NOT FALSE AS y FROM u;
+CREATE VIEW w_null_is_true AS SELECT NULL IS TRUE AS z FROM u;
+CREATE VIEW w_null_is_not_false AS SELECT NULL IS NOT FALSE AS z FROM u;
+CREATE VIEW w_null_is_unknown AS SELECT NULL IS UNKNOWN AS z FROM u;
+CREATE VIEW w_null_is_null AS SELECT NULL IS NULL AS z FROM u;
+DESCRIBE w_is_ok;
+CREATE VIEW w_tsadd_bigint AS SELECT TIMESTAMPADD(HOUR, 1, b) AS x FROM u;
+CREATE VIEW w_tsadd_string AS SELECT TIMESTAMPADD(DAY, 1, s) AS x FROM u;
+CREATE VIEW w_tsadd_ok AS SELECT TIMESTAMPADD(DAY, 1, d) AS x, TIMESTAMPADD(HOUR, i, ts) AS y FROM u;
+DESCRIBE w_tsadd_ok;
+CREATE VIEW w_lpad_bigint AS SELECT LPAD(b, 5, '-') AS x FROM u;
+CREATE VIEW w_lpad_rank AS SELECT LPAD(RANK(), 5, '-') AS x FROM u;
+CREATE VIEW w_lpad_ok AS SELECT LPAD(s, 5, '-') AS x, RPAD(s, i, 'ab') AS y FROM u;
+DESCRIBE w_lpad_ok;
