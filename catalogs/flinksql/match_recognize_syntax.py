@@ -140,17 +140,34 @@ def _frames_as_calls(parser: Any) -> None:
         token = tokens[index]
         depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(token.token_type, 0)
         following = tokens[index + 1] if index + 1 < len(tokens) else None
+        stored = _inner_frame_at(tokens, index)
         if (
             token.token_type == TokenType.VAR
             and token.text.upper() in FRAMES
             and following is not None
-            and _names_or_calls(tokens, index + 1)
+            and (stored is not None or _names_or_calls(tokens, index + 1))
         ):
-            end = _operand_end(tokens, index + 1)
+            end = stored if stored is not None else _operand_end(tokens, index + 1)
             tokens.insert(end + 1, _punctuation(TokenType.R_PAREN, ")", tokens[end]))
             tokens.insert(index + 1, _punctuation(TokenType.L_PAREN, "(", token))
             parser._tokens_size = len(tokens)  # sqlglot's parser reads up to its count
         index += 1
+
+
+def _inner_frame_at(tokens: list[Any], index: int) -> int | None:
+    """The last token of the measure in ``FINAL (RUNNING <measure>)`` (as Flink stores a
+    measure written RUNNING <measure>) where ``index`` is that RUNNING: the whole measure is
+    its operand, a CASE or a signed value too."""
+    if index < 2 or tokens[index - 1].token_type != TokenType.L_PAREN:
+        return None
+    if tokens[index - 2].text.upper() not in FRAMES or tokens[index].text.upper() not in FRAMES:
+        return None
+    depth = 1
+    for end in range(index, len(tokens)):
+        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[end].token_type, 0)
+        if depth == 0:
+            return end - 1
+    return None
 
 
 def _names_or_calls(tokens: list[Any], index: int) -> bool:

@@ -48,3 +48,8 @@ ORDER BY `*`.`rowtime`
 MEASURES FINAL (FIRST(`A`.`price`, 0) + FIRST(1, 0)) AS `f`, FINAL UPPER(LAST(`A`.`note`, 0)) AS `u`, FINAL FIRST(`*`.`price`, 1) AS `fp`, FINAL (MAX(`A`.`price`) - MIN(`B`.`price`)) AS `d`, FINAL MATCH_ROWTIME(`A`.`rowtime`) AS `mr`
 PATTERN (`A` `B`)
 DEFINE `A` AS PREV(PREV(`A`.`price`, 1 + 1), 1 + 1) > 1 AND NEXT(NEXT(PREV(`A`.`price`, 0), 2 - 1), 2 - 1) > 0 AND PREV(`A`.`price`, 1) + PREV(`A`.`tax`, 1) > 1 AND LAST(`B`.`price`, 1) + PREV(1, 1) > 0) AS `EXPR$0`;
+
+-- RUNNING before a CASE or a signed value, stored FINAL (RUNNING ...) and read back (seed 12)
+CREATE VIEW v_running_case AS SELECT * FROM ticker MATCH_RECOGNIZE (ORDER BY rowtime MEASURES RUNNING CASE WHEN UNKNOWN THEN 'it''s' ELSE 'abc' END AS m0, LAST(D.price) AS m1, RUNNING -1 AS m2 PATTERN (D?) DEFINE D AS UNKNOWN);
+SHOW CREATE VIEW v_running_case;
+DESCRIBE v_running_case;

@@ -116,6 +116,13 @@ class ViewTyper(_Typer):
                 raise ValidationError("FILTER must be applied to aggregate function")
             # a FILTER may leave a group no row: its aggregate is NULL there (a COUNT is 0)
             result = self.type_of(node.this)
+            where = node.expression
+            condition = where.this if isinstance(where, exp.Where) else where
+            condition_type = self.type_of(condition).name
+            if condition_type == "NULL":
+                raise ValidationError("Illegal use of 'NULL'")
+            if condition_type != "BOOLEAN":
+                raise ValidationError("FILTER clause must be a condition")
             counted = isinstance(node.this, exp.Anonymous) and node.this.name.upper() in (
                 "COUNT",
                 "ARRAY_AGG",  # NOT NULL as Flink types it (golden views_call_forms)
