@@ -48,9 +48,12 @@ def selected_views() -> dict[str, set[str]]:
     """Per script, the CREATE VIEW statements Flink accepted and the dashboard answers alike."""
     gaps = json.loads((GOLDENS / "gaps.json").read_text())
     deviations = json.loads((GOLDENS / "deviations.json").read_text())
+    declared = json.loads((GOLDENS / "declared_types.json").read_text())
     chosen: dict[str, set[str]] = {}
     for sql in sorted(GOLDENS.glob("views_*.sql")):
         script = sql.stem
+        if any(name in sql.read_text() for name in declared):
+            continue  # its functions' result types are declared between statements (no SQL)
         skip = gaps.get(script, {}).keys() | deviations.get(script, {}).keys()
         records = json.loads(sql.with_suffix(".json").read_text())
         chosen[script] = {
