@@ -464,10 +464,11 @@ class ViewTyper(_Typer):
             raise ValidationError("Illegal use of 'NULL'")
         first = types[0].with_time_attribute(None)
         if name == "IFNULL" and not first.nullable and len(types) == 2:
-            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number or
-            # to a time of a larger precision (goldens/views_common_type)
+            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number, a
+            # DECIMAL of other digits or a time of a larger precision (views_common_type)
             other = types[1]
-            widened = first.name in DATETIME_TYPES and first.precision != other.precision
+            precise = first.name in DATETIME_TYPES or first.name == "DECIMAL"
+            widened = precise and first.params != other.params
             if first.name == other.name and not widened or first.is_string and other.is_string:
                 return self._rowtime_kept(name, args, first)
         common = known[0].with_time_attribute(None)
