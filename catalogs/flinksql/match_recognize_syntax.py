@@ -156,10 +156,12 @@ def _frames_as_calls(parser: Any) -> None:
 
 def _inner_frame_at(tokens: list[Any], index: int) -> int | None:
     """The last token of the measure in ``FINAL (RUNNING <measure>)`` (as Flink stores a
-    measure written RUNNING <measure>) where ``index`` is that RUNNING: the whole measure is
-    its operand, a CASE or a signed value too."""
+    measure written RUNNING CASE ... END) where ``index`` is that RUNNING: Flink writes the
+    CASE bare, and the whole measure is its operand."""
     if index < 2 or tokens[index - 1].token_type != TokenType.L_PAREN:
         return None
+    if index + 1 >= len(tokens) or tokens[index + 1].token_type != TokenType.CASE:
+        return None  # a name, call or literal is its operand, as anywhere
     if tokens[index - 2].text.upper() not in FRAMES or tokens[index].text.upper() not in FRAMES:
         return None
     depth = 1
