@@ -277,7 +277,7 @@ def _roots(types: Sequence[DataType]) -> tuple[str, ...]:
 
 
 def _root(t: DataType) -> str:
-    if t.name in ("ARRAY", "MULTISET", "MAP"):
+    if t.is_collection:
         return f"{t.name}<{', '.join(_root(c) for c in t.children)}>"
     return t.name
 
@@ -318,7 +318,7 @@ def _members_decide(name: str, types: Sequence[DataType]) -> bool:
         for c in _plain_calls(name)
         if tuple(a.name for a, _ in c.arguments) == outer
     }
-    return len(answers) == 2 and any(t.name in ("ARRAY", "MULTISET", "MAP") for t in types)
+    return len(answers) == 2 and any(t.is_collection for t in types)
 
 
 @cache
@@ -562,13 +562,9 @@ def map_union_type(types: Sequence[DataType]) -> DataType | None:
     return map_of(key, value, nullable=any(t.nullable for t in types))
 
 
-# Type roots Flink merges by precision or length (LogicalTypeMerging.findCommonType).
-_COMMON_FAMILIES = (
-    frozenset(["TIMESTAMP", "TIMESTAMP_LTZ"]),
-    frozenset(["TIME"]),
-    frozenset(["CHAR", "VARCHAR"]),
-    frozenset(["BINARY", "VARBINARY"]),
-)
+# The families (:func:`_family`) Flink merges by precision or length
+# (LogicalTypeMerging.findCommonType).
+_MERGED_FAMILIES = frozenset(["timestamp", "TIME", "character", "binary"])
 
 
 def common_argument_type(types: Sequence[DataType], nullable: bool) -> DataType | None:
@@ -576,8 +572,8 @@ def common_argument_type(types: Sequence[DataType], nullable: bool) -> DataType 
     Flink merges them (goldens/views_common_type): the largest precision, a TIMESTAMP_LTZ
     beside a TIMESTAMP, a VARCHAR or VARBINARY of the largest length where lengths or kinds
     differ (``GREATEST(CHAR(3), CHAR(5))`` is VARCHAR(5)); None for other arguments."""
-    roots = {t.name for t in types}
-    if not types or not any(roots <= family for family in _COMMON_FAMILIES):
+    families = {_family(t) for t in types}
+    if len(families) != 1 or not families <= _MERGED_FAMILIES:
         return None
     result = _plain(types[0])
     for t in types[1:]:

@@ -545,10 +545,10 @@ class _Typer:
         if isinstance(node, exp.Not):
             inner = _strip(node.this)
             if isinstance(inner, exp.Is):
-                return self._is(inner, negated=not node.meta.get("prefix"))
+                return self._is(inner)
             return self._boolean_of(node.this)
         if isinstance(node, exp.Is):
-            return self._is(node, negated=False)
+            return self._is(node)
         if isinstance(node, exp.NullSafeEQ | exp.NullSafeNEQ):
             self._boolean_of(node.this, node.expression)
             return T("BOOLEAN NOT NULL")
@@ -604,11 +604,11 @@ class _Typer:
             return self._common_types(types)
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
 
-    def _is(self, node: exp.Is, negated: bool) -> DataType:
+    def _is(self, node: exp.Is) -> DataType:
         operand = self.type_of(node.this)
         value = node.expression
-        parent = node.parent  # x IS NOT TRUE is NOT over IS, typed inner first
-        negated = negated or isinstance(parent, exp.Not) and not parent.meta.get("prefix")
+        parent = node.parent  # x IS NOT TRUE is the infix NOT over IS (NOT (x IS TRUE) is not)
+        negated = isinstance(parent, exp.Not) and not parent.meta.get("prefix")
         truth = isinstance(value, exp.Boolean)
         tests_truth = truth or value.meta.get("unknown")  # IS [NOT] TRUE/FALSE/UNKNOWN
         if tests_truth and operand.name == "NULL":

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..expressions import cast_target
+from ..expressions import _strip, cast_target
 
 # Operators over constants: Calcite converts them as calls of literals, which it reduces.
 _CONSTANT_OPERATORS = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Neg, exp.Paren)
@@ -128,9 +128,3 @@ def _constant(node: exp.Expression) -> bool:
     if isinstance(node, _CONSTANT_OPERATORS):
         return all(_constant(child) for child in node.iter_expressions())
     return False
-
-
-def _strip(node: exp.Expression) -> exp.Expression:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    return node
