@@ -261,6 +261,13 @@ _INTERVAL_SPANS = {
 _PLAIN_CALLS = ("CHR", "DECODE")
 
 
+def _build_if(args: list[exp.Expr]) -> exp.Expr:
+    """``IF(c, a, b)``; a call of another arity is a plain call, refused by its check."""
+    if len(args) in (2, 3):
+        return exp.If.from_arg_list(args)
+    return exp.Anonymous(this="IF", expressions=args)
+
+
 def _parse_json_arrayagg(self: Flink.Parser) -> exp.Expr:
     """``JSON_ARRAYAGG(value [ORDER BY k] [ABSENT ON NULL | NULL ON NULL])``: a call whose
     ``on_null`` meta holds the clause (Flink writes the default, ABSENT, back); its ORDER BY is
@@ -645,6 +652,13 @@ class Flink(Dialect):
                 node.meta["keyword"] = "TIMESTAMP_WITH_LOCAL_TIME_ZONE" if local else keyword
             return node
 
+        def _parse_if(self) -> exp.Expr | None:
+            if not self._match(TokenType.L_PAREN):
+                return super()._parse_if()
+            args = self._parse_csv(self._parse_assignment)
+            self._match_r_paren()
+            return _build_if(args)
+
         def _parse_is(self, this: exp.Expr | None) -> exp.Expr | None:
             start = self._index
             words = [t.text.upper() for t in self._tokens[start : start + 3]]  # after IS
@@ -657,8 +671,10 @@ class Flink(Dialect):
             result = super()._parse_is(this)
             words = [t.text.upper() for t in self._tokens[start : self._index]]
             if result is not None and words and words[-1] == "UNKNOWN":
-                predicate = result if isinstance(result, exp.Is) else result.find(exp.Is)
-                if predicate is not None and isinstance(predicate.expression, exp.Null):
+                # the IS just read (NOT over it for IS NOT), never one inside its operand
+                # (`x IS NOT NULL IS NOT DISTINCT FROM UNKNOWN` reads the column UNKNOWN)
+                predicate = result.this if isinstance(result, exp.Not) else result
+                if isinstance(predicate, exp.Is) and isinstance(predicate.expression, exp.Null):
                     predicate.expression.meta["unknown"] = True
             return result
 

@@ -25,6 +25,7 @@ from .errors import ValidationError, unknown_function_type
 from .row_fields import field_of
 from .type_rules import (
     T,
+    if_result,
     least_restrictive_type,
     numeric_result,
     operand_family,
@@ -202,10 +203,15 @@ class _Writer:
         return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
     def _between(self, node: exp.Between, negated: bool = False) -> str:
-        keyword = "NOT BETWEEN ASYMMETRIC" if negated else "BETWEEN ASYMMETRIC"
+        keyword = "NOT BETWEEN" if negated else "BETWEEN"
+        keyword += " SYMMETRIC" if self._symmetric(node) else " ASYMMETRIC"
         low = self._between_low(node.args["low"])
         high = self._operand(node.args["high"], 33)
         return f"{self._operand(node.this, 32)} {keyword} {low} AND {high}"
+
+    def _symmetric(self, node: exp.Between) -> bool:
+        """Whether the BETWEEN is written SYMMETRIC (a view's writer keeps what was read)."""
+        return False
 
     def _between_low(self, low: exp.Expression) -> str:
         return self._operand(low, 33)
@@ -594,14 +600,12 @@ class _Typer:
             key, value = self._common_strict(keys), self._common_strict(values)
             return DataType("MAP", children=(key, value), nullable=False)
         if isinstance(node, exp.If):
-            condition = self.type_of(node.this)
-            result = self._common(node.args["true"], node.args.get("false") or exp.Null())
-            return result.with_nullable(result.nullable or condition.nullable)
+            return self._if([node.this, node.args["true"], node.args.get("false")])
         if isinstance(node, exp.Case):
             types = [self._branch_type(b) for b in node.args.get("ifs") or []]
             default = node.args.get("default")
             types.append(self.type_of(default if default is not None else exp.Null()))
-            return self._common_types(types)
+            return self._case_result(types)
         raise ValidationError(f"Cannot derive the type of the expression: {unparse(node)}")
 
     def _is(self, node: exp.Is) -> DataType:
@@ -694,6 +698,22 @@ class _Typer:
     def _common(self, *operands: exp.Expression) -> DataType:
         return self._common_types([self.type_of(o) for o in operands])
 
+    def _if(self, operands: list[exp.Expression | None]) -> DataType:
+        """Flink's ``IF(condition, first, second)``: three operands, none an untyped NULL."""
+        given = [o for o in operands if o is not None]
+        if len(given) != 3:
+            raise ValidationError(
+                "Invalid number of arguments to function 'IF'. Was expecting 3 arguments"
+            )
+        types = [self.type_of(o) for o in given]
+        if any(t.name == "NULL" for t in types):
+            raise ValidationError("Illegal use of 'NULL'")
+        return if_result(*types)
+
+    def _case_result(self, types: list[DataType]) -> DataType:
+        """The type of a CASE of results of ``types``."""
+        return self._common_types(types)
+
     def _common_types(self, types: list[DataType]) -> DataType:
         known = [t for t in types if t.name != "NULL"]
         if not known:
@@ -736,10 +756,8 @@ class _Typer:
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(node.expressions) == 3:
             unit, *operands = node.expressions  # the unit is a time unit, no column
             return builtins.timestamp_add_type(name, unit.name, [self.type_of(a) for a in operands])
-        if name == "IF" and len(node.expressions) == 3:
-            condition = self.type_of(node.expressions[0])
-            result = self._common(*node.expressions[1:])
-            return result.with_nullable(result.nullable or condition.nullable)
+        if name == "IF":
+            return self._if(list(node.expressions))
         args = [self.type_of(a) for a in node.expressions]
         lookup = _user_functions.get()
         qualified = lookup(node.name) if lookup is not None else None

@@ -160,3 +160,44 @@ def operand_family(t: DataType) -> str:
     if root in ("ARRAY", "MULTISET", "MAP", "ROW"):
         return f"<{message_type(t)}>"
     return f"<{root}>"
+
+
+_IF_CLASSES = {"BOOLEAN": "BOOLEAN", "DATE": "DATE", "TIME": "TIME"}
+_IF_CLASSES.update(TIMESTAMP="TIMESTAMP", TIMESTAMP_LTZ="TIMESTAMP")
+# Flink's list of IF's forms, CHARACTER twice as it prints them
+_IF_FORMS = (
+    "'IF(<ANY_TYPE>, <NUMERIC_TYPE>, <NUMERIC_TYPE>)'",
+    *(
+        f"'IF(<BOOLEAN>, <{t}>, <{t}>)'"
+        for t in ("CHARACTER", "BOOLEAN", "CHARACTER", "BINARY", "DATE", "TIMESTAMP", "TIME")
+    ),
+)
+_IF_WIDENED = (
+    lambda t: t.is_numeric,
+    lambda t: t.is_string,
+    lambda t: t.is_binary,
+)
+
+
+def if_result(condition: DataType, first: DataType, second: DataType) -> DataType:
+    """The type of Flink's ``IF(condition, first, second)``, or its refusal (recorded in
+    golden ``views_if_function``): a BOOLEAN condition and two numbers, two strings or two
+    binaries of their least restrictive type, or two BOOLEANs, DATEs, TIMEs or timestamps
+    (TIMESTAMP and TIMESTAMP_LTZ alike) of the first's type; nothing else, intervals and
+    collections included."""
+    result: DataType | None = None
+    if condition.name != "BOOLEAN":
+        result = None
+    elif any(kind(first) and kind(second) for kind in _IF_WIDENED):
+        result = least_restrictive_type(first, second)
+    elif _IF_CLASSES.get(first.name, first.name) == _IF_CLASSES.get(second.name, "-"):
+        result = first
+    if result is None:
+        # Flink names the operand types in capitals (RECORDTYPE:PEEK_NO_EXPAND(INTEGER A))
+        operands = ", ".join(f"<{message_type(t).upper()}>" for t in (condition, first, second))
+        raise ValidationError(
+            f"Cannot apply 'IF' to arguments of type 'IF({operands})'. Supported form(s): "
+            + "\n".join(_IF_FORMS)
+        )
+    nullable = condition.nullable or first.nullable or second.nullable
+    return result.with_nullable(nullable)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..types import DataType
+from ..types import DATETIME_TYPES, DataType
 from .common_type import least_restrictive
 
 
@@ -33,3 +33,13 @@ def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) ->
         common = typed if common is None else least_restrictive(common, typed)
         if common is None:
             raise ValidationError("Illegal mixing of types in CASE or COALESCE statement")
+    # An interval among date-time results is taken by validation (the common type is the
+    # date-time) and refused by Flink's planner, which cannot cast it there.
+    if common is not None and common.name in DATETIME_TYPES:
+        for result in results:
+            typed = type_of(result)
+            if typed.is_interval:
+                target = common.with_nullable(any(type_of(r).nullable for r in results))
+                raise ValidationError(
+                    f"Unsupported cast from '{typed.summary()}' to '{target.summary()}'."
+                )

@@ -7,42 +7,95 @@ from sqlglot import exp
 
 from ..calcite_names import calcite_type_name
 from ..type_rules import T, least_restrictive_type
-from ..types import DataType
+from ..types import DATETIME_TYPES, DataType
 
 
 def least_restrictive(a: DataType, b: DataType) -> DataType | None:
-    """The common type of two columns of a set operation, or None if they have none."""
-    nullable = a.nullable or b.nullable
+    """The common type of two columns of a set operation, or None if they have none.
+
+    Recorded from Flink (golden ``views_set_operation_types``): types of one family widen as
+    Calcite's least-restrictive rule does; an integer or an interval and a date-time give the
+    date-time, so does a DECIMAL before one (not after it; a FLOAT or DOUBLE never); a
+    TIMESTAMP and a TIMESTAMP_LTZ of one precision give the first, of two precisions the
+    second's kind at the wider one; ARRAY and MULTISET of common elements give the first's
+    kind, MAPs and ROWs (of as many fields, named as the first) their members' common types.
+    Date, time and timestamp have none together.
+    """
     if a.name == "NULL":
         return b.with_nullable(True)
     if b.name == "NULL":
         return a.with_nullable(True)
-    string_like = {"CHAR", "VARCHAR"}
-    if (a.name in string_like) != (b.name in string_like):
+    common = _common(a, b)
+    if common is None:
         return None
-    moments = ("TIMESTAMP", "DATE", "TIME")
-    if a.is_integer and b.name in moments or b.is_integer and a.name in moments:
-        # Flink's type factory widens an integer and a TIMESTAMP, DATE or TIME to the latter.
-        stamp = a if a.name in moments else b
-        return stamp.with_nullable(nullable).with_time_attribute(None)
-    if a.is_numeric != b.is_numeric:
-        return None
-    result = least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
     time_attribute = a.time_attribute if a.time_attribute == b.time_attribute else None
-    return result.with_nullable(nullable).with_time_attribute(time_attribute)
+    if not common.is_timestamp:
+        time_attribute = None
+    return common.with_nullable(a.nullable or b.nullable).with_time_attribute(time_attribute)
+
+
+def _common(a: DataType, b: DataType) -> DataType | None:
+    """:func:`least_restrictive` but for the nullability of ``a`` and ``b`` themselves."""
+    collections = ("ARRAY", "MULTISET")
+    if a.name in collections and b.name in collections:
+        element = least_restrictive(a.children[0], b.children[0])
+        return None if element is None else DataType(a.name, (), True, (element,))
+    if a.name == b.name == "MAP":
+        key, value = (least_restrictive(x, y) for x, y in zip(a.children, b.children, strict=True))
+        return None if key is None or value is None else DataType("MAP", (), True, (key, value))
+    if a.name == b.name == "ROW":
+        if len(a.children) != len(b.children):
+            return None
+        fields = [least_restrictive(x, y) for x, y in zip(a.children, b.children, strict=True)]
+        if any(f is None for f in fields):
+            return None
+        return DataType("ROW", (), True, tuple(fields), a.field_names)  # type: ignore[arg-type]
+    if a.name in DATETIME_TYPES or b.name in DATETIME_TYPES:
+        return _common_moment(a, b)
+    if a.is_numeric and b.is_numeric or a.name == b.name:
+        return least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
+    if a.is_string and b.is_string or a.is_binary and b.is_binary:
+        return least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
+    return None
+
+
+def _common_moment(a: DataType, b: DataType) -> DataType | None:
+    """The common type where ``a`` or ``b`` is a DATE, TIME, TIMESTAMP or TIMESTAMP_LTZ."""
+    if a.name not in DATETIME_TYPES or b.name not in DATETIME_TYPES:
+        moment, other = (a, b) if a.name in DATETIME_TYPES else (b, a)
+        decimal_first = other is a and other.name == "DECIMAL"  # a DECIMAL after one: none
+        widens = other.is_integer or other.is_interval or decimal_first
+        return moment.with_time_attribute(None) if widens else None
+    if a.is_timestamp and b.is_timestamp and a.name != b.name:
+        if a.precision == b.precision:
+            return a.with_time_attribute(None)
+        return DataType(b.name, (max(a.precision or 0, b.precision or 0),))
+    if a.name != b.name:
+        return None
+    return least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
 
 
 def set_column_type(left: DataType, right: DataType, common: DataType) -> DataType:
-    """A set operation's column: the common type, a time attribute of the left branch kept
-    when the right one is a timestamp of the same type (a plain one or a time attribute of
-    its own), nullability aside (Flink takes the left row type); a TIMESTAMP(0) on the right
-    makes a new type, with no attribute."""
-    plain_left = left.with_nullable(True).with_time_attribute(None)
-    plain_right = right.with_nullable(True).with_time_attribute(None)
-    same = plain_left == plain_right and plain_left == common.with_nullable(True)
-    if left.time_attribute and right.is_timestamp and same:
-        return common.with_time_attribute(left.time_attribute)
-    return common
+    """A set operation's column: the common type, with the time attribute of its operands'
+    own type (:func:`with_operand_attribute`)."""
+    return with_operand_attribute(common, [left, right])
+
+
+def with_operand_attribute(common: DataType, operands: list[DataType]) -> DataType:
+    """``common`` with the time attribute of the first of ``operands`` whose type it is
+    (nullability aside), as Calcite returns that operand's own type (a rowtime before a plain
+    TIMESTAMP(3), an integer before one, a rowtime before a proctime); timestamps of two
+    precisions make a new type, with none (golden ``views_set_operation_types``)."""
+    if not common.is_timestamp:
+        return common
+    stamps = [t for t in operands if t.is_timestamp]
+    if len({t.precision for t in stamps}) > 1:
+        return common.with_time_attribute(None)
+    plain = common.with_nullable(True).with_time_attribute(None)
+    for operand in operands:
+        if operand.with_nullable(True).with_time_attribute(None) == plain:
+            return common.with_time_attribute(operand.time_attribute)
+    return common.with_time_attribute(None)
 
 
 def coalesced_type(a: DataType, b: DataType) -> DataType:

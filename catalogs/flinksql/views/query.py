@@ -223,7 +223,12 @@ class QueryBlocks:
         for i, column in enumerate(zip(*types, strict=True)):
             common = column[0]
             for other in column[1:]:
-                common = least_restrictive(common, other) or common
+                widened = least_restrictive(common, other)
+                if widened is None:
+                    raise ValidationError(
+                        "Values passed to VALUES operator must have compatible types"
+                    )
+                common = widened
             name = self._niladic_name(first_items[i], scope) or f"EXPR${i}"
             fields.append(Field(name, common))
         return Query("VALUES " + ",\n".join(rows), fields)

@@ -39,6 +39,7 @@ from .common_type import (
     concat_type,
     least_restrictive,
     needs_cast,
+    with_operand_attribute,
 )
 from .context import ExpressionContext
 from .grammar_forms import grammar_form_type, has_window
@@ -142,7 +143,8 @@ class ViewTyper(_Typer):
             self.type_of(node.this)
             branches = [b.args["true"] for b in node.args.get("ifs") or []]
             default = node.args.get("default")
-            return self._common(*branches, default if default is not None else exp.Null())
+            results = [*branches, default if default is not None else exp.Null()]
+            return self._case_result([self.type_of(r) for r in results])
         if isinstance(node, exp.StrPosition):
             parts = (node.this, node.args["substr"], node.args.get("position"))
             args = [self.type_of(p) for p in parts if p is not None]
@@ -586,5 +588,14 @@ class ViewTyper(_Typer):
             raise ValidationError(f"No match found for function signature {node.name}")
         return recorded
 
-    # The common type rule lives in .common_type (scopes and query blocks use it too).
-    least_restrictive = staticmethod(least_restrictive)
+    def _case_result(self, types: list[DataType]) -> DataType:
+        """A CASE's results widen as a set operation's columns do (:func:`least_restrictive`:
+        an integer and a DATE give the DATE); :func:`check_case` refused those with none."""
+        known = [t for t in types if t.name != "NULL"]
+        if not known:
+            return T("NULL")
+        result = known[0]
+        for other in known[1:]:
+            result = least_restrictive(result, other) or result
+        result = with_operand_attribute(result, known)  # a rowtime THEN stays one
+        return result.with_nullable(any(t.nullable for t in types))

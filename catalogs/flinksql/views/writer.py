@@ -208,11 +208,8 @@ class ViewWriter(_Writer):
             return self.write(low)
         return super()._between_low(low)
 
-    def _between(self, node: exp.Between, negated: bool = False) -> str:
-        text = super()._between(node, negated)
-        if node.args.get("symmetric"):
-            text = text.replace("BETWEEN ASYMMETRIC", "BETWEEN SYMMETRIC", 1)
-        return text
+    def _symmetric(self, node: exp.Between) -> bool:
+        return bool(node.args.get("symmetric"))
 
     def _interval(self, node: exp.Interval) -> str:
         unit = node.unit

@@ -1,0 +1,131 @@
+"""Write the golden scripts that ask Flink for the common type of every pair of a set of types:
+``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE) and
+``views_if_function`` (Flink's IF). Each pair is a view of its own, so that a refused pair
+refuses nothing else; ``tests/flink_oracle.py <name>`` records Flink's answers.
+
+    .venv/bin/python tests/make_type_pair_goldens.py
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+GOLDENS = Path(__file__).parent / "goldens"
+
+TABLE = """CREATE TABLE t (
+  i INT, bi BIGINT NOT NULL, dec5 DECIMAL(5, 2), f FLOAT, b BOOLEAN, c CHAR(3), s STRING,
+  bn BINARY(4), vb VARBINARY(10), dt DATE, tm0 TIME(0), tm3 TIME(3),
+  ts0 TIMESTAMP(0), ts3 TIMESTAMP(3), ts6 TIMESTAMP(6), ts9 TIMESTAMP(9),
+  ltz0 TIMESTAMP_LTZ(0), ltz3 TIMESTAMP_LTZ(3), ltz6 TIMESTAMP_LTZ(6),
+  arr ARRAY<INT>, arrb ARRAY<BIGINT>, arrs ARRAY<STRING>, ms MULTISET<BIGINT>,
+  m MAP<STRING, INT>, mb MAP<VARCHAR(3), BIGINT>,
+  r ROW<a INT, b STRING>, r2 ROW<x BIGINT, y VARCHAR(3)>, r3 ROW<a INT>,
+  rt TIMESTAMP(3),
+  WATERMARK FOR rt AS rt
+) WITH ('connector' = 'datagen');"""
+
+CORE = ["i", "dec5", "f", "b", "s", "bn", "dt", "tm3", "ts0", "ltz3",
+        "INTERVAL '1' DAY", "INTERVAL '1' YEAR"]  # fmt: skip
+TIMESTAMPS = ["ts0", "ts3", "ts6", "ts9", "ltz0", "ltz3", "ltz6"]
+MEMBERS = ["i", "arr", "arrb", "arrs", "ms", "ARRAY[1, 2]", "m", "mb", "r", "r2", "r3",
+           "ROW(1, 'x')", "ROW(i, s)"]  # fmt: skip
+
+
+def _pairs() -> list[tuple[str, str]]:
+    pairs = list(itertools.permutations(CORE, 2))
+    pairs += [(a, b) for a, b in itertools.permutations(TIMESTAMPS, 2) if a[:2] != b[:2]]
+    pairs += [("ts3", "ts6"), ("ts6", "ts3"), ("tm0", "tm3"), ("tm3", "tm0"), ("c", "s")]
+    pairs += [("bi", "dt"), ("dt", "bi"), ("bi", "ltz6"), ("INTERVAL '1.5' SECOND", "dt")]
+    pairs += list(itertools.permutations(MEMBERS, 2))
+    return pairs
+
+
+def _write(name: str, header: str, catalog: str, queries: list[str]) -> None:
+    lines = [header, f"CREATE CATALOG {catalog} WITH ('type' = 'generic_in_memory');",
+             f"USE CATALOG {catalog};", "", TABLE, ""]  # fmt: skip
+    for n, query in enumerate(queries):
+        lines += [f"CREATE VIEW v{n} AS {query};", f"SHOW CREATE VIEW v{n};", f"DESCRIBE v{n};"]
+    (GOLDENS / f"{name}.sql").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def set_operation_queries() -> list[str]:
+    queries = [f"SELECT {a} AS c FROM t UNION ALL SELECT {b} FROM t" for a, b in _pairs()]
+    for keyword in ("UNION", "EXCEPT", "INTERSECT ALL"):
+        for a, b in (("i", "ltz3"), ("dec5", "dt"), ("dt", "dec5"), ("ts3", "ltz3"), ("b", "i")):
+            queries.append(f"SELECT {a} AS c FROM t {keyword} SELECT {b} FROM t")
+    queries += [  # the time attribute of a rowtime column
+        "SELECT rt AS c FROM t UNION ALL SELECT ts3 FROM t",
+        "SELECT ts3 AS c FROM t UNION ALL SELECT rt FROM t",
+        "SELECT rt AS c FROM t UNION ALL SELECT ltz3 FROM t",
+        "SELECT i AS c FROM t UNION ALL SELECT rt FROM t",
+    ]
+    queries += [  # VALUES rows
+        "SELECT * FROM (VALUES (1), (DATE '2020-01-01')) AS v(c)",
+        "SELECT * FROM (VALUES (DATE '2020-01-01'), (1.5)) AS v(c)",
+        "SELECT * FROM (VALUES (1.5), (DATE '2020-01-01')) AS v(c)",
+        "SELECT * FROM (VALUES (1), ('a')) AS v(c)",
+        "SELECT * FROM (VALUES (1, 'a'), (2, 3)) AS v(c, d)",
+        "SELECT * FROM (VALUES (TRUE), (1)) AS v(c)",
+        "SELECT * FROM (VALUES (ARRAY[1]), (ARRAY['a'])) AS v(c)",
+        "SELECT * FROM (VALUES (TIMESTAMP '2020-01-01 00:00:00'),"
+        " (CAST(NULL AS TIMESTAMP_LTZ(3)))) AS v(c)",
+    ]
+    case = [(a, b) for a, b in _pairs() if a in CORE + TIMESTAMPS and b in CORE + TIMESTAMPS]
+    queries += [f"SELECT CASE WHEN b THEN {a} ELSE {b} END AS c FROM t" for a, b in case]
+    queries += [
+        "SELECT CASE WHEN b THEN rt ELSE CAST(NULL AS TIMESTAMP(3)) END AS c FROM t",
+        "SELECT CASE WHEN b THEN CAST(NULL AS TIMESTAMP(3)) ELSE rt END AS c FROM t",
+        "SELECT CASE WHEN b THEN rt ELSE ltz3 END AS c FROM t",
+        "SELECT CASE WHEN b THEN rt ELSE ts6 END AS c FROM t",
+        "SELECT CASE i WHEN 1 THEN i WHEN 2 THEN rt ELSE NULL END AS c FROM t",
+        "SELECT CASE WHEN i = 1 THEN dec5 WHEN i = 2 THEN rt ELSE i END AS c FROM t",
+        "SELECT CASE WHEN i = 1 THEN rt WHEN i = 2 THEN dec5 ELSE i END AS c FROM t",
+    ]
+    return queries
+
+
+def if_queries() -> list[str]:
+    items = [*CORE, "c", "vb", "tm0", "ts3", "arr", "m", "r"]
+    queries = [f"SELECT IF(b, {a}, {b}) AS c FROM t" for a, b in itertools.product(items, items)]
+    queries += [
+        "SELECT IF(b, NULL, i) AS c FROM t",
+        "SELECT IF(b, i, NULL) AS c FROM t",
+        "SELECT IF(i, 1, 2) AS c FROM t",
+        "SELECT IF(s, 1, 2) AS c FROM t",
+        "SELECT IF(NULL, 1, 2) AS c FROM t",
+        "SELECT IF(b, 1) AS c FROM t",
+        "SELECT IF(b, 1, 2, 3) AS c FROM t",
+        "SELECT IF(b, rt, CAST(NULL AS TIMESTAMP(3))) AS c FROM t",
+        "SELECT IF(b, CAST(NULL AS TIMESTAMP(3)), rt) AS c FROM t",
+        "SELECT IF(b, i, rt) AS c FROM t",
+        "SELECT IF(b, bi, bi) AS c FROM t",
+        "SELECT IF(bi > 1, bi, bi) AS c FROM t",
+        "SELECT IF(b, 1, 2.5) AS c FROM t",
+        "SELECT IF(b, 'a', 'bcd') AS c FROM t",
+        "SELECT IF(b, c, 'abcdef') AS c FROM t",
+        "SELECT IF(b, ms, ms) AS c FROM t",
+    ]
+    return queries
+
+
+def main() -> None:
+    _write(
+        "views_set_operation_types",
+        "-- The common type of two columns of a set operation, of VALUES rows and of CASE\n"
+        "-- results, for every pair of a set of types (#14: written by\n"
+        "-- tests/make_type_pair_goldens.py; one view a pair).",
+        "g_pairs",
+        set_operation_queries(),
+    )
+    _write(
+        "views_if_function",
+        "-- Flink's IF(condition, first, second) for every pair of a set of types (#15:\n"
+        "-- written by tests/make_type_pair_goldens.py; one view a pair).",
+        "g_if",
+        if_queries(),
+    )
+
+
+if __name__ == "__main__":
+    main()
