@@ -1,7 +1,7 @@
 """Write the golden scripts that ask Flink for the common type of every pair of a set of types:
-``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE) and
-``views_if_function`` (Flink's IF). Each pair is a view of its own, so that a refused pair
-refuses nothing else; ``tests/flink_oracle.py <name>`` records Flink's answers.
+``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
+``views_operator_pairs`` (arithmetic and comparisons) and ``views_if_function`` (Flink's
+IF). Each pair is a view of its own, so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>`` records Flink's answers.
 
     .venv/bin/python tests/make_type_pair_goldens.py
 """
@@ -109,6 +109,25 @@ def if_queries() -> list[str]:
     return queries
 
 
+def operator_queries() -> list[str]:
+    items = ["i", "dec5", "b", "s", "c", "dt", "ts0", "ltz3", "INTERVAL '1' DAY", "arr", "r"]
+    queries = [f"SELECT {a} + {b} AS c FROM t" for a, b in itertools.product(items, items)]
+    queries += [f"SELECT {a} < {b} AS c FROM t" for a, b in itertools.product(items, items)]
+    for text in ("s", "c", "'1'"):
+        for interval in ("INTERVAL '1' DAY", "INTERVAL '1' YEAR", "INTERVAL '1:2' HOUR TO MINUTE"):
+            queries += [
+                f"SELECT {text} = {interval} AS c FROM t",
+                f"SELECT {interval} <> {text} AS c FROM t",
+                f"SELECT {text} IN ({interval}, {interval}) AS c FROM t",
+                f"SELECT {interval} IN ({text}, 'x') AS c FROM t",
+                f"SELECT NULLIF({text}, {interval}) AS c FROM t",
+                f"SELECT NULLIF({interval}, {text}) AS c FROM t",
+                f"SELECT {interval} BETWEEN {text} AND {interval} AS c FROM t",
+                f"SELECT CASE {text} WHEN {interval} THEN 1 END AS c FROM t",
+            ]
+    return queries
+
+
 def main() -> None:
     _write(
         "views_set_operation_types",
@@ -117,6 +136,13 @@ def main() -> None:
         "-- tests/make_type_pair_goldens.py; one view a pair).",
         "g_pairs",
         set_operation_queries(),
+    )
+    _write(
+        "views_operator_pairs",
+        "-- Arithmetic and comparisons of every pair of a set of types, and character strings\n"
+        "-- compared with intervals (#14: written by tests/make_type_pair_goldens.py).",
+        "g_operators",
+        operator_queries(),
     )
     _write(
         "views_if_function",

@@ -23,8 +23,6 @@ RANGED_MESSAGES = (
     "Cast function cannot convert value of type ",
     "Illegal mixing of types in CASE or COALESCE statement",
 )
-# ... but Flink's IF, whose refusals name no place (golden views_if_function)
-UNRANGED_MESSAGES = ("Cannot apply 'IF' ", "Invalid number of arguments to function 'IF'.")
 
 
 def span_of(node: exp.Expression) -> Span | None:

@@ -8,7 +8,7 @@ from functools import cache
 
 from sqlglot import exp
 
-from .calcite_names import calcite_qualifier, calcite_type_name, message_type
+from .calcite_names import calcite_qualifier, message_type
 from .errors import ValidationError
 from .types import DataType, parse_type
 
@@ -41,6 +41,12 @@ def _as_decimal(t: DataType) -> tuple[int, int]:
     return _INTEGER_PRECISION[t.name], 0
 
 
+def _operand_name(t: DataType) -> str:
+    """An operand's type as an operator's refusal names it, in capitals (``INTEGER ARRAY``,
+    ``TIMESTAMP_WITH_LOCAL_TIME_ZONE(3)``, ``RECORDTYPE:PEEK_NO_EXPAND(INTEGER A)``)."""
+    return message_type(t).upper()
+
+
 def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> DataType:
     """The type of ``left op right`` for numbers (``symbol``: the operator as Calcite's
     messages write it), or Calcite's refusal of other operands. MOD's own rule
@@ -51,7 +57,7 @@ def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> Da
         forms = "\n".join(f"'{f}'" for f in _SUPPORTED_FORMS.get(symbol, ()))
         raise ValidationError(
             f"Cannot apply '{symbol}' to arguments of type "
-            f"'<{calcite_type_name(left)}> {symbol} <{calcite_type_name(right)}>'. "
+            f"'<{_operand_name(left)}> {symbol} <{_operand_name(right)}>'. "
             f"Supported form(s): {forms}"
         )
     if roots & _APPROXIMATE:
@@ -193,8 +199,7 @@ def if_result(condition: DataType, first: DataType, second: DataType) -> DataTyp
     elif _IF_CLASSES.get(first.name, first.name) == _IF_CLASSES.get(second.name, "-"):
         result = first
     if result is None:
-        # Flink names the operand types in capitals (RECORDTYPE:PEEK_NO_EXPAND(INTEGER A))
-        operands = ", ".join(f"<{message_type(t).upper()}>" for t in (condition, first, second))
+        operands = ", ".join(f"<{_operand_name(t)}>" for t in (condition, first, second))
         raise ValidationError(
             f"Cannot apply 'IF' to arguments of type 'IF({operands})'. Supported form(s): "
             + "\n".join(_IF_FORMS)

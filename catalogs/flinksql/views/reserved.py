@@ -15,7 +15,7 @@ from sqlglot.tokens import Token, TokenType
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
-from ..spans import RANGED_MESSAGES, UNRANGED_MESSAGES, span_of
+from ..spans import RANGED_MESSAGES, span_of
 from .calls import is_unit_argument
 
 
@@ -154,8 +154,6 @@ def spanned(
     the innermost expression refused is the one named."""
     span = span_of(node)
     if exc.range is not None or span is None or not exc.message.startswith(RANGED_MESSAGES):
-        return exc
-    if exc.message.startswith(UNRANGED_MESSAGES):
         return exc
     start, end = text_position(text, span[0], base), text_position(text, span[1], base)
     return ValidationError(exc.message, (start, end))
