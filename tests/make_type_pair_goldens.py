@@ -1,7 +1,8 @@
 """Write the golden scripts that ask Flink for the common type of every pair of a set of types:
 ``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
 ``views_operator_pairs`` (arithmetic and comparisons) and ``views_if_function`` (Flink's
-IF). Each pair is a view of its own, so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>`` records Flink's answers.
+IF). Each pair is a view of its own, so that a refused pair refuses nothing else;
+``tests/flink_oracle.py <name>`` records Flink's answers.
 
     .venv/bin/python tests/make_type_pair_goldens.py
 """
