@@ -1,8 +1,9 @@
 """Write the golden scripts that ask Flink for the common type of every pair of a set of types:
 ``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
-``views_operator_pairs`` (arithmetic and comparisons) and ``views_if_function`` (Flink's
-IF). Each pair is a view of its own, so that a refused pair refuses nothing else;
-``tests/flink_oracle.py <name>`` records Flink's answers.
+``views_operator_pairs`` (arithmetic and comparisons), ``views_coalesce_pairs`` (COALESCE,
+IFNULL, ARRAY[...], MAP[...]) and ``views_if_function`` (Flink's IF). Each pair is a view of
+its own, so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>``
+records Flink's answers.
 
     .venv/bin/python tests/make_type_pair_goldens.py
 """
@@ -129,6 +130,32 @@ def operator_queries() -> list[str]:
     return queries
 
 
+def constructor_queries() -> list[str]:
+    items = ["i", "dec5", "f", "b", "s", "c", "bn", "dt", "tm3", "ts0", "ltz3",
+             "INTERVAL '1' DAY", "arr", "r"]  # fmt: skip
+    pairs = list(itertools.product(items, items))
+    queries = [f"SELECT COALESCE({a}, {b}) AS c FROM t" for a, b in pairs]
+    queries += [f"SELECT ARRAY[{a}, {b}] AS c FROM t" for a, b in pairs]
+    queries += [
+        "SELECT COALESCE(INTERVAL '1' DAY, bi) AS c FROM t",
+        "SELECT COALESCE(bi, INTERVAL '1' DAY) AS c FROM t",
+        "SELECT COALESCE(rt, i) AS c FROM t",
+        "SELECT COALESCE(i, dt, f) AS c FROM t",
+        "SELECT IFNULL(i, dt) AS c FROM t",
+        "SELECT IFNULL(dt, ts3) AS c FROM t",
+        "SELECT IFNULL(ts3, dt) AS c FROM t",
+        "SELECT IFNULL(dec5, f) AS c FROM t",
+        "SELECT IFNULL(f, dec5) AS c FROM t",
+        "SELECT IFNULL(b, s) AS c FROM t",
+        "SELECT ARRAY[ts0, i] AS c FROM t",
+        "SELECT ARRAY[NULL, i, ts0] AS c FROM t",
+        "SELECT MAP[i, dt, bi, dt] AS c FROM t",
+        "SELECT MAP[s, i, s, ts0] AS c FROM t",
+        "SELECT MAP[s, i, s, dt] AS c FROM t",
+    ]
+    return queries
+
+
 def main() -> None:
     _write(
         "views_set_operation_types",
@@ -144,6 +171,13 @@ def main() -> None:
         "-- compared with intervals (#14: written by tests/make_type_pair_goldens.py).",
         "g_operators",
         operator_queries(),
+    )
+    _write(
+        "views_coalesce_pairs",
+        "-- COALESCE, IFNULL and the ARRAY and MAP constructors of every pair of a set of types\n"
+        "-- (#15: written by tests/make_type_pair_goldens.py).",
+        "g_coalesce",
+        constructor_queries(),
     )
     _write(
         "views_if_function",

@@ -291,7 +291,7 @@ class _Writer:
         return "ARRAY[" + ", ".join(self.write(e) for e in node.expressions) + "]"
 
     def _bracket(self, node: exp.Bracket) -> str:
-        if _is_map_constructor(node):
+        if is_map_constructor(node):
             return "MAP[" + ", ".join(self.write(e) for e in node.expressions) + "]"
         index = ", ".join(self.write(e) for e in node.expressions)
         return f"{self._operand(node.this, _ATOM)}[{index}]"
@@ -395,7 +395,7 @@ class _Writer:
         return f"{name}({self.write(node.this)})"
 
 
-def _is_map_constructor(node: exp.Bracket) -> bool:
+def is_map_constructor(node: exp.Bracket) -> bool:
     """``MAP[k, v]``, not an item of a column named ``map`` (which a view resolved and typed)."""
     return (
         isinstance(node.this, exp.Column)
@@ -509,7 +509,7 @@ class _Typer:
             return field_of(
                 self.type_of(node.this), node.expression.name, identifier=_is_chain(node.this)
             )
-        if isinstance(node, exp.Bracket) and not _is_map_constructor(node):
+        if isinstance(node, exp.Bracket) and not is_map_constructor(node):
             return self._item(node)
         if isinstance(node, exp.Literal):
             return literal_type(node)
@@ -595,9 +595,11 @@ class _Typer:
             return self._function(node)
         if isinstance(node, exp.Array):
             return self._array(node)
-        if isinstance(node, exp.Bracket) and _is_map_constructor(node):
+        if isinstance(node, exp.Bracket) and is_map_constructor(node):
             keys, values = node.expressions[0::2], node.expressions[1::2]
             key, value = self._common_strict(keys), self._common_strict(values)
+            self._coerce_items(keys, key)
+            self._coerce_items(values, value)
             return DataType("MAP", children=(key, value), nullable=False)
         if isinstance(node, exp.If):
             return self._if([node.this, node.args["true"], node.args.get("false")])
@@ -668,10 +670,16 @@ class _Typer:
         """ARRAY[...]: elements whose type differs from the common one are cast to it (Calcite
         writes that cast back into the stored expression)."""
         element = self._common_strict(list(node.expressions))
-        for item in node.expressions:
-            if self.type_of(item) != element:
-                item.meta["coerce_to"] = calcite_type_name(element)
+        self._coerce_items(node.expressions, element)
         return DataType("ARRAY", children=(element,), nullable=False)
+
+    def _coerce_items(self, items: list[exp.Expression], element: DataType) -> None:
+        """Mark the items of a constructor whose type is not ``element`` (nullability too)
+        with the cast Calcite writes back (to the type, without a time attribute)."""
+        target = calcite_type_name(element.with_time_attribute(None))
+        for item in items:
+            if self.type_of(item) != element:
+                item.meta["coerce_to"] = target
 
     def _boolean_of(self, *operands: exp.Expression) -> DataType:
         # Every operand is typed (and so checked), not only those before the first nullable.

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import _strip
 from ..types import DataType
-from .operands import message_type
 
 _INTEGERS = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
 _EXACT = _INTEGERS | {"DECIMAL"}

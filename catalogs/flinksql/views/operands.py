@@ -14,8 +14,11 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
+from ..expressions import is_map_constructor
 from ..types import DATETIME_TYPES, DataType
 from .calls import quantified_test
+from .casts import check_cast
+from .common_type import array_element
 
 _EXACT = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"])
 _INTEGER = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
@@ -173,7 +176,7 @@ def all_in(family: str) -> Callable[[Sequence[DataType]], bool]:
     return lambda args: all(in_family(a, family) for a in args)
 
 
-def _one_class(types: Sequence[DataType]) -> bool:
+def one_class(types: Sequence[DataType]) -> bool:
     """Whether values share one comparable class (Calcite's common type of a list)."""
     return len({_COMPARABLE_CLASS.get(t.name, t.name) for t in types} - {"NULL"}) <= 1
 
@@ -257,7 +260,7 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         if isinstance(node.expressions[0], exp.Select | exp.Subquery):
             return
         values = [type_of(e) for e in node.expressions]
-        if not _one_class(values):
+        if not one_class(values):
             raise ValidationError("Values in expression list must have compatible types")
         if not comparable([type_of(node.this), *values]):
             raise ValidationError("Values passed to IN operator must have compatible types")
@@ -277,8 +280,19 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
     elif isinstance(node, exp.Array):
         if not node.expressions:
             raise ValidationError("Require at least 1 argument")
-        if not _one_class([type_of(e) for e in node.expressions]):
-            raise ValidationError("Parameters must be of the same type")
+        types = [type_of(e) for e in node.expressions]
+        if not one_class(types):  # of several classes: Calcite's least restrictive type
+            element = array_element(types)
+            if element is None:
+                raise ValidationError("Parameters must be of the same type")
+            for data_type in types:
+                check_cast(data_type, element)
+    elif isinstance(node, exp.Bracket) and is_map_constructor(node):
+        for items in (node.expressions[0::2], node.expressions[1::2]):
+            types = [type_of(e) for e in items]
+            element = array_element(types) if not one_class(types) else None
+            for data_type in types if element is not None else []:
+                check_cast(data_type, element)
     elif isinstance(node, exp.Between):
         args = [type_of(node.this), type_of(node.args["low"]), type_of(node.args["high"])]
         word = "NOT BETWEEN" if negated else "BETWEEN"

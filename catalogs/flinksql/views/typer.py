@@ -3,6 +3,8 @@ functions, on top of the computed-column typer of :mod:`..expressions`."""
 
 from __future__ import annotations
 
+import itertools
+
 from sqlglot import exp
 
 from .. import builtins
@@ -34,7 +36,9 @@ from .calls import (
 from .cases import check_case
 from .casts import check_cast, check_literal_cast
 from .common_type import (
-    coalesced_type,
+    array_element,
+    coalesce_step,
+    coalescible,
     coerce_operands,
     concat_type,
     least_restrictive,
@@ -473,20 +477,21 @@ class ViewTyper(_Typer):
             widened = precise and first.params != other.params
             if first.name == other.name and not widened or first.is_string and other.is_string:
                 return self._rowtime_kept(name, args, first)
+        for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
+            if not coalescible(a, b) and not (a.is_interval or b.is_interval):
+                raise ValidationError("Invalid input arguments.")  # no common type at all
         common = known[0].with_time_attribute(None)
         for other in known[1:]:
-            common = coalesced_type(common, other.with_time_attribute(None))
+            common = coalesce_step(name, common, other, all(t.nullable for t in types))
         common = common.with_nullable(True)
-        if any(t.is_string or t.is_binary for t in known) and any(t.is_numeric for t in known):
-            raise ValidationError("Invalid input arguments.")  # no common type at all
         moment = (
             common
             if common.name in DATETIME_TYPES
             else next((t for t in known if t.name in DATETIME_TYPES), None)
         )
-        number = next(((i, t) for i, t in enumerate(types) if t.is_numeric), None)
+        number = next(((i, t) for i, t in enumerate(types) if t.is_numeric or t.is_interval), None)
         if moment is not None and number is not None:  # no implicit cast of a number to one
-            if moment.name == "TIME":  # no common type at all
+            if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
                 raise ValidationError("Invalid input arguments.")
             position, t = number
             expected = moment.with_nullable(t.nullable).with_time_attribute(None)
@@ -587,6 +592,17 @@ class ViewTyper(_Typer):
         if recorded is None:
             raise ValidationError(f"No match found for function signature {node.name}")
         return recorded
+
+    def _common_strict(self, operands: list[exp.Expression]) -> DataType:
+        """ARRAY[...]'s element: items of several classes widen as a set operation's columns
+        do (ARRAY[i, ts] is of TIMESTAMPs; check_operator refused those of none)."""
+        types = [self.type_of(o) for o in operands]
+        plain = {t.with_nullable(True).with_time_attribute(None) for t in types} - {T("NULL")}
+        if len(plain) > 1:
+            element = array_element(types)
+            if element is not None:
+                return element
+        return super()._common_strict(operands)
 
     def _case_result(self, types: list[DataType]) -> DataType:
         """A CASE's results widen as a set operation's columns do (:func:`least_restrictive`:
