@@ -1,9 +1,9 @@
 """Write the golden scripts that ask Flink for the common type of every pair of a set of types:
 ``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
-``views_operator_pairs`` (arithmetic and comparisons), ``views_coalesce_pairs`` (COALESCE,
-IFNULL, ARRAY[...], MAP[...]) and ``views_if_function`` (Flink's IF). Each pair is a view of
-its own, so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>``
-records Flink's answers.
+``views_operator_pairs`` (arithmetic, comparisons, ``||``), ``views_coalesce_pairs``
+(COALESCE, IFNULL, GREATEST, LEAST, ARRAY[...], MAP[...]) and ``views_if_function``
+(Flink's IF). Each pair is a view of its own, so that a refused pair refuses nothing else;
+``tests/flink_oracle.py <name>`` records Flink's answers.
 
     .venv/bin/python tests/make_type_pair_goldens.py
 """
@@ -115,6 +115,7 @@ def operator_queries() -> list[str]:
     items = ["i", "dec5", "b", "s", "c", "dt", "ts0", "ltz3", "INTERVAL '1' DAY", "arr", "r"]
     queries = [f"SELECT {a} + {b} AS c FROM t" for a, b in itertools.product(items, items)]
     queries += [f"SELECT {a} < {b} AS c FROM t" for a, b in itertools.product(items, items)]
+    queries += [f"SELECT {a} || {b} AS c FROM t" for a, b in itertools.product(items, items)]
     for text in ("s", "c", "'1'"):
         for interval in ("INTERVAL '1' DAY", "INTERVAL '1' YEAR", "INTERVAL '1:2' HOUR TO MINUTE"):
             queries += [
@@ -136,6 +137,7 @@ def constructor_queries() -> list[str]:
     pairs = list(itertools.product(items, items))
     queries = [f"SELECT COALESCE({a}, {b}) AS c FROM t" for a, b in pairs]
     queries += [f"SELECT ARRAY[{a}, {b}] AS c FROM t" for a, b in pairs]
+    queries += [f"SELECT GREATEST({a}, {b}) AS c FROM t" for a, b in pairs]
     queries += [
         "SELECT COALESCE(INTERVAL '1' DAY, bi) AS c FROM t",
         "SELECT COALESCE(bi, INTERVAL '1' DAY) AS c FROM t",
@@ -152,6 +154,10 @@ def constructor_queries() -> list[str]:
         "SELECT MAP[i, dt, bi, dt] AS c FROM t",
         "SELECT MAP[s, i, s, ts0] AS c FROM t",
         "SELECT MAP[s, i, s, dt] AS c FROM t",
+        "SELECT LEAST(i, f, dec5) AS c FROM t",
+        "SELECT LEAST(dec5, f, i) AS c FROM t",
+        "SELECT GREATEST(dt, ts3, ts0) AS c FROM t",
+        "SELECT GREATEST(b, i, s) AS c FROM t",
     ]
     return queries
 
@@ -174,8 +180,9 @@ def main() -> None:
     )
     _write(
         "views_coalesce_pairs",
-        "-- COALESCE, IFNULL and the ARRAY and MAP constructors of every pair of a set of types\n"
-        "-- (#15: written by tests/make_type_pair_goldens.py).",
+        "-- COALESCE, IFNULL, GREATEST, LEAST and the ARRAY and MAP constructors of every pair\n"
+        "-- of a set of types"
+        " (#15: written by tests/make_type_pair_goldens.py).",
         "g_coalesce",
         constructor_queries(),
     )

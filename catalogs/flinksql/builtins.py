@@ -25,7 +25,7 @@ from typing import Any
 
 from .calcite_names import calcite_type_name
 from .errors import FlinkSqlError, ValidationError
-from .type_rules import least_restrictive_type
+from .type_rules import least_restrictive_type, merged_numeric_type
 from .types import DATETIME_TYPES, TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
@@ -581,14 +581,63 @@ def common_argument_type(types: Sequence[DataType], nullable: bool) -> DataType 
     return result.with_nullable(nullable)
 
 
+# Families GREATEST and LEAST compare with each other beyond their own (goldens/
+# views_coalesce_pairs): numbers, and a DATE or TIME with a TIMESTAMP (of that DATE or TIME)
+_COMPARED_FAMILIES = (
+    frozenset(("integer", "DECIMAL", "approximate")),
+    frozenset(("DATE", "TIMESTAMP")),
+    frozenset(("TIME", "TIMESTAMP")),
+)
+
+
+def _compared(a: DataType, b: DataType) -> bool:
+    if _family(a) == _family(b):
+        return True
+    kinds = {_family(a), _family(b)}
+    if kinds == {"DATE", "timestamp"} or kinds == {"TIME", "timestamp"}:
+        kinds = {a.name, b.name}  # a TIMESTAMP_LTZ compares with neither
+    return any(kinds <= families for families in _COMPARED_FAMILIES)
+
+
+def _greatest_across(types: Sequence[DataType]) -> DataType | None:
+    """GREATEST and LEAST of arguments of several families, or Flink's refusal of two it does
+    not compare: numbers with an approximate one are FLOAT or DOUBLE as COALESCE makes them
+    (FLOAT after a DECIMAL stays FLOAT), a DATE or TIME beside a TIMESTAMP is that DATE or
+    TIME."""
+    moments = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
+    for i, a in enumerate(types):
+        for b in types[i + 1 :]:
+            if _compared(a, b):
+                continue
+            if a.name in moments and b.name in moments:  # date-times of no common type
+                raise ValidationError("Could not infer an output type for the given arguments.")
+            raise ValidationError(
+                "All types in a comparison should support both 'EQUALS' and 'ORDER' comparison"
+                f" with each other. Can not compare {a.summary()} with {b.summary()}"
+            )
+    nullable = any(t.nullable for t in types)
+    if len({_plain(t).with_nullable(True) for t in types}) == 1:
+        return _plain(types[0]).with_nullable(nullable)
+    if all(t.is_numeric for t in types):
+        result = _plain(types[0])
+        for t in types[1:]:
+            result = merged_numeric_type(result, _plain(t))
+        return result.with_nullable(nullable)
+    moment = next((t for t in types if t.name in ("DATE", "TIME")), None)
+    if moment is not None and any(t.name == "TIMESTAMP" for t in types):
+        return _plain(moment).with_nullable(nullable)
+    return None
+
+
 def greatest_type(types: Sequence[DataType]) -> DataType | None:
     """GREATEST and LEAST of exact numbers, a DECIMAL among them: the DECIMAL that holds each
     (the most integer digits and the largest scale); of one family of other types, their
-    common type (:func:`common_argument_type`); nullable if any argument is; None for other
-    arguments, which the record types."""
+    common type (:func:`common_argument_type`); of several families :func:`_greatest_across`;
+    nullable if any argument is; None for other arguments, which the record types."""
     exact = all(t.name == "DECIMAL" or t.name in _INTEGER_DIGITS for t in types)
     if not types or not exact or not any(t.name == "DECIMAL" for t in types):
-        return common_argument_type(types, any(t.nullable for t in types))
+        merged = common_argument_type(types, any(t.nullable for t in types))
+        return merged if merged is not None else _greatest_across(types)
     digits = [_decimal_digits(t) for t in types]
     scale = max(s for _, s in digits)
     integer = max(p - s for p, s in digits)

@@ -147,6 +147,17 @@ def least_restrictive_type(a: DataType, b: DataType) -> DataType:
     return a
 
 
+def merged_numeric_type(a: DataType, b: DataType) -> DataType:
+    """Flink's own common type of two numbers (LogicalTypeMerging, for COALESCE, GREATEST and
+    LEAST; goldens/views_coalesce_pairs): DOUBLE of FLOAT and DOUBLE, FLOAT of a DECIMAL and a
+    FLOAT after it, else Calcite's least restrictive type."""
+    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
+        return T("DOUBLE")
+    if a.name == "DECIMAL" and b.name == "FLOAT":
+        return T("FLOAT")
+    return least_restrictive_type(a, b)
+
+
 def string_result(*args: DataType) -> DataType:
     return T("STRING").with_nullable(any(a.nullable for a in args))
 

@@ -7,7 +7,7 @@ from sqlglot import exp
 
 from ..calcite_names import calcite_type_name
 from ..errors import ValidationError
-from ..type_rules import T, least_restrictive_type
+from ..type_rules import T, least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
 
 
@@ -169,10 +169,8 @@ def coalesced_type(a: DataType, b: DataType) -> DataType:
     """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
     FLOAT and DOUBLE, FLOAT of a DECIMAL and a FLOAT after it, the DATE or TIME of one and a
     timestamp, and collections of the common, nullable if either is, element type."""
-    if {a.name, b.name} == {"FLOAT", "DOUBLE"}:
-        return T("DOUBLE")
-    if a.name == "DECIMAL" and b.name == "FLOAT":
-        return T("FLOAT")
+    if a.is_numeric and b.is_numeric:
+        return merged_numeric_type(a, b)
     for moment in ("DATE", "TIME"):
         if {a.name, b.name} == {moment, "TIMESTAMP"}:
             return a if a.name == moment else b

@@ -106,13 +106,18 @@ class ExpressionContext:
         if using is not None:
             left_type, right_type = using.types()
             operands = []
-            for ns, data_type in ((using.left, left_type), (using.right, right_type)):
+            sides = zip(
+                (using.left, using.right), (left_type, right_type), using.casts(), strict=True
+            )
+            for ns, data_type, cast in sides:
                 column = exp.column(using.name)
                 column.meta["flink_text"] = (
                     f"{quote_identifier(ns.alias)}.{quote_identifier(using.name)}"
                 )
                 column.meta["flink_type"] = data_type
                 column.meta["written_name"] = using.name
+                if cast is not None:  # Calcite casts a side to the common type
+                    column.meta["coerce_to"] = cast
                 operands.append(column)
             coalesced = exp.Anonymous(this="COALESCE", expressions=operands)
             coalesced.meta["using_name"] = using.name  # written COALESCE(...) AS `name`

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..calcite_names import calcite_type_name
+from ..calcite_names import calcite_type_name, message_type
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import TableArgument
 from ..errors import SqlParseError, ValidationError
@@ -14,6 +14,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from .grammar_forms import sample_text
 from .hints import table_hint_text
+from .operands import comparable
 from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
@@ -126,7 +127,15 @@ class FromClause(TableFunctions):
             rights = [ns for ns in right if ns.field(name)]
             if not lefts or not rights:
                 raise ValidationError(f"Column '{name}' not found in any table")
-            scope.using.append(UsingColumn(name, lefts[0], rights[0]))
+            column = UsingColumn(name, lefts[0], rights[0])
+            left_type, right_type = column.types()
+            if not comparable([left_type, right_type]):
+                raise ValidationError(
+                    f"Column '{name}' matched using NATURAL keyword or USING clause has"
+                    f" incompatible types: cannot compare '{message_type(left_type)}'"
+                    f" to '{message_type(right_type)}'"
+                )
+            scope.using.append(column)
 
     def _check_duplicates(self, scope: Scope, before: int) -> None:
         seen = {ns.alias for ns in scope.namespaces[:before]}

@@ -191,10 +191,15 @@ def _binary(symbol: str) -> Callable[[Sequence[str]], str]:
 
 
 def _concatenable(args: Sequence[DataType]) -> bool:
+    """``||`` of strings, of binaries, or of collections of one kind (``ARRAY || ARRAY``);
+    never of numbers, booleans, date-times, intervals or rows (golden views_operator_pairs)."""
     known = [a for a in args if a.name != "NULL"]
     if all(a.name in _CHARACTER for a in known) or all(a.name in _BINARY for a in known):
         return True
-    return len({a.name for a in known}) <= 1
+    scalar = any(a.is_numeric or a.is_interval or a.is_row for a in known) or any(
+        a.name in ("BOOLEAN", *DATETIME_TYPES) for a in known
+    )
+    return len({a.name for a in known}) <= 1 and not scalar
 
 
 _COMPARISON_SYMBOLS = {

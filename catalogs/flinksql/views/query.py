@@ -447,11 +447,12 @@ class QueryBlocks:
                     counter += 1
                 taken.add(u.name)
                 name = quote_identifier(u.name)
-                texts.append(
-                    f"COALESCE({quote_identifier(u.left.alias)}.{name}, "
-                    f"{quote_identifier(u.right.alias)}.{name} AS {quote_identifier(inner)}) "
-                    f"AS {name}"
-                )
+                left = f"{quote_identifier(u.left.alias)}.{name}"
+                right = f"{quote_identifier(u.right.alias)}.{name} AS {quote_identifier(inner)}"
+                left_cast, right_cast = u.casts()
+                left = f"CAST({left} AS {left_cast})" if left_cast else left
+                right = f"CAST({right} AS {right_cast})" if right_cast else right
+                texts.append(f"COALESCE({left}, {right}) AS {name}")
                 fields.append(Field(u.name, u.data_type()))
         for ns in namespaces:
             prefix = quote_identifier(ns.alias)

@@ -12,7 +12,7 @@ from ..catalog import ObjectIdentifier
 from ..errors import ValidationError
 from ..types import DataType
 from .calls import QueryExpr
-from .common_type import least_restrictive
+from .common_type import cast_type_text, least_restrictive
 from .relations import CatalogReader, Dependency
 
 
@@ -100,9 +100,26 @@ class UsingColumn:
         assert left is not None and right is not None
         return left.data_type, right.data_type
 
+    def casts(self) -> tuple[str | None, str | None]:
+        """The type each side's column is cast to in Calcite's expansion (None: not cast):
+        the common type, where the side's own type is another (nullability aside)."""
+        common = self.data_type().with_nullable(True)
+        return tuple(  # type: ignore[return-value]
+            None
+            if t.with_nullable(True).with_time_attribute(None) == common
+            else cast_type_text(common)
+            for t in self.types()
+        )
+
     def data_type(self) -> DataType:
+        """The common type of both sides' column (golden ``views_using_types``): a character
+        string beside another comparable type takes that type, others widen as a set
+        operation's columns do; NOT NULL if either side is."""
         a, b = self.types()
-        common = least_restrictive(a, b) or a
+        if a.is_string != b.is_string:
+            common = b if a.is_string else a
+        else:
+            common = least_restrictive(a, b) or a
         return common.with_nullable(a.nullable and b.nullable).with_time_attribute(None)
 
 
