@@ -1,9 +1,10 @@
 """Write the golden scripts that ask Flink for the common type of every pair of a set of types:
 ``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
 ``views_operator_pairs`` (arithmetic, comparisons, ``||``), ``views_coalesce_pairs``
-(COALESCE, IFNULL, GREATEST, LEAST, ARRAY[...], MAP[...]) and ``views_if_function``
-(Flink's IF). Each pair is a view of its own, so that a refused pair refuses nothing else;
-``tests/flink_oracle.py <name>`` records Flink's answers.
+(COALESCE, IFNULL, GREATEST, LEAST, ARRAY[...], MAP[...]), ``views_using_types`` (USING
+and NATURAL joins) and ``views_if_function`` (Flink's IF). Each pair is a view of its own,
+so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>`` records
+Flink's answers.
 
     .venv/bin/python tests/make_type_pair_goldens.py
 """
@@ -162,6 +163,28 @@ def constructor_queries() -> list[str]:
     return queries
 
 
+def using_queries() -> list[str]:
+    items = ["i", "bi", "dec5", "f", "s", "c", "dt", "ts0", "ltz3", "b"]
+    queries = [
+        f"SELECT * FROM (SELECT {a} AS k, 1 AS x FROM t) AS l"
+        f" JOIN (SELECT {b} AS k, 2 AS y FROM t) AS r USING (k)"
+        for a, b in itertools.product(items, items)
+    ]
+    queries += [
+        "SELECT k, x, y FROM (SELECT i AS k, 1 AS x FROM t) AS l"
+        " LEFT JOIN (SELECT s AS k, 2 AS y FROM t) AS r USING (k)",
+        "SELECT * FROM (SELECT s AS k, 1 AS x FROM t) AS l"
+        " FULL JOIN (SELECT bi AS k, 2 AS y FROM t) AS r USING (k)",
+        "SELECT * FROM (SELECT dec5 AS k, 1 AS x FROM t) AS l"
+        " NATURAL JOIN (SELECT i AS k, 2 AS y FROM t) AS r",
+        "SELECT * FROM (SELECT dt AS k, 1 AS x FROM t) AS l"
+        " NATURAL JOIN (SELECT ts0 AS k, 2 AS y FROM t) AS r",
+        "SELECT k + 1 AS z FROM (SELECT i AS k FROM t) AS l"
+        " JOIN (SELECT f AS k FROM t) AS r USING (k)",
+    ]
+    return queries
+
+
 def main() -> None:
     _write(
         "views_set_operation_types",
@@ -185,6 +208,13 @@ def main() -> None:
         " (#15: written by tests/make_type_pair_goldens.py).",
         "g_coalesce",
         constructor_queries(),
+    )
+    _write(
+        "views_using_types",
+        "-- The column of a USING or NATURAL join of two types, for every pair of a set of types\n"
+        "-- (#14: written by tests/make_type_pair_goldens.py).",
+        "g_using",
+        using_queries(),
     )
     _write(
         "views_if_function",
