@@ -36,6 +36,10 @@ NOT_YET = {
     "views_rules": "the source keeps a view reading a view that no longer exists (broken)",
     "views_grammar_forms": "QUALIFY's expansion of a select alias writes the window's ORDER BY "
     "keys as written (ORDER BY `ts`), which expand again qualified, as Flink's would",
+    "views_using_types": "a USING join's column of two types is stored as Flink stores it, "
+    "COALESCE(..., CAST(`r`.`k` AS `k0` AS BIGINT)), which does not parse again (nor in Flink)",
+    "views_coalesce_pairs": "COALESCE(INTERVAL '1' DAY, i) is stored with Flink's CAST of the "
+    "interval to INTEGER, which validation refuses when read again (so does Flink's)",
     "views_match_recognize_reread": "Flink writes PREV(PREV(x)) with an offset 1 + 1 that its "
     "parser refuses, and NEXT(PREV(x), 2) expands again to another text, as in Flink",
 }

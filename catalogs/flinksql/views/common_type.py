@@ -6,8 +6,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..calcite_names import calcite_type_name
-from ..errors import ValidationError
-from ..type_rules import T, least_restrictive_type, merged_numeric_type
+from ..type_rules import T, least_restrictive_type
 from ..types import DATETIME_TYPES, DataType
 
 
@@ -99,37 +98,6 @@ def with_operand_attribute(common: DataType, operands: list[DataType]) -> DataTy
     return common.with_time_attribute(None)
 
 
-def _coalesce_kind(t: DataType) -> str:
-    if t.is_integer or t.name == "DECIMAL":
-        return "EXACT"
-    if t.is_string or t.is_binary or t.is_interval:
-        return "CHAR" if t.is_string else "BINARY" if t.is_binary else "INTERVAL"
-    return t.name
-
-
-_MOMENTS = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
-# The kinds COALESCE finds a common type of (Flink's LogicalTypeMerging, recorded in golden
-# views_coalesce_pairs): of one kind, two numbers, a DATE or TIME with a TIMESTAMP (not a
-# TIMESTAMP_LTZ), the two timestamps, and an exact number or an interval with a date-time
-# (whose implicit cast Flink then refuses: ``_coalesce`` in .typer).
-_COALESCED_KINDS = {
-    frozenset(("EXACT", "FLOAT")),
-    frozenset(("EXACT", "DOUBLE")),
-    frozenset(("FLOAT", "DOUBLE")),
-    frozenset(("DATE", "TIMESTAMP")),
-    frozenset(("TIME", "TIMESTAMP")),
-    frozenset(("TIMESTAMP", "TIMESTAMP_LTZ")),
-    *(frozenset((kind, moment)) for kind in ("EXACT", "INTERVAL") for moment in _MOMENTS),
-}
-
-
-def coalescible(a: DataType, b: DataType) -> bool:
-    """Whether COALESCE finds a common type of ``a`` and ``b`` (else: Invalid input
-    arguments)."""
-    kinds = frozenset((_coalesce_kind(a), _coalesce_kind(b)))
-    return len(kinds) == 1 or kinds in _COALESCED_KINDS
-
-
 def array_element(types: list[DataType]) -> DataType | None:
     """The element type of ``ARRAY[...]`` of items of ``types`` of several classes: their
     least restrictive type, to which each item is cast (golden ``views_coalesce_pairs``)."""
@@ -140,45 +108,6 @@ def array_element(types: list[DataType]) -> DataType | None:
     if element is None:
         return None
     return with_operand_attribute(element, known).with_nullable(any(t.nullable for t in types))
-
-
-def coalesce_step(name: str, common: DataType, other: DataType, nullable: bool) -> DataType:
-    """The common type of COALESCE's (or IFNULL's, ``name``) operands so far and the next
-    one, or Flink's refusal: ``Invalid input arguments.`` for types of no common one; an exact
-    number then an interval meets a bug of Flink's type inference, an interval then an exact
-    number takes the number's type, which the planner cannot cast it to if it is a DECIMAL
-    (``nullable``: whether every operand is)."""
-    exact = other.is_integer or other.name == "DECIMAL"
-    if (common.is_integer or common.name == "DECIMAL") and other.is_interval:
-        raise ValidationError(
-            f"Unexpected error in type inference logic of function '{name}'. This is a bug."
-        )
-    if common.is_interval and exact:
-        if other.name == "DECIMAL":
-            target = other.with_nullable(nullable)
-            raise ValidationError(
-                f"Unsupported cast from '{common.summary()}' to '{target.summary()}'."
-            )
-        return other
-    if not coalescible(common, other):
-        raise ValidationError("Invalid input arguments.")  # no common type at all
-    return coalesced_type(common, other.with_time_attribute(None))
-
-
-def coalesced_type(a: DataType, b: DataType) -> DataType:
-    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
-    FLOAT and DOUBLE, FLOAT of a DECIMAL and a FLOAT after it, the DATE or TIME of one and a
-    timestamp, and collections of the common, nullable if either is, element type."""
-    if a.is_numeric and b.is_numeric:
-        return merged_numeric_type(a, b)
-    for moment in ("DATE", "TIME"):
-        if {a.name, b.name} == {moment, "TIMESTAMP"}:
-            return a if a.name == moment else b
-    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
-        (x,), (y,) = a.children, b.children
-        element = coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
-        return DataType(a.name, (), True, (element,))
-    return least_restrictive_type(a, b)
 
 
 def needs_cast(source: DataType, target: DataType) -> bool:

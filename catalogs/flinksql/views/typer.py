@@ -3,8 +3,6 @@ functions, on top of the computed-column typer of :mod:`..expressions`."""
 
 from __future__ import annotations
 
-import itertools
-
 from sqlglot import exp
 
 from .. import builtins
@@ -14,7 +12,7 @@ from ..errors import ValidationError, unknown_function_type
 from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_target
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
-from ..types import DATETIME_TYPES, DataType
+from ..types import DataType
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
@@ -35,14 +33,12 @@ from .calls import (
 )
 from .cases import check_case
 from .casts import check_cast, check_literal_cast
+from .coalesce import coalesce_result
 from .common_type import (
     array_element,
-    coalesce_step,
-    coalescible,
     coerce_operands,
     concat_type,
     least_restrictive,
-    needs_cast,
     with_operand_attribute,
 )
 from .context import ExpressionContext
@@ -464,46 +460,8 @@ class ViewTyper(_Typer):
 
     def _coalesce(self, node: exp.Anonymous, name: str) -> DataType:
         args = node.expressions
-        types = [self.type_of(a) for a in args]
-        known = [t for t in types if t.name != "NULL"]
-        if not known:
-            raise ValidationError("Illegal use of 'NULL'")
-        first = types[0].with_time_attribute(None)
-        if name == "IFNULL" and not first.nullable and len(types) == 2:
-            # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number, a
-            # DECIMAL of other digits or a time of a larger precision (views_common_type)
-            other = types[1]
-            precise = first.name in DATETIME_TYPES or first.name == "DECIMAL"
-            widened = precise and first.params != other.params
-            if first.name == other.name and not widened or first.is_string and other.is_string:
-                return self._rowtime_kept(name, args, first)
-        for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
-            if not coalescible(a, b) and not (a.is_interval or b.is_interval):
-                raise ValidationError("Invalid input arguments.")  # no common type at all
-        common = known[0].with_time_attribute(None)
-        for other in known[1:]:
-            common = coalesce_step(name, common, other, all(t.nullable for t in types))
-        common = common.with_nullable(True)
-        moment = (
-            common
-            if common.name in DATETIME_TYPES
-            else next((t for t in known if t.name in DATETIME_TYPES), None)
-        )
-        number = next(((i, t) for i, t in enumerate(types) if t.is_numeric or t.is_interval), None)
-        if moment is not None and number is not None:  # no implicit cast of a number to one
-            if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
-                raise ValidationError("Invalid input arguments.")
-            position, t = number
-            expected = moment.with_nullable(t.nullable).with_time_attribute(None)
-            raise ValidationError(
-                f"Invalid argument type at position {position}. Data type "
-                f"{expected.summary()} expected but {t.summary()} passed."
-            )
-        for arg, t in zip(args, types, strict=True):
-            if t.name != "NULL" and needs_cast(t, common):
-                arg.meta["coerce_to"] = calcite_type_name(common)
-        common = common.with_nullable(all(t.nullable for t in types))
-        return self._rowtime_kept(name, args, common)
+        result = coalesce_result(name, args, [self.type_of(a) for a in args])
+        return self._rowtime_kept(name, args, result)
 
     def _user_function(self, node: exp.Anonymous) -> DataType | None:
         reader = self.context.validator.reader

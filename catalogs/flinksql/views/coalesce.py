@@ -1,0 +1,129 @@
+"""COALESCE and IFNULL as Flink types them: Flink's own type merging (LogicalTypeMerging), not
+Calcite's least restrictive type, recorded pair by pair in goldens/views_coalesce_pairs and
+views_common_type."""
+
+from __future__ import annotations
+
+import itertools
+
+from sqlglot import exp
+
+from ..calcite_names import calcite_type_name
+from ..errors import ValidationError
+from ..type_rules import least_restrictive_type, merged_numeric_type
+from ..types import DATETIME_TYPES, DataType
+from .common_type import needs_cast
+
+
+def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]) -> DataType:
+    """The type of ``name`` (COALESCE or IFNULL) of ``args`` of ``types``, without the time
+    attribute Flink may keep; each argument Flink casts is marked with the cast, and a call
+    Flink refuses raises its message."""
+    known = [t for t in types if t.name != "NULL"]
+    if not known:
+        raise ValidationError("Illegal use of 'NULL'")
+    first = types[0].with_time_attribute(None)
+    if name == "IFNULL" and not first.nullable and len(types) == 2:
+        # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number, a
+        # DECIMAL of other digits or a time of a larger precision (views_common_type)
+        other = types[1]
+        precise = first.name in DATETIME_TYPES or first.name == "DECIMAL"
+        widened = precise and first.params != other.params
+        if first.name == other.name and not widened or first.is_string and other.is_string:
+            return first
+    for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
+        if not coalescible(a, b) and not (a.is_interval or b.is_interval):
+            raise ValidationError("Invalid input arguments.")  # no common type at all
+    common = known[0].with_time_attribute(None)
+    for other in known[1:]:
+        common = coalesce_step(name, common, other, all(t.nullable for t in types))
+    common = common.with_nullable(True)
+    moment = (
+        common
+        if common.name in DATETIME_TYPES
+        else next((t for t in known if t.name in DATETIME_TYPES), None)
+    )
+    number = next(((i, t) for i, t in enumerate(types) if t.is_numeric or t.is_interval), None)
+    if moment is not None and number is not None:  # no implicit cast of a number to one
+        if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
+            raise ValidationError("Invalid input arguments.")
+        position, t = number
+        expected = moment.with_nullable(t.nullable).with_time_attribute(None)
+        raise ValidationError(
+            f"Invalid argument type at position {position}. Data type "
+            f"{expected.summary()} expected but {t.summary()} passed."
+        )
+    for arg, t in zip(args, types, strict=True):
+        if t.name != "NULL" and needs_cast(t, common):
+            arg.meta["coerce_to"] = calcite_type_name(common)
+    return common.with_nullable(all(t.nullable for t in types))
+
+
+def _coalesce_kind(t: DataType) -> str:
+    if t.is_integer or t.name == "DECIMAL":
+        return "EXACT"
+    if t.is_string or t.is_binary or t.is_interval:
+        return "CHAR" if t.is_string else "BINARY" if t.is_binary else "INTERVAL"
+    return t.name
+
+
+_MOMENTS = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
+# The kinds COALESCE finds a common type of (Flink's LogicalTypeMerging, recorded in golden
+# views_coalesce_pairs): of one kind, two numbers, a DATE or TIME with a TIMESTAMP (not a
+# TIMESTAMP_LTZ), the two timestamps, and an exact number or an interval with a date-time
+# (whose implicit cast Flink then refuses: :func:`coalesce_result`).
+_COALESCED_KINDS = {
+    frozenset(("EXACT", "FLOAT")),
+    frozenset(("EXACT", "DOUBLE")),
+    frozenset(("FLOAT", "DOUBLE")),
+    frozenset(("DATE", "TIMESTAMP")),
+    frozenset(("TIME", "TIMESTAMP")),
+    frozenset(("TIMESTAMP", "TIMESTAMP_LTZ")),
+    *(frozenset((kind, moment)) for kind in ("EXACT", "INTERVAL") for moment in _MOMENTS),
+}
+
+
+def coalescible(a: DataType, b: DataType) -> bool:
+    """Whether COALESCE finds a common type of ``a`` and ``b`` (else: Invalid input
+    arguments)."""
+    kinds = frozenset((_coalesce_kind(a), _coalesce_kind(b)))
+    return len(kinds) == 1 or kinds in _COALESCED_KINDS
+
+
+def coalesce_step(name: str, common: DataType, other: DataType, nullable: bool) -> DataType:
+    """The common type of COALESCE's (or IFNULL's, ``name``) operands so far and the next
+    one, or Flink's refusal: ``Invalid input arguments.`` for types of no common one; an exact
+    number then an interval meets a bug of Flink's type inference, an interval then an exact
+    number takes the number's type, which the planner cannot cast it to if it is a DECIMAL
+    (``nullable``: whether every operand is)."""
+    exact = other.is_integer or other.name == "DECIMAL"
+    if (common.is_integer or common.name == "DECIMAL") and other.is_interval:
+        raise ValidationError(
+            f"Unexpected error in type inference logic of function '{name}'. This is a bug."
+        )
+    if common.is_interval and exact:
+        if other.name == "DECIMAL":
+            target = other.with_nullable(nullable)
+            raise ValidationError(
+                f"Unsupported cast from '{common.summary()}' to '{target.summary()}'."
+            )
+        return other
+    if not coalescible(common, other):
+        raise ValidationError("Invalid input arguments.")  # no common type at all
+    return coalesced_type(common, other.with_time_attribute(None))
+
+
+def coalesced_type(a: DataType, b: DataType) -> DataType:
+    """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
+    FLOAT and DOUBLE, FLOAT of a DECIMAL and a FLOAT after it, the DATE or TIME of one and a
+    timestamp, and collections of the common, nullable if either is, element type."""
+    if a.is_numeric and b.is_numeric:
+        return merged_numeric_type(a, b)
+    for moment in ("DATE", "TIME"):
+        if {a.name, b.name} == {moment, "TIMESTAMP"}:
+            return a if a.name == moment else b
+    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
+        (x,), (y,) = a.children, b.children
+        element = coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
+        return DataType(a.name, (), True, (element,))
+    return least_restrictive_type(a, b)
