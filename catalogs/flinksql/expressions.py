@@ -20,8 +20,9 @@ from sqlglot.tokens import TokenType
 from . import builtins, literals
 from .calcite_names import calcite_type_name
 from .catalog import quote_identifier
-from .dialect import JsonFunction, UnaryPlus
+from .dialect import UnaryPlus
 from .errors import ValidationError, unknown_function_type
+from .json_syntax import JsonFunction
 from .row_fields import field_of
 from .type_rules import (
     T,

@@ -10,8 +10,8 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..dialect import JsonFunction
 from ..expressions import PARSER_FUNCTIONS
+from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
 from ..types import DataType
