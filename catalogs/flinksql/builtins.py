@@ -604,12 +604,11 @@ def _greatest_across(types: Sequence[DataType]) -> DataType | None:
     not compare: numbers with an approximate one are FLOAT or DOUBLE as COALESCE makes them
     (FLOAT after a DECIMAL stays FLOAT), a DATE or TIME beside a TIMESTAMP is that DATE or
     TIME."""
-    moments = ("DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ")
     for i, a in enumerate(types):
         for b in types[i + 1 :]:
             if _compared(a, b):
                 continue
-            if a.name in moments and b.name in moments:  # date-times of no common type
+            if a.name in DATETIME_TYPES and b.name in DATETIME_TYPES:  # of no common type
                 raise ValidationError("Could not infer an output type for the given arguments.")
             raise ValidationError(
                 "All types in a comparison should support both 'EQUALS' and 'ORDER' comparison"

@@ -52,9 +52,8 @@ def _common(a: DataType, b: DataType) -> DataType | None:
         return DataType("ROW", (), True, tuple(fields), a.field_names)  # type: ignore[arg-type]
     if a.name in DATETIME_TYPES or b.name in DATETIME_TYPES:
         return _common_moment(a, b)
-    if a.is_numeric and b.is_numeric or a.name == b.name:
-        return least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
-    if a.is_string and b.is_string or a.is_binary and b.is_binary:
+    kin = a.is_numeric and b.is_numeric or a.is_string and b.is_string
+    if kin or a.is_binary and b.is_binary or a.name == b.name:
         return least_restrictive_type(a.with_nullable(True), b.with_nullable(True))
     return None
 

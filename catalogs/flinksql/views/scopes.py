@@ -104,12 +104,9 @@ class UsingColumn:
         """The type each side's column is cast to in Calcite's expansion (None: not cast):
         the common type, where the side's own type is another (nullability aside)."""
         common = self.data_type().with_nullable(True)
-        return tuple(  # type: ignore[return-value]
-            None
-            if t.with_nullable(True).with_time_attribute(None) == common
-            else cast_type_text(common)
-            for t in self.types()
-        )
+        left, right = (t.with_nullable(True).with_time_attribute(None) for t in self.types())
+        text = cast_type_text(common)
+        return (None if left == common else text, None if right == common else text)
 
     def data_type(self) -> DataType:
         """The common type of both sides' column (golden ``views_using_types``): a character
