@@ -57,7 +57,8 @@ $(PLUGIN_JAR): $(PLUGIN_SOURCES)
 		-cp "$(FLINK_CLASSPATH)" \
 		$(filter %.java,$(PLUGIN_SOURCES))
 	cp -r flink-catalog/src/main/resources/. flink-catalog/build/classes/
-	jar --create --file $@ -C flink-catalog/build/classes .
+	jar --create --file $@.part -C flink-catalog/build/classes .
+	mv $@.part $@
 
 # The plugin's unit tests (flink-catalog/src/test): no JUnit reaches these machines and the wheel
 # ships none, so a runner of their own (TestRunner), compiled with javac beside the jar.

@@ -87,9 +87,28 @@ def drop_database(postgres: str, name: str) -> None:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def make_plugin(target: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """``make -s <target>`` of the plugin, one at a time across test processes: two makes that
+    both find the jar out of date would each empty the other's build/classes. What make printed
+    is in the answer; the caller says what it needs of it."""
+    import fcntl
+
+    build = ROOT / "flink-catalog" / "build"
+    build.mkdir(parents=True, exist_ok=True)
+    with open(build / ".make.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return subprocess.run(
+            ["make", "-s", target], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+        )
+
+
 def build_plugin() -> Path:
     """``make flink-catalog`` (nothing to do when the jar is newer than its sources)."""
-    subprocess.run(["make", "-s", "flink-catalog"], cwd=ROOT, check=True, capture_output=True)
+    done = make_plugin("flink-catalog")
+    if done.returncode != 0:
+        raise RuntimeError(
+            f"make flink-catalog exited {done.returncode}:\n{(done.stdout + done.stderr)[-6000:]}"
+        )
     [jar] = sorted((ROOT / "flink-catalog" / "build").glob("flink-catalog-dashboard-*.jar"))
     return jar
 

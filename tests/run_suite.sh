@@ -40,7 +40,7 @@ PY
 then
   echo "== tests on PostgreSQL ($POSTGRES_URL)"
   # The live comparison with Flink does not touch the database: it ran in the first pass.
-  DATABASE_URL="$POSTGRES_URL" "$PYTHON" -m pytest -n auto -m "not flink" "$@" || status=1
+  DATABASE_URL="$POSTGRES_URL" "$PYTHON" -m pytest -n auto --dist loadgroup -m "not flink" "$@" || status=1
 elif [ "${REQUIRE_POSTGRES:-0}" = "1" ]; then
   echo "REQUIRE_POSTGRES=1 but PostgreSQL does not answer at $POSTGRES_URL" >&2
   status=1

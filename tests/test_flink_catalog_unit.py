@@ -8,12 +8,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 
 import pytest
 
 from tests.flink_oracle import flink_available
-from tests.live_dashboard import ROOT
+from tests.live_dashboard import ROOT, make_plugin
 
 pytestmark = [
     pytest.mark.flink,
@@ -28,13 +27,7 @@ pytestmark = [
 
 
 def test_the_plugins_java_unit_tests_pass() -> None:
-    done = subprocess.run(
-        ["make", "-s", "flink-catalog-test"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = make_plugin("flink-catalog-test")
     out = done.stdout
     assert done.returncode == 0, (out + done.stderr)[-6000:]
     [summary] = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.MULTILINE)
