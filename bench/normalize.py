@@ -6,7 +6,8 @@ dashboard accept alike, it measures
 
 * the dashboard's normalization alone (``expand_view``: parse, resolve, expand, derive types),
 * the dashboard's whole ``CREATE VIEW`` + ``SHOW CREATE VIEW`` + ``DESCRIBE`` through the
-  executor (SQLite in memory),
+  executor (SQLite in memory, or a new PostgreSQL database with ``--database-url``), with
+  DEBUG off as deployed,
 * real Flink 2.3 (PyFlink, warm JVM) running the same three statements,
 
 and prints the median time per view of each, the ratios, the queries per statement and the
@@ -32,7 +33,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DATABASE_URL"] = "sqlite:///:memory:"
+# as deployed: DEBUG off (with it on, Django keeps and formats every query for the debug page)
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-not-a-secret")
+
+
+def _database_url() -> str:
+    """SQLite in memory, or ``--database-url postgres://HOST:PORT``: a new database
+    ``bench_normalize`` on that server (dropped first)."""
+    if "--database-url" not in sys.argv:
+        return "sqlite:///:memory:"
+    server = sys.argv[sys.argv.index("--database-url") + 1].rstrip("/")
+    import psycopg
+
+    with psycopg.connect(server, dbname="postgres", autocommit=True) as connection:
+        connection.execute("DROP DATABASE IF EXISTS bench_normalize WITH (FORCE)")
+        connection.execute("CREATE DATABASE bench_normalize")
+    return f"{server}/bench_normalize"
+
+
+os.environ["DATABASE_URL"] = _database_url()
 
 import django  # noqa: E402
 
@@ -196,6 +216,10 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30, help="profile entries to print")
     parser.add_argument("--no-flink", action="store_true", help="the dashboard's figures only")
     parser.add_argument("--scripts", type=int, help="only the first SCRIPTS golden scripts")
+    parser.add_argument(
+        "--database-url",
+        help="a PostgreSQL server (postgres://user@host:port) instead of SQLite in memory",
+    )
     args = parser.parse_args()
     chosen = selected_views()
     if args.scripts is not None:
@@ -209,6 +233,7 @@ def main() -> None:
     normalize, triple = dashboard(chosen, queries, cpu)
     ms = 1000
     n_med, t_med, c_med = (statistics.median(x) * ms for x in (normalize, triple, cpu))
+    print(f"database:                                     {os.environ['DATABASE_URL']}")
     print(f"views measured:                               {count}")
     print(f"dashboard, normalization only (median):       {n_med:8.3f} ms per view")
     print(f"dashboard, CREATE + SHOW CREATE + DESCRIBE:   {t_med:8.3f} ms per view")

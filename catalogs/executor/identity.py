@@ -10,8 +10,11 @@ It watches every query of the connection and forgets what a query may have chang
 
 * a write to ``catalogs_catalog`` or ``catalogs_database`` (or any write or statement it
   cannot read, a rollback to a savepoint included): everything;
-* a write to ``catalogs_table`` or ``catalogs_column``: the relation rows (a relation row
-  holds its columns, its database and its catalog);
+* a new ``catalogs_table`` row: the names known to be absent (the new row may bear one);
+* new ``catalogs_column`` rows: the relation rows they belong to (read off the query's
+  parameters; all relation rows when they cannot be read);
+* any other write to ``catalogs_table`` or ``catalogs_column``: the relation rows (a
+  relation row holds its columns, its database and its catalog);
 * a write to ``catalogs_function``: the function rows;
 * a ``SELECT … FOR UPDATE``: the relation rows too, so that a row read after a lock is read
   again and carries what a concurrent statement committed before the lock was granted
@@ -71,12 +74,24 @@ class IdentityMap:
         else:
             self._rows = {k: v for k, v in self._rows.items() if k[0] != kind}
 
+    def forget_absent(self, kind: str) -> None:
+        """Forget that rows of ``kind`` are absent."""
+        self._rows = {k: v for k, v in self._rows.items() if k[0] != kind or v is not None}
+
+    def forget_keyed(self, kind: str, keys: set) -> None:
+        """Forget the rows of ``kind`` whose primary key is one of ``keys``."""
+        self._rows = {
+            k: v
+            for k, v in self._rows.items()
+            if k[0] != kind or getattr(v, "pk", None) not in keys
+        }
+
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         """A database execute wrapper: forgets what the query may change, before it runs."""
-        self.seen(sql)
+        self.seen(sql, params, many)
         return execute(sql, params, many, context)
 
-    def seen(self, sql: str) -> None:
+    def seen(self, sql: str, params: Any = None, many: bool = False) -> None:
         head = sql.lstrip()[:20].upper()
         if head.startswith("SELECT"):
             if _LOCKING.search(sql):
@@ -91,10 +106,40 @@ class IdentityMap:
         table = write.group(1).lower()
         if table in _CATALOG_TABLES:
             self.forget()
+        elif table == "catalogs_table" and sql.lstrip()[:6].upper() == "INSERT":
+            self.forget_absent(RELATION)
+        elif table == "catalogs_column" and sql.lstrip()[:6].upper() == "INSERT":
+            owners = None if many else _column_owners(sql, params)
+            if owners is None:
+                self.forget(RELATION)
+            else:
+                self.forget_keyed(RELATION, owners)
         elif table in _RELATION_TABLES:
             self.forget(RELATION)
         elif table in _FUNCTION_TABLES:
             self.forget(FUNCTION)
+
+
+_INSERTED_COLUMNS = re.compile(r'\s*INSERT\s+INTO\s+"?\w+"?\s*\(([^)]*)\)\s*(VALUES|SELECT)', re.I)
+
+
+def _column_owners(sql: str, params: Any) -> set | None:
+    """The ``table_id`` of each row an ``INSERT INTO catalogs_column`` writes: from the
+    parameters of its VALUES rows, or of PostgreSQL's UNNEST arrays; None when unsure."""
+    found = _INSERTED_COLUMNS.match(sql)
+    if found is None or not isinstance(params, (list, tuple)):
+        return None
+    names = [n.strip().strip('"').lower() for n in found.group(1).split(",")]
+    if "table_id" not in names:
+        return None
+    at, width = names.index("table_id"), len(names)
+    if found.group(2).upper() == "VALUES":
+        if not params or len(params) % width or sql.count("%s") != len(params):
+            return None
+        return set(params[at::width])
+    if len(params) != width or not isinstance(params[at], (list, tuple)):
+        return None
+    return set(params[at])
 
 
 @contextmanager

@@ -24,19 +24,16 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db.models import Q
-
 from catalogs import models as m
 from catalogs.flinksql.casts import cast_refusal, comparable, loses_data
 from catalogs.flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier
 from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.lineage import columns_read
 
+from . import mark_queries as queries
 from . import store
 from .handlers.context import Context
 from .session import Session
-
-NAMES_PER_QUERY = 200
 
 
 @dataclass(frozen=True)
@@ -191,14 +188,13 @@ def refresh_readers_within(ctx: Context, catalog: str, database: str | None = No
     if database is not None:
         dependencies = dependencies.filter(database_name=database)
     view_ids = list(dependencies.values_list("view_id", flat=True).distinct())
-    recompute(ctx, _rows(m.Table.objects.filter(pk__in=view_ids)).values())
+    recompute(ctx, _rows(queries.views_keyed(view_ids)).values())
 
 
 def recompute(ctx: Context, views: Iterable[m.Table]) -> None:
     """Compute the marks of ``views`` and of every view reading them, and store those that
     changed."""
-    rows = _rows(m.Table.objects.filter(pk__in=[v.pk for v in views]))
-    _refresh(ctx, rows)
+    _refresh(ctx, _rows(queries.views_keyed(v.pk for v in views)))
 
 
 # -- the closure and its computation ------------------------------------------------------------
@@ -206,41 +202,18 @@ def _identifier(row: m.Table) -> ObjectIdentifier:
     return ObjectIdentifier(row.database.catalog.name, row.database.name, row.name)
 
 
-def _rows(query) -> dict[ObjectIdentifier, m.Table]:
-    rows = query.filter(kind=m.Table.Kind.VIEW).select_related("database__catalog")
+def _rows(rows: Iterable[m.Table]) -> dict[ObjectIdentifier, m.Table]:
     return {_identifier(r): r for r in rows}
 
 
-def _named(identifiers: list[ObjectIdentifier]) -> Iterator[Q]:
-    """Conditions on dependency rows naming ``identifiers``, a chunk each."""
-    for start in range(0, len(identifiers), NAMES_PER_QUERY):
-        named = Q()
-        for i in identifiers[start : start + NAMES_PER_QUERY]:
-            named |= Q(catalog_name=i.catalog, database_name=i.database, object_name=i.name)
-        yield named
-
-
 def _views_named(env, identifiers: Iterable[ObjectIdentifier]) -> dict[ObjectIdentifier, m.Table]:
-    targets = list(dict.fromkeys(identifiers))
-    found: dict[ObjectIdentifier, m.Table] = {}
-    for start in range(0, len(targets), NAMES_PER_QUERY):
-        named = Q()
-        for i in targets[start : start + NAMES_PER_QUERY]:
-            named |= Q(database__catalog__name=i.catalog, database__name=i.database, name=i.name)
-        found.update(_rows(m.Table.objects.filter(named, database__catalog__environment=env)))
-    return found
+    return _rows(queries.views_named(env.pk, identifiers))
 
 
 def _readers(env, identifiers: Iterable[ObjectIdentifier]) -> dict[ObjectIdentifier, m.Table]:
     """The views reading one of ``identifiers`` directly."""
-    targets = list(dict.fromkeys(identifiers))
-    view_ids: set[int] = set()
-    for named in _named(targets):
-        found = m.Dependency.objects.filter(named, environment=env)
-        view_ids.update(found.values_list("view_id", flat=True))
-    if not view_ids:
-        return {}
-    return _rows(m.Table.objects.filter(pk__in=sorted(view_ids)))
+    view_ids = queries.reader_keys(env.pk, identifiers)
+    return _rows(queries.views_keyed(view_ids)) if view_ids else {}
 
 
 def _downstream(
@@ -269,22 +242,16 @@ def _locked_closure(
     views do not wait on each other in a circle."""
     rows = _downstream(env, start, read)
     while True:
-        locked = _rows(
-            m.Table.objects.select_for_update(of=("self",))
-            .filter(pk__in=sorted(r.pk for r in rows.values()))
-            .order_by("pk")
-        )
+        locked = _rows(queries.views_keyed((r.pk for r in rows.values()), locked=True))
         if set(locked) <= set(rows):
             return locked
         rows = _downstream(env, locked)
 
 
 def _dependencies(rows: Iterable[m.Table]) -> dict[int, list[m.Dependency]]:
-    pks = [r.pk for r in rows]
-    result: dict[int, list[m.Dependency]] = {pk: [] for pk in pks}
-    for start in range(0, len(pks), 500):
-        for d in m.Dependency.objects.filter(view_id__in=pks[start : start + 500]):
-            result[d.view_id].append(d)
+    result: dict[int, list[m.Dependency]] = {r.pk: [] for r in rows}
+    for d in queries.dependencies_of(result):
+        result[d.view_id].append(d)
     return result
 
 
@@ -379,8 +346,8 @@ class _Computation:
 
     def _function_exists(self, identifier: ObjectIdentifier) -> bool:
         if identifier not in self._functions:
-            named = store.functions_named(self.env, identifier)  # type: ignore[arg-type]
-            self._functions[identifier] = named.exists()
+            found = store.function_or_none(self.env, identifier)  # type: ignore[arg-type]
+            self._functions[identifier] = found is not None
         return self._functions[identifier]
 
     def _read_mark(self, identifier: ObjectIdentifier) -> Mark:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from django.db.models import Prefetch, QuerySet
 
 from catalogs import models as m
+from catalogs.executor.compiled import CompiledQuery
 from catalogs.flinksql.catalog import (
     CatalogDescriptor,
     CatalogFunction,
@@ -24,9 +25,44 @@ from catalogs.flinksql.statements import ColumnKind
 from catalogs.flinksql.types import DataType, parse_type
 from environments.models import Environment
 
+# The shapes every statement reads, compiled once (catalogs.executor.compiled).
+_CATALOG = CompiledQuery(
+    lambda environment, name: m.Catalog.objects.filter(environment_id=environment, name=name)[:1],
+    int,
+    str,
+)
+_DATABASE = CompiledQuery(
+    lambda catalog, name: m.Database.objects.filter(catalog_id=catalog, name=name)[:1], int, str
+)
+_TABLE = CompiledQuery(
+    lambda database, name: m.Table.objects.filter(database_id=database, name=name)[:1], int, str
+)
+_LOCKED_TABLE = CompiledQuery(
+    lambda database, name: m.Table.objects.filter(
+        database_id=database, name=name
+    ).select_for_update(of=("self",))[:1],
+    int,
+    str,
+)
+_COLUMNS = CompiledQuery(
+    lambda table: m.Column.objects.filter(table_id=table).order_by("position"), int
+)
+_FUNCTION = CompiledQuery(
+    lambda environment, catalog, database, name: m.Function.objects.filter(
+        database__catalog__environment_id=environment,
+        database__catalog__name=catalog,
+        database__name=database,
+        name=name,
+    )[:1],
+    int,
+    str,
+    str,
+    str,
+)
+
 
 def catalog_or_none(environment: Environment, name: str) -> m.Catalog | None:
-    return m.Catalog.objects.filter(environment=environment, name=name).first()
+    return _CATALOG.first(environment.pk, name)
 
 
 MISSING_CATALOG = "A catalog with name [{name}] does not exist."
@@ -52,7 +88,7 @@ def normalize(catalog: m.Catalog, name: str) -> str:
 
 
 def database_or_none(catalog: m.Catalog, name: str) -> m.Database | None:
-    return m.Database.objects.filter(catalog=catalog, name=normalize(catalog, name)).first()
+    return _DATABASE.first(catalog.pk, normalize(catalog, name))
 
 
 # names per query when looking up many at once (SQLite allows 999 parameters)
@@ -124,22 +160,28 @@ def _columns() -> Prefetch:
 
 
 def table_or_none(database: m.Database, name: str) -> m.Table | None:
-    return (
-        m.Table.objects.filter(database=database, name=normalize(database.catalog, name))
-        .prefetch_related(_columns())
-        .first()
-    )
+    return _with_columns(_TABLE.first(database.pk, normalize(database.catalog, name)))
 
 
 def table_in(database: m.Database, name: str, for_update: bool = False) -> m.Table | None:
     """The table or view ``name`` (exactly) of ``database``, with its columns, its database
     the one given; ``for_update`` locks it as :func:`relation_row` does."""
-    rows = m.Table.objects.filter(database=database, name=name).prefetch_related(_columns())
-    if for_update:
-        rows = rows.select_for_update(of=("self",))
-    row = rows.first()
+    row = _with_columns((_LOCKED_TABLE if for_update else _TABLE).first(database.pk, name))
     if row is not None:
         row.database = database
+    return row
+
+
+def _with_columns(row: m.Table | None) -> m.Table | None:
+    """``row`` with its columns read, in their order, as ``prefetch_related`` keeps them."""
+    if row is None:
+        return None
+    columns = _COLUMNS.rows(row.pk)
+    for column in columns:
+        m.Column.table.field.set_cached_value(column, row)
+    kept = row.columns.all()
+    kept._result_cache, kept._prefetch_done = columns, True
+    row._prefetched_objects_cache = {"columns": kept}
     return row
 
 
@@ -149,26 +191,38 @@ def relation_row(
     """The table or view ``identifier`` names, with its database and catalog, in one query
     (and one more for its columns). Hive catalogs keep names in lower case. ``for_update``
     locks the row until the transaction ends, so concurrent changes to it queue up."""
-    rows = (
-        m.Table.objects.filter(
-            database__catalog__environment=environment,
-            database__catalog__name=identifier.catalog,
-        )
-        .select_related("database__catalog")
-        .prefetch_related(_columns())
-    )
-    if for_update:
-        rows = rows.select_for_update(of=("self",))
-    exact = rows.filter(database__name=identifier.database, name=identifier.name)
-    row = exact.first()
+    place = (environment.pk, identifier.catalog)
+    exact, lowered = _LOCKED_RELATIONS if for_update else _RELATIONS
+    row = exact.first(*place, identifier.database, identifier.name)
     if row is None:
-        lowered = rows.filter(
-            database__catalog__catalog_type="hive",
-            database__name=identifier.database.lower(),
-            name=identifier.name.lower(),
-        )
-        row = lowered.first()
-    return row
+        row = lowered.first(*place, identifier.database.lower(), identifier.name.lower())
+    return _with_columns(row)
+
+
+def _relations(for_update: bool) -> tuple[CompiledQuery[m.Table], CompiledQuery[m.Table]]:
+    """The compiled queries of :func:`relation_row`: by the exact names, and by the names in
+    lower case in a Hive catalog."""
+
+    def named(lower_cased: bool) -> CompiledQuery[m.Table]:
+        def build(environment: int, catalog: str, database: str, name: str) -> QuerySet:
+            rows = m.Table.objects.filter(
+                database__catalog__environment_id=environment,
+                database__catalog__name=catalog,
+                database__name=database,
+                name=name,
+            ).select_related("database__catalog")
+            if lower_cased:
+                rows = rows.filter(database__catalog__catalog_type="hive")
+            if for_update:
+                rows = rows.select_for_update(of=("self",))
+            return rows[:1]
+
+        return CompiledQuery(build, int, str, str, str)
+
+    return named(False), named(True)
+
+
+_RELATIONS, _LOCKED_RELATIONS = _relations(False), _relations(True)
 
 
 def descriptor(catalog: m.Catalog) -> CatalogDescriptor:
@@ -281,6 +335,12 @@ def functions_named(environment: Environment, identifier: ObjectIdentifier) -> Q
         database__name=identifier.database,
         name=identifier.name,
     )
+
+
+def function_or_none(environment: Environment, identifier: ObjectIdentifier) -> m.Function | None:
+    """The one row of :func:`functions_named`, read by a compiled query."""
+    identifier = function_identifier(identifier.catalog, identifier.database, identifier.name)
+    return _FUNCTION.first(environment.pk, identifier.catalog, identifier.database, identifier.name)
 
 
 def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from catalogs import models as m
 from catalogs.executor import store
@@ -197,7 +197,7 @@ class Context:
         the statement reads it once."""
 
         def load() -> m.Function | None:
-            return store.functions_named(self.environment, identifier).first()
+            return store.function_or_none(self.environment, identifier)
 
         if self.rows is None:
             return load()
@@ -260,7 +260,10 @@ class Context:
         self, identifier: ObjectIdentifier, for_update: bool = False
     ) -> m.Table | None:
         """The stored table or view of that name (one query, plus one for its columns).
-        A locked row is always read again, and then kept."""
+        A locked row is always read again, and then kept. A database without row locks
+        (SQLite, whose statement holds the whole file from BEGIN IMMEDIATE) has nothing to
+        read again: what the statement read is what it would lock."""
+        for_update = for_update and connection.features.has_select_for_update
         if self.rows is None:
             return store.relation_row(self.environment, identifier, for_update)
         catalog = self.catalog_or_none(identifier.catalog)
