@@ -31,8 +31,6 @@ from tests.live_dashboard import (
 
 pytestmark = [
     pytest.mark.flink,
-    # one worker runs them all: they share one server and its two Flink sessions
-    pytest.mark.xdist_group("flink_catalog_plugin"),
     # REQUIRE_FLINK=1 (CI) runs them anyway: a missing Java is a failure there, not a skip
     pytest.mark.skipif(
         not flink_available() and os.environ.get("REQUIRE_FLINK") != "1",

@@ -16,8 +16,6 @@ from tests.live_dashboard import ROOT, make_plugin
 
 pytestmark = [
     pytest.mark.flink,
-    # the same worker as the end-to-end tests: both run make, which rebuilds the one jar
-    pytest.mark.xdist_group("flink_catalog_plugin"),
     pytest.mark.skipif(
         (not flink_available() or shutil.which("javac") is None)
         and os.environ.get("REQUIRE_FLINK") != "1",

@@ -16,7 +16,7 @@ from jobs import liveness
 from tests import job_processes as jp
 from tests.live_dashboard import LiveDashboard
 
-pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("jobs_worker")]
+pytestmark = [pytest.mark.postgres]
 
 JOBS = "environments/default/jobs/"
 TABLES = 1500  # three batches of 500 and a last one: time to see progress, then to kill

@@ -3,7 +3,7 @@
 What one server keeps, the other serves; a change through one is seen at once through the other;
 a browser's session (its console state, its sign-in) and the count of failed sign-ins travel
 between them; and the concurrency storm of ``tests/test_concurrency.py`` runs across both.
-The servers are started once for the module (``xdist_group``: one worker runs it all).
+The servers are started once for the module, by each xdist worker that runs its tests.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ CONSOLE = "/env/default/console"
 PASSWORD = "two-servers-password"
 LOGIN_FAILURE_LIMIT = 3
 
-pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("two_servers")]
+pytestmark = [pytest.mark.postgres]
 
 USERS = f"""
 from django.contrib.auth.models import User
