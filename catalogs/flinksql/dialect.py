@@ -7,6 +7,7 @@ watermarks, view queries) are parsed and written back with its parser and genera
 from __future__ import annotations
 
 from contextvars import ContextVar
+from functools import lru_cache
 
 from sqlglot import exp, generator, parser, tokens
 from sqlglot.dialects.dialect import Dialect
@@ -871,8 +872,16 @@ DIALECT = Flink()
 
 
 def tokenize(text: str) -> list[tokens.Token]:
-    """Tokens of ``text``; comments are dropped by the tokenizer."""
-    return DIALECT.tokenize(text)
+    """Tokens of ``text``; comments are dropped by the tokenizer. A view's query is read
+    token by token by several checks before it is parsed: its tokens are made once and
+    shared, so a caller reads them and never changes one (the parser, which does, makes
+    its own)."""
+    return list(_tokens_of(text))
+
+
+@lru_cache(maxsize=512)
+def _tokens_of(text: str) -> tuple[tokens.Token, ...]:
+    return tuple(DIALECT.tokenize(text))
 
 
 __all__ = ["DIALECT", "Flink", "TokenType", "UnaryPlus", "exp", "tokenize"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
-from ..dialect import DIALECT
+from ..dialect import tokenize
 from ..errors import SqlParseError, ValidationError
 from ..keywords import Refusal, refusal, refusal_message
 from ..spans import RANGED_MESSAGES, span_of
@@ -54,7 +54,7 @@ def reserved_select_item(text: str, before: int, base: tuple[int, int]) -> SqlPa
 def _token_refusals(text: str, before: int) -> list[tuple[int, Refusal]]:
     """The reserved words up to offset ``before`` that the tokens alone show to be names: after
     a dot (``t.month``), and a lone select item (``SELECT and FROM``, ``SELECT a, year FROM``)."""
-    tokens = DIALECT.tokenize(text)
+    tokens = tokenize(text)
     found: list[tuple[int, Refusal]] = []
     for index in range(1, len(tokens)):
         tok = tokens[index]
@@ -86,7 +86,7 @@ def _is_word(text: str) -> bool:
 
 def empty_select_list(text: str, base: tuple[int, int]) -> SqlParseError:
     """``SELECT FROM t``, ``SELECT ALL FROM t``: Flink's error names the FROM, where it is."""
-    tokens = DIALECT.tokenize(text)
+    tokens = tokenize(text)
     for index, tok in enumerate(tokens):
         if tok.text.upper() != "SELECT":
             continue
@@ -104,7 +104,7 @@ def _unquoted(ident: object) -> bool:
 
 
 def _encountered(text: str, start: int, shape: Refusal, base: tuple[int, int]) -> SqlParseError:
-    tokens: list[Token] = DIALECT.tokenize(text)
+    tokens: list[Token] = tokenize(text)
     index = next(i for i, tok in enumerate(tokens) if tok.start >= start) + shape.start
     shown = tokens[index : index + shape.tokens]
     images = [text[tok.start : tok.end + 1] for tok in shown]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
-from ..dialect import DIALECT
+from ..dialect import tokenize
 from ..errors import ValidationError
 from .hints import hint_text
 
@@ -30,7 +30,7 @@ def refuse_by_text(query: str) -> None:
     words = {"MINUS", "APPLY", "LIMIT"}
     if not any(word in query.upper() for word in words):
         return
-    tokens = DIALECT.tokenize(query)
+    tokens = tokenize(query)
     for at, token in enumerate(tokens):
         word = token.text.upper()
         after_as = at > 0 and tokens[at - 1].token_type == TokenType.ALIAS

@@ -16,7 +16,7 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
-from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT
+from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT, tokenize
 from ..errors import PositionedValidationError, SqlParseError, ValidationError
 from ..expressions import NILADIC_NODES
 from ..match_recognize_syntax import MatchRecognizeItem
@@ -60,7 +60,7 @@ def validate_view(
     check_hint_places(node, query, query_position)
     refuse_unkept(node)
     mark_filter_casts(node)
-    if "!=" in query and any(token.text == "!=" for token in DIALECT.tokenize(query)):
+    if "!=" in query and any(token.text == "!=" for token in tokenize(query)):
         raise ValidationError(
             "Bang equal '!=' is not allowed under the current SQL conformance level"
         )
@@ -203,7 +203,7 @@ def _check_empty_in_list(text: str, base: tuple[int, int]) -> None:
     an empty list, which nothing could write back)."""
     if "(" not in text:
         return
-    tokens = DIALECT.tokenize(text)
+    tokens = tokenize(text)
     for before, opening, closing in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if (
             before.token_type == TokenType.IN
@@ -227,7 +227,7 @@ def _check_parenthesized_bodies(text: str, base: tuple[int, int]) -> None:
     the keyword 'FETCH'``). The view's own query and subqueries in expressions take them."""
     if "((" not in text.replace(" ", "").replace("\n", ""):
         return
-    tokens = DIALECT.tokenize(text)
+    tokens = tokenize(text)
     opened: list[bool] = []  # per open parenthesis: whether it encloses such a body
     set_operation: list[bool] = []
     for index, token in enumerate(tokens):
