@@ -155,11 +155,14 @@ def dashboard(
 
 
 def cold() -> None:
-    """Forget the tokens kept of the texts read so far: each timed run reads its view's
-    text for the first time, as a new statement does."""
-    from catalogs.flinksql.dialect import _tokens_of
+    """Forget the tokens and trees kept of the texts read so far: each timed run reads its
+    view's text for the first time, as a new statement does."""
+    from catalogs.flinksql import dialect, lineage
 
-    _tokens_of.cache_clear()
+    # absent in a checkout from before them (a before/after run)
+    for kept in (getattr(dialect, "_tokens_of", None), lineage.parse_expanded):
+        if hasattr(kept, "cache_clear"):
+            kept.cache_clear()
 
 
 class _Counter:

@@ -12,6 +12,7 @@ from collections import ChainMap, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.errors import ParseError
@@ -26,9 +27,12 @@ _NAME = r"`(?:[^`]|``)+`"
 _USING_AS = re.compile(rf"(COALESCE\({_NAME}\.({_NAME}), {_NAME}\.\2\)) AS \2")
 
 
+@lru_cache(maxsize=64)
 def parse_expanded(expanded_query: str) -> exp.Expression | None:
     """The tree of a stored expanded query, also where it holds a USING join's column as
-    Calcite writes it inside an expression."""
+    Calcite writes it inside an expression. A new view's text is read twice (the columns its
+    dependencies record, its column lineage): the tree is parsed once and shared, so a caller
+    reads it and never changes it."""
     try:
         return DIALECT.parse(expanded_query)[0]
     except ParseError:
