@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache, reduce
 from operator import or_
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from catalogs import models as m
 from catalogs.flinksql.catalog import ObjectIdentifier
@@ -25,39 +25,39 @@ def _chunks(values: Sequence) -> Iterable[Sequence]:
         yield values[start : start + CHUNK]
 
 
-def _views(rows) -> object:
+def _views(rows: QuerySet) -> QuerySet:
     return rows.filter(kind=m.Table.Kind.VIEW).select_related("database__catalog")
+
+
+def _any_named(names: Sequence[str], catalog: str, database: str, name: str) -> Q:
+    """Rows whose fields ``catalog``, ``database`` and ``name`` hold one of the triples that
+    ``names`` lists one after the other."""
+    triples = zip(names[::3], names[1::3], names[2::3], strict=True)
+    return reduce(or_, (Q(**{catalog: c, database: d, name: n}) for c, d, n in triples))
 
 
 @cache
 def _views_named(count: int) -> CompiledQuery[m.Table]:
-    def build(environment: int, *names: str):
-        named = (
-            Q(database__catalog__name=c, database__name=d, name=n)
-            for c, d, n in zip(names[::3], names[1::3], names[2::3], strict=True)
-        )
-        return _views(m.Table.objects.filter(reduce(or_, named))).filter(
-            database__catalog__environment_id=environment
-        )
+    def build(environment: int, *names: str) -> QuerySet:
+        named = _any_named(names, "database__catalog__name", "database__name", "name")
+        rows = m.Table.objects.filter(named, database__catalog__environment_id=environment)
+        return _views(rows)
 
     return CompiledQuery(build, int, *[str] * (3 * count))
 
 
 @cache
 def _readers(count: int) -> CompiledQuery[m.Dependency]:
-    def build(environment: int, *names: str):
-        named = (
-            Q(catalog_name=c, database_name=d, object_name=n)
-            for c, d, n in zip(names[::3], names[1::3], names[2::3], strict=True)
-        )
-        return m.Dependency.objects.filter(reduce(or_, named), environment_id=environment)
+    def build(environment: int, *names: str) -> QuerySet:
+        named = _any_named(names, "catalog_name", "database_name", "object_name")
+        return m.Dependency.objects.filter(named, environment_id=environment)
 
     return CompiledQuery(build, int, *[str] * (3 * count))
 
 
 @cache
 def _views_keyed(count: int, locked: bool) -> CompiledQuery[m.Table]:
-    def build(*keys: int):
+    def build(*keys: int) -> QuerySet:
         rows = _views(m.Table.objects.filter(pk__in=keys)).order_by("pk")
         return rows.select_for_update(of=("self",)) if locked else rows
 
