@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from catalogs.executor import Executor, Session, StatementResult
 from environments.models import Environment
+from tests import all_ran
 from tests.access import FAST_HASHERS, Members, make_members
 
 RunScript = Callable[[str], list[StatementResult]]
@@ -21,6 +22,10 @@ RunScript = Callable[[str], list[StatementResult]]
 # 200 ms failed an example that took 350 ms once while a Flink JVM shared the cores).
 hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    all_ran.register(config)
 
 
 @pytest.fixture(scope="session")
