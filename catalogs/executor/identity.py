@@ -106,9 +106,9 @@ class IdentityMap:
         table = write.group(1).lower()
         if table in _CATALOG_TABLES:
             self.forget()
-        elif table == "catalogs_table" and sql.lstrip()[:6].upper() == "INSERT":
+        elif table == "catalogs_table" and head.startswith("INSERT"):
             self.forget_absent(RELATION)
-        elif table == "catalogs_column" and sql.lstrip()[:6].upper() == "INSERT":
+        elif table == "catalogs_column" and head.startswith("INSERT"):
             owners = None if many else _column_owners(sql, params)
             if owners is None:
                 self.forget(RELATION)

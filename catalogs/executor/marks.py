@@ -178,7 +178,7 @@ def refresh_readers(ctx: Context, *identifiers: ObjectIdentifier) -> None:
 
 def readers_of_any(ctx: Context, identifiers: Iterable[ObjectIdentifier]) -> list[m.Table]:
     """The views that read one of ``identifiers``, each once."""
-    return list(_readers(ctx.environment, list(dict.fromkeys(identifiers))).values())
+    return list(_readers(ctx.environment, identifiers).values())
 
 
 def refresh_readers_within(ctx: Context, catalog: str, database: str | None = None) -> None:
@@ -188,7 +188,7 @@ def refresh_readers_within(ctx: Context, catalog: str, database: str | None = No
     if database is not None:
         dependencies = dependencies.filter(database_name=database)
     view_ids = list(dependencies.values_list("view_id", flat=True).distinct())
-    recompute(ctx, _rows(queries.views_keyed(view_ids)).values())
+    _refresh(ctx, _rows(queries.views_keyed(view_ids)))
 
 
 def recompute(ctx: Context, views: Iterable[m.Table]) -> None:

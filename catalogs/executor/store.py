@@ -34,31 +34,23 @@ _CATALOG = CompiledQuery(
 _DATABASE = CompiledQuery(
     lambda catalog, name: m.Database.objects.filter(catalog_id=catalog, name=name)[:1], int, str
 )
-_TABLE = CompiledQuery(
-    lambda database, name: m.Table.objects.filter(database_id=database, name=name)[:1], int, str
-)
-_LOCKED_TABLE = CompiledQuery(
-    lambda database, name: m.Table.objects.filter(
-        database_id=database, name=name
-    ).select_for_update(of=("self",))[:1],
-    int,
-    str,
-)
+
+
+def _table_named(for_update: bool) -> CompiledQuery[m.Table]:
+    """The table or view of a database by its name; ``for_update`` locks the row."""
+
+    def build(database: int, name: str) -> QuerySet:
+        rows = m.Table.objects.filter(database_id=database, name=name)
+        return (rows.select_for_update(of=("self",)) if for_update else rows)[:1]
+
+    return CompiledQuery(build, int, str)
+
+
+_TABLE, _LOCKED_TABLE = _table_named(False), _table_named(True)
 _COLUMNS = CompiledQuery(
     lambda table: m.Column.objects.filter(table_id=table).order_by("position"), int
 )
-_FUNCTION = CompiledQuery(
-    lambda environment, catalog, database, name: m.Function.objects.filter(
-        database__catalog__environment_id=environment,
-        database__catalog__name=catalog,
-        database__name=database,
-        name=name,
-    )[:1],
-    int,
-    str,
-    str,
-    str,
-)
+_FUNCTION = CompiledQuery(lambda *named: _functions(*named)[:1], int, str, str, str)
 
 
 def catalog_or_none(environment: Environment, name: str) -> m.Catalog | None:
@@ -328,19 +320,28 @@ def _stored_type(data_type: DataType) -> str:
 def functions_named(environment: Environment, identifier: ObjectIdentifier) -> QuerySet[m.Function]:
     """The stored function ``identifier`` names (none or one), its name compared as Flink
     compares it (:func:`function_identifier`)."""
-    identifier = function_identifier(identifier.catalog, identifier.database, identifier.name)
-    return m.Function.objects.filter(
-        database__catalog__environment=environment,
-        database__catalog__name=identifier.catalog,
-        database__name=identifier.database,
-        name=identifier.name,
-    )
+    return _functions(environment.pk, *_function_place(identifier))
 
 
 def function_or_none(environment: Environment, identifier: ObjectIdentifier) -> m.Function | None:
     """The one row of :func:`functions_named`, read by a compiled query."""
-    identifier = function_identifier(identifier.catalog, identifier.database, identifier.name)
-    return _FUNCTION.first(environment.pk, identifier.catalog, identifier.database, identifier.name)
+    return _FUNCTION.first(environment.pk, *_function_place(identifier))
+
+
+def _function_place(identifier: ObjectIdentifier) -> tuple[str, str, str]:
+    """The catalog, database and name a function is stored under, compared as Flink
+    compares them (:func:`function_identifier`)."""
+    found = function_identifier(identifier.catalog, identifier.database, identifier.name)
+    return found.catalog, found.database, found.name
+
+
+def _functions(environment: int, catalog: str, database: str, name: str) -> QuerySet[m.Function]:
+    return m.Function.objects.filter(
+        database__catalog__environment_id=environment,
+        database__catalog__name=catalog,
+        database__name=database,
+        name=name,
+    )
 
 
 def function_definition(function: m.Function, identifier: ObjectIdentifier) -> CatalogFunction:
