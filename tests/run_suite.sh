@@ -21,13 +21,16 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = "0" ] && command -v apt-get >/de
 fi
 
 echo "== tests on SQLite"
-# xdist's default distribution (load). Not --dist loadgroup: with pytest 9 it groups nothing
-# (xdist 3.8 sets item._nodeid, which pytest 9 no longer reads) and it runs one of the tests
-# that share a node id (schemathesis' operations: 166 never ran). Not --dist worksteal: a
-# stolen test runs out of pytest-django's order, so a transactional test's flush (which empties
-# the environment `default` of the data migration) ran before plain database tests on
-# PostgreSQL (428 errors). The tests that start servers do so once per worker.
-env -u DATABASE_URL "$PYTHON" -m pytest -n auto "$@" || status=1
+# xdist's default distribution (load), two tests at a time (--maxschedchunk 2): with its
+# default chunks one worker was left holding the golden replays through Flink, minutes each,
+# while the other sat idle (the SQLite pass took 62 minutes). Tests still go out in
+# pytest-django's order (transactional tests, whose flush empties the data migration's
+# environment `default`, last), which --dist worksteal breaks (428 errors on PostgreSQL).
+# Not --dist loadgroup: with pytest 9 it groups nothing (xdist 3.8 sets item._nodeid, which
+# pytest 9 no longer reads) and it runs one of the tests that share a node id (schemathesis'
+# operations: 166 never ran). The tests that start servers do so once per worker.
+XDIST=(-n auto --maxschedchunk 2)
+env -u DATABASE_URL "$PYTHON" -m pytest "${XDIST[@]}" "$@" || status=1
 
 if POSTGRES_URL="$POSTGRES_URL" "$PYTHON" - <<'PY'
 import os
@@ -44,7 +47,7 @@ PY
 then
   echo "== tests on PostgreSQL ($POSTGRES_URL)"
   # The live comparison with Flink does not touch the database: it ran in the first pass.
-  DATABASE_URL="$POSTGRES_URL" "$PYTHON" -m pytest -n auto -m "not flink" "$@" || status=1
+  DATABASE_URL="$POSTGRES_URL" "$PYTHON" -m pytest "${XDIST[@]}" -m "not flink" "$@" || status=1
 elif [ "${REQUIRE_POSTGRES:-0}" = "1" ]; then
   echo "REQUIRE_POSTGRES=1 but PostgreSQL does not answer at $POSTGRES_URL" >&2
   status=1
