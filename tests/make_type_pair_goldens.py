@@ -2,7 +2,8 @@
 ``views_set_operation_types`` (UNION ALL, EXCEPT, INTERSECT, VALUES and CASE),
 ``views_operator_pairs`` (arithmetic, comparisons, ``||``), ``views_coalesce_pairs``
 (COALESCE, IFNULL, GREATEST, LEAST, ARRAY[...], MAP[...]), ``views_using_types`` (USING
-and NATURAL joins) and ``views_if_function`` (Flink's IF). Each pair is a view of its own,
+and NATURAL joins), ``views_if_function`` (Flink's IF) and ``views_type_lists`` (lists of
+three types, which Calcite walks as a whole). Each pair is a view of its own,
 so that a refused pair refuses nothing else; ``tests/flink_oracle.py <name>`` records
 Flink's answers.
 
@@ -163,6 +164,36 @@ def constructor_queries() -> list[str]:
     return queries
 
 
+def list_queries() -> list[str]:
+    """Lists of three types (ARRAY[...], CASE results, a column of VALUES): Calcite walks
+    the whole list, looking one type ahead, which no pair shows."""
+    items = ["i", "dec5", "ts0", "ltz3", "dt", "INTERVAL '1' DAY"]
+    triples = [t for t in itertools.product(items, repeat=3) if len(set(t)) > 1]
+    queries = [f"SELECT ARRAY[{a}, {b}, {c}] AS c FROM t" for a, b, c in triples]
+    queries += [
+        f"SELECT CASE WHEN i = 1 THEN {a} WHEN i = 2 THEN {b} ELSE {c} END AS c FROM t"
+        for a, b, c in triples
+        if "dec5" not in (a, b, c)
+    ]
+    literals = ["1", "DATE '2020-01-01'", "TIMESTAMP '2020-01-01 00:00:00'", "INTERVAL '1' DAY"]
+    queries += [
+        f"SELECT * FROM (VALUES ({a}), ({b}), ({c})) AS v(c)"
+        for a, b, c in itertools.permutations(literals, 3)
+    ]
+    queries += [
+        "SELECT ARRAY[i, NULL, ts0] AS c FROM t",
+        "SELECT ARRAY[ts6, ts0, i] AS c FROM t",
+        "SELECT ARRAY[ts0, ts6, i] AS c FROM t",
+        "SELECT ARRAY[f, i, ts0] AS c FROM t",
+        "SELECT ARRAY[bi, i, dt] AS c FROM t",
+        "SELECT MAP[i, 1, ts0, 2, ltz3, 3] AS c FROM t",
+        "SELECT MAP[1, dt, 2, i, 3, dec5] AS c FROM t",
+        "SELECT CASE WHEN b THEN dt WHEN i = 1 THEN i ELSE dec5 END AS c FROM t",
+        "SELECT CASE WHEN b THEN ts6 WHEN i = 1 THEN ts0 ELSE INTERVAL '1' DAY END AS c FROM t",
+    ]
+    return queries
+
+
 def using_queries() -> list[str]:
     items = ["i", "bi", "dec5", "f", "s", "c", "dt", "ts0", "ltz3", "b"]
     queries = [
@@ -215,6 +246,13 @@ def main() -> None:
         "-- (#14: written by tests/make_type_pair_goldens.py).",
         "g_using",
         using_queries(),
+    )
+    _write(
+        "views_type_lists",
+        "-- The common type of lists of three types: ARRAY[...], CASE results and a column of\n"
+        "-- VALUES (#14: written by tests/make_type_pair_goldens.py; one view a list).",
+        "g_lists",
+        list_queries(),
     )
     _write(
         "views_if_function",

@@ -9,7 +9,7 @@ from sqlglot import exp
 
 from ..errors import ValidationError
 from ..types import DATETIME_TYPES, DataType
-from .common_type import least_restrictive
+from .common_type import least_restrictive_of
 
 
 def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) -> None:
@@ -25,14 +25,10 @@ def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) ->
     default = node.args.get("default")
     if default is not None:
         results.append(default)
-    common: DataType | None = None
-    for result in results:
-        typed = type_of(result)
-        if typed.name == "NULL":
-            continue
-        common = typed if common is None else least_restrictive(common, typed)
-        if common is None:
-            raise ValidationError("Illegal mixing of types in CASE or COALESCE statement")
+    typed_results = [type_of(result) for result in results]
+    common = least_restrictive_of(typed_results)
+    if common is None and any(t.name != "NULL" for t in typed_results):
+        raise ValidationError("Illegal mixing of types in CASE or COALESCE statement")
     # An interval among date-time results is taken by validation (the common type is the
     # date-time) and refused by Flink's planner, which cannot cast it there.
     if common is not None and common.name in DATETIME_TYPES:

@@ -34,6 +34,71 @@ def least_restrictive(a: DataType, b: DataType) -> DataType | None:
     return common.with_nullable(a.nullable or b.nullable).with_time_attribute(time_attribute)
 
 
+def least_restrictive_of(types: list[DataType]) -> DataType | None:
+    """The common type of a whole list (``ARRAY[...]``, a column of VALUES, a CASE's results),
+    as Calcite's least-restrictive rule walks it, or None if it has none.
+
+    The walk widens type by type as :func:`least_restrictive` does, but looks one type ahead
+    (Flink's copy of Calcite's ``SqlTypeFactoryImpl.leastRestrictiveSqlType``): an exact
+    number (after exact numbers only) or an interval followed by a date-time gives that
+    date-time, and a date-time followed by an integer or an interval gives that date-time, at
+    once, whatever comes after (``ARRAY[i, ts0, ltz3]`` is of ``TIMESTAMP(0)``). The result is
+    nullable if any type is. Where the walk meets another family, Calcite tries casts; that
+    answer is the types' widening two by two (for two types, :func:`least_restrictive`).
+    """
+    nullable = any(t.nullable or t.name == "NULL" for t in types)
+    known = [t for t in types if t.name != "NULL"]
+    if not known:
+        return None
+    result: DataType | None = None
+    for i, current in enumerate(types):
+        if current.name == "NULL":
+            continue
+        result = current if result is None else _walk_step(result, current)
+        if result is None:
+            break
+        following = types[i + 1] if i + 1 < len(types) else None
+        if following is not None and _widens_at_once(result, current, following):
+            ahead = least_restrictive(current, following)
+            return None if ahead is None else ahead.with_nullable(nullable)
+    else:
+        return result.with_nullable(nullable) if result is not None else None
+    pairwise: DataType | None = known[0]
+    for other in known[1:]:
+        pairwise = least_restrictive(pairwise, other) if pairwise is not None else None
+    return pairwise.with_nullable(nullable) if pairwise is not None else None
+
+
+def _family(data_type: DataType) -> str:
+    """Calcite's type family, where the walk of :func:`least_restrictive_of` compares them."""
+    if data_type.is_numeric:
+        return "NUMERIC"
+    if data_type.is_timestamp:
+        return "TIMESTAMP"
+    return data_type.name
+
+
+def _walk_step(result: DataType, current: DataType) -> DataType | None:
+    """One step of the walk: None where the families differ (the walk stops) or the types
+    have no common type."""
+    if _family(result) != _family(current) or result.is_collection or result.is_row:
+        return None
+    return least_restrictive(result, current)
+
+
+def _widens_at_once(result: DataType, current: DataType, following: DataType) -> bool:
+    """Whether the walk ends at ``current`` because of the type after it (``result``: the
+    common type so far, of the family of ``current``)."""
+    exact = current.is_integer or current.name == "DECIMAL"
+    if exact and (result.is_integer or result.name == "DECIMAL"):
+        return following.name in DATETIME_TYPES
+    if current.is_interval:
+        return following.name in DATETIME_TYPES
+    if current.name in DATETIME_TYPES:
+        return following.is_interval or following.is_integer
+    return False
+
+
 def _common(a: DataType, b: DataType) -> DataType | None:
     """:func:`least_restrictive` but for the nullability of ``a`` and ``b`` themselves."""
     collections = ("ARRAY", "MULTISET")
@@ -100,12 +165,10 @@ def with_operand_attribute(common: DataType, operands: list[DataType]) -> DataTy
 def array_element(types: list[DataType]) -> DataType | None:
     """The element type of ``ARRAY[...]`` of items of ``types`` of several classes: their
     least restrictive type, to which each item is cast (golden ``views_coalesce_pairs``)."""
-    known = [t for t in types if t.name != "NULL"]
-    element: DataType | None = known[0] if known else None
-    for other in known[1:]:
-        element = least_restrictive(element, other) if element is not None else None
+    element = least_restrictive_of(types)
     if element is None:
         return None
+    known = [t for t in types if t.name != "NULL"]
     return with_operand_attribute(element, known).with_nullable(any(t.nullable for t in types))
 
 

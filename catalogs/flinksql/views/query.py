@@ -19,7 +19,7 @@ from .calls import (
     niladic_name,
 )
 from .checks import check_interval_literals
-from .common_type import least_restrictive, set_column_type
+from .common_type import least_restrictive, least_restrictive_of, set_column_type
 from .conditions import check_condition
 from .grammar_forms import has_window as _has_window
 from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
@@ -221,14 +221,9 @@ class QueryBlocks:
         first_items = first.expressions if isinstance(first, exp.Tuple) else [first]
         fields = []
         for i, column in enumerate(zip(*types, strict=True)):
-            common = column[0]
-            for other in column[1:]:
-                widened = least_restrictive(common, other)
-                if widened is None:
-                    raise ValidationError(
-                        "Values passed to VALUES operator must have compatible types"
-                    )
-                common = widened
+            common = least_restrictive_of(list(column))
+            if common is None:
+                raise ValidationError("Values passed to VALUES operator must have compatible types")
             name = self._niladic_name(first_items[i], scope) or f"EXPR${i}"
             fields.append(Field(name, common))
         return Query("VALUES " + ",\n".join(rows), fields)

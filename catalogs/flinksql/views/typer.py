@@ -38,7 +38,7 @@ from .common_type import (
     array_element,
     coerce_operands,
     concat_type,
-    least_restrictive,
+    least_restrictive_of,
     with_operand_attribute,
 )
 from .context import ExpressionContext
@@ -563,13 +563,11 @@ class ViewTyper(_Typer):
         return super()._common_strict(operands)
 
     def _case_result(self, types: list[DataType]) -> DataType:
-        """A CASE's results widen as a set operation's columns do (:func:`least_restrictive`:
+        """A CASE's results widen as a set operation's columns do (:func:`least_restrictive_of`:
         an integer and a DATE give the DATE); :func:`check_case` refused those with none."""
         known = [t for t in types if t.name != "NULL"]
         if not known:
             return T("NULL")
-        result = known[0]
-        for other in known[1:]:
-            result = least_restrictive(result, other) or result
+        result = least_restrictive_of(types) or known[0]
         result = with_operand_attribute(result, known)  # a rowtime THEN stays one
         return result.with_nullable(any(t.nullable for t in types))
