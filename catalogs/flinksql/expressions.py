@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 
 from sqlglot import exp
 from sqlglot.tokens import TokenType
@@ -797,6 +798,21 @@ def op_is(node: exp.Expression, *kinds: type) -> bool:
     return type(node) in kinds
 
 
+# Calcite's own collection spec (``BIGINT ARRAY``, as Flink writes an implicit cast), not
+# Flink's ``ARRAY<BIGINT>``.
+_POSTFIX_COLLECTION = re.compile(r"\b(ARRAY|MULTISET)\s*$", re.IGNORECASE)
+
+
+def _spec_members(data_type: DataType) -> DataType:
+    """A collection of Calcite's spec: its elements NOT NULL, as Calcite derives them
+    (``COALESCE(CAST(a AS BIGINT ARRAY), ...)`` is ``ARRAY<BIGINT NOT NULL>``;
+    golden views_collection_casts)."""
+    if data_type.name not in ("ARRAY", "MULTISET"):
+        return data_type
+    (element,) = data_type.children
+    return replace(data_type, children=(_spec_members(element).with_nullable(False),))
+
+
 def cast_target(to: exp.DataType) -> DataType:
     """The type a CAST gives. Flink keeps every interval as one of its two SQL interval types
     (the types of interval literals): CAST(x AS INTERVAL DAY) is INTERVAL SECOND(3), and
@@ -810,7 +826,8 @@ def cast_target(to: exp.DataType) -> DataType:
         except ValueError:
             qualifier = None
     if qualifier is None:
-        return parse_type(written, ddl=False)
+        parsed = parse_type(written, ddl=False)
+        return _spec_members(parsed) if _POSTFIX_COLLECTION.search(written) else parsed
     # Calcite's qualifier (also SECOND(3, 2), MINUTE(4) TO SECOND, which Flink's type syntax
     # lacks): Flink converts a day-time one to its INTERVAL SECOND(3) unless the leading
     # precision exceeds 3 (FlinkTypeFactory.toLogicalType)

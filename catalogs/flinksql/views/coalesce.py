@@ -8,11 +8,10 @@ import itertools
 
 from sqlglot import exp
 
-from ..calcite_names import calcite_type_name
 from ..errors import ValidationError
 from ..type_rules import least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
-from .common_type import needs_cast
+from .common_type import cast_type_text, needs_deep_cast
 
 
 def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]) -> DataType:
@@ -54,8 +53,8 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
             f"{expected.summary()} expected but {t.summary()} passed."
         )
     for arg, t in zip(args, types, strict=True):
-        if t.name != "NULL" and needs_cast(t, common):
-            arg.meta["coerce_to"] = calcite_type_name(common)
+        if t.name != "NULL" and needs_deep_cast(t, common):
+            arg.meta["coerce_to"] = cast_type_text(common)
     return common.with_nullable(all(t.nullable for t in types))
 
 

@@ -206,26 +206,30 @@ def coerce_operands(
     (``MAP_UNION(CAST(`t`.`m` AS MAP< VARCHAR(2147483647) CHARACTER SET `UTF-16LE`, BIGINT >),
     `t`.`mb`)``; golden views_difftest_seed8_classes)."""
     for operand, data_type in zip(operands, types, strict=True):
-        if _needs_deep_cast(data_type, common):
+        if needs_deep_cast(data_type, common):
             operand.meta["coerce_to"] = cast_type_text(common)
 
 
-def _needs_deep_cast(source: DataType, target: DataType) -> bool:
+def needs_deep_cast(source: DataType, target: DataType) -> bool:
     """:func:`needs_cast` of the members of collections too (a map of VARCHAR(3) keys is no
-    cast from a map of STRING keys)."""
+    cast from a map of STRING keys, an array of NOT NULL elements none from one of nullable
+    elements)."""
     if source.children and source.name == target.name:
         if len(source.children) != len(target.children):
             return True
         pairs = zip(source.children, target.children, strict=True)
-        return any(_needs_deep_cast(a, b) for a, b in pairs)
+        return any(needs_deep_cast(a, b) for a, b in pairs)
     return needs_cast(source, target)
 
 
 def cast_type_text(data_type: DataType) -> str:
     """A type as Calcite writes the target of an implicit cast: a character string with its
-    character set, a map as ``MAP< key, value >``."""
+    character set, a map as ``MAP< key, value >``, an array as ``BIGINT ARRAY`` (Calcite's
+    type specs, which hold no nullability of members)."""
     if data_type.is_string:
         return f"{calcite_type_name(data_type)} CHARACTER SET `UTF-16LE`"
+    if data_type.name in ("ARRAY", "MULTISET"):
+        return f"{cast_type_text(data_type.children[0])} {data_type.name}"
     if data_type.name == "MAP":
         key, value = (cast_type_text(t) for t in data_type.children)
         return f"MAP< {key}, {value} >"

@@ -423,8 +423,9 @@ class ViewTyper(_Typer):
             )
         if name == "ELEMENT" and len(args) == 1:
             collection = self.type_of(args[0])
-            if collection.name == "MULTISET":
-                # null where the collection or its elements may be (the record holds arrays)
+            if collection.name in ("ARRAY", "MULTISET"):
+                # null where the collection or its elements may be: ELEMENT(ARRAY[i]) of a
+                # nullable i is nullable though the constructor is not (views_collection_casts)
                 (element,) = collection.children
                 return element.with_nullable(element.nullable or collection.nullable)
         if name == "CEILING" and len(args) == 1:
