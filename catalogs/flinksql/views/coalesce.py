@@ -28,7 +28,8 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
         other = types[1]
         precise = first.name in DATETIME_TYPES or first.name == "DECIMAL"
         widened = precise and first.params != other.params
-        if first.name == other.name and not widened or first.is_string and other.is_string:
+        same = first.name == other.name and not widened and coalescible(first, other)
+        if same or first.is_string and other.is_string:
             return first
     for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
         if not coalescible(a, b) and not (a.is_interval or b.is_interval):
@@ -37,25 +38,54 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
     for other in known[1:]:
         common = coalesce_step(name, common, other, all(t.nullable for t in types))
     common = common.with_nullable(True)
+    _refuse_number_as_moment(common, types)
+    for arg, t in zip(args, types, strict=True):
+        if t.name != "NULL" and needs_deep_cast(t, common):
+            arg.meta["coerce_to"] = cast_type_text(common)
+    return common.with_nullable(all(t.nullable for t in types))
+
+
+def _refuse_number_as_moment(common: DataType, types: list[DataType]) -> None:
+    """Flink's refusal of an implicit cast of a number or an interval to a date-time (their
+    common type), also as the elements of arrays (``COALESCE(arr, ARRAY[ts])``: ``Data type
+    ARRAY<TIMESTAMP(3)> expected but ARRAY<INT> passed``)."""
+    found = _number_as_moment(common, types)
+    if found is None:
+        return
+    position, expected = found
+    raise ValidationError(
+        f"Invalid argument type at position {position}. Data type "
+        f"{expected.summary()} expected but {types[position].summary()} passed."
+    )
+
+
+def _number_as_moment(common: DataType, types: list[DataType]) -> tuple[int, DataType] | None:
+    """The first operand that is a number or an interval where the common type is a
+    date-time (or an array of such operands), with the type Flink expected there."""
+    if common.name in ("ARRAY", "MULTISET"):
+        if any(t.name not in (common.name, "NULL") for t in types):
+            return None
+        members = [t.children[0] if t.name == common.name else t for t in types]
+        found = _number_as_moment(common.children[0], members)
+        if found is None:
+            return None
+        position, element = found
+        passed = types[position]
+        element = element.with_nullable(common.children[0].nullable)  # the merged element's
+        return position, DataType(passed.name, (), passed.nullable, (element,))
+    known = [t for t in types if t.name != "NULL"]
     moment = (
         common
         if common.name in DATETIME_TYPES
         else next((t for t in known if t.name in DATETIME_TYPES), None)
     )
     number = next(((i, t) for i, t in enumerate(types) if t.is_numeric or t.is_interval), None)
-    if moment is not None and number is not None:  # no implicit cast of a number to one
-        if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
-            raise ValidationError("Invalid input arguments.")
-        position, t = number
-        expected = moment.with_nullable(t.nullable).with_time_attribute(None)
-        raise ValidationError(
-            f"Invalid argument type at position {position}. Data type "
-            f"{expected.summary()} expected but {t.summary()} passed."
-        )
-    for arg, t in zip(args, types, strict=True):
-        if t.name != "NULL" and needs_deep_cast(t, common):
-            arg.meta["coerce_to"] = cast_type_text(common)
-    return common.with_nullable(all(t.nullable for t in types))
+    if moment is None or number is None:
+        return None
+    if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
+        raise ValidationError("Invalid input arguments.")
+    position, t = number
+    return position, moment.with_nullable(t.nullable).with_time_attribute(None)
 
 
 def _coalesce_kind(t: DataType) -> str:
@@ -86,6 +116,9 @@ def coalescible(a: DataType, b: DataType) -> bool:
     """Whether COALESCE finds a common type of ``a`` and ``b`` (else: Invalid input
     arguments)."""
     kinds = frozenset((_coalesce_kind(a), _coalesce_kind(b)))
+    if len(kinds) == 1 and a.children and len(a.children) == len(b.children):
+        # collections: of members with common types (ARRAY<CHAR(1)> and ARRAY<INT>: none)
+        return all(coalescible(x, y) for x, y in zip(a.children, b.children, strict=True))
     return len(kinds) == 1 or kinds in _COALESCED_KINDS
 
 
