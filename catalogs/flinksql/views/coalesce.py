@@ -61,18 +61,20 @@ def _refuse_number_as_moment(common: DataType, types: list[DataType]) -> None:
 
 def _number_as_moment(common: DataType, types: list[DataType]) -> tuple[int, DataType] | None:
     """The first operand that is a number or an interval where the common type is a
-    date-time (or an array of such operands), with the type Flink expected there."""
-    if common.name in ("ARRAY", "MULTISET"):
+    date-time (or a collection holding such members), with the type Flink expected there."""
+    if common.name in ("ARRAY", "MULTISET", "MAP"):
         if any(t.name not in (common.name, "NULL") for t in types):
             return None
-        members = [t.children[0] if t.name == common.name else t for t in types]
-        found = _number_as_moment(common.children[0], members)
-        if found is None:
-            return None
-        position, element = found
-        passed = types[position]
-        element = element.with_nullable(common.children[0].nullable)  # the merged element's
-        return position, DataType(passed.name, (), passed.nullable, (element,))
+        for place, merged in enumerate(common.children):  # an element, a key or a value
+            members = [t.children[place] if t.name == common.name else t for t in types]
+            found = _number_as_moment(merged, members)
+            if found is not None:
+                position, member = found
+                passed = types[position]
+                children = list(passed.children)
+                children[place] = member.with_nullable(merged.nullable)  # the merged member's
+                return position, DataType(passed.name, (), passed.nullable, tuple(children))
+        return None
     known = [t for t in types if t.name != "NULL"]
     moment = (
         common
@@ -148,14 +150,17 @@ def coalesce_step(name: str, common: DataType, other: DataType, nullable: bool) 
 def coalesced_type(a: DataType, b: DataType) -> DataType:
     """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
     FLOAT and DOUBLE, FLOAT of a DECIMAL and a FLOAT after it, the DATE or TIME of one and a
-    timestamp, and collections of the common, nullable if either is, element type."""
+    timestamp, and collections of the common, nullable if either is, member types (a MAP's
+    key and value)."""
     if a.is_numeric and b.is_numeric:
         return merged_numeric_type(a, b)
     for moment in ("DATE", "TIME"):
         if {a.name, b.name} == {moment, "TIMESTAMP"}:
             return a if a.name == moment else b
-    if a.name == b.name and a.name in ("ARRAY", "MULTISET") and a.children != b.children:
-        (x,), (y,) = a.children, b.children
-        element = coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
-        return DataType(a.name, (), True, (element,))
+    if a.name == b.name and a.name in ("ARRAY", "MULTISET", "MAP") and a.children != b.children:
+        members = tuple(
+            coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
+            for x, y in zip(a.children, b.children, strict=True)
+        )
+        return DataType(a.name, (), True, members)
     return least_restrictive_type(a, b)
