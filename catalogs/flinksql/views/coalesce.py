@@ -11,7 +11,7 @@ from sqlglot import exp
 from ..errors import ValidationError
 from ..type_rules import least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
-from .common_type import cast_type_text, needs_deep_cast
+from .common_type import coerce_operands
 
 
 def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]) -> DataType:
@@ -39,9 +39,8 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
         common = coalesce_step(name, common, other, all(t.nullable for t in types))
     common = common.with_nullable(True)
     _refuse_number_as_moment(common, types)
-    for arg, t in zip(args, types, strict=True):
-        if t.name != "NULL" and needs_deep_cast(t, common):
-            arg.meta["coerce_to"] = cast_type_text(common)
+    typed = [(arg, t) for arg, t in zip(args, types, strict=True) if t.name != "NULL"]
+    coerce_operands([arg for arg, _ in typed], [t for _, t in typed], common)
     return common.with_nullable(all(t.nullable for t in types))
 
 

@@ -206,11 +206,11 @@ def coerce_operands(
     (``MAP_UNION(CAST(`t`.`m` AS MAP< VARCHAR(2147483647) CHARACTER SET `UTF-16LE`, BIGINT >),
     `t`.`mb`)``; golden views_difftest_seed8_classes)."""
     for operand, data_type in zip(operands, types, strict=True):
-        if needs_deep_cast(data_type, common):
+        if _needs_deep_cast(data_type, common):
             operand.meta["coerce_to"] = cast_type_text(common)
 
 
-def needs_deep_cast(source: DataType, target: DataType) -> bool:
+def _needs_deep_cast(source: DataType, target: DataType) -> bool:
     """:func:`needs_cast` of the members of collections too (a map of VARCHAR(3) keys is no
     cast from a map of STRING keys, an array of NOT NULL elements none from one of nullable
     elements)."""
@@ -218,7 +218,7 @@ def needs_deep_cast(source: DataType, target: DataType) -> bool:
         if len(source.children) != len(target.children):
             return True
         pairs = zip(source.children, target.children, strict=True)
-        return any(needs_deep_cast(a, b) for a, b in pairs)
+        return any(_needs_deep_cast(a, b) for a, b in pairs)
     return needs_cast(source, target)
 
 
