@@ -76,6 +76,9 @@ COLUMNS = {
     "v_variant": "VARIANT",
     "x_bitmap": "BITMAP",
     "t_rowtime": "TIMESTAMP(3)",
+    # the type of an array constructor of string literals (ARRAY['a']), last so that the
+    # first accepted call of each function stays one over the columns above
+    "a_char": "ARRAY<CHAR(1) NOT NULL> NOT NULL",
 }
 # t_rowtime is the table's rowtime attribute (CURRENT_WATERMARK takes only one).
 WATERMARK = "WATERMARK FOR t_rowtime AS t_rowtime"
@@ -93,6 +96,7 @@ SECOND = (
     "t_ts3",
     "b_boolean",
     "a_int",
+    "a_char",
     "x_bitmap",
     "3",
     "'x'",
