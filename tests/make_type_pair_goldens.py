@@ -194,6 +194,55 @@ def list_queries() -> list[str]:
     return queries
 
 
+def element_queries() -> list[str]:
+    """The functions of an array and an element (ARRAY_CONTAINS, ARRAY_POSITION,
+    ARRAY_REMOVE, ARRAY_APPEND, ARRAY_PREPEND): which element types take which argument
+    types, and where Flink writes the argument cast to the element type."""
+    elements = ["i", "CAST(i AS TINYINT)", "bi", "dec5", "CAST(dec5 AS DECIMAL(38, 10))", "f",
+                "CAST(f AS DOUBLE)", "b", "c", "CAST(s AS VARCHAR(2))", "s", "bn", "vb", "dt",
+                "tm3", "ts3", "ts6", "ltz3", "arr", "r3"]  # fmt: skip
+    arguments = [*elements, "CAST(i AS SMALLINT)", "CAST(c AS CHAR(1))", "CAST(s AS VARCHAR(20))",
+                 "CAST(vb AS BYTES)", "tm0", "ts0", "ltz6", "arrb", "m", "rt", "3", "'x'",
+                 "'xyz'", "NULL"]  # fmt: skip
+    queries = [
+        f"SELECT ARRAY_CONTAINS(ARRAY[{e}], {a}) AS c FROM t"
+        for e, a in itertools.product(elements, arguments)
+    ]
+    pairs = [("i", "CAST(i AS TINYINT)"), ("i", "bi"), ("s", "c"), ("c", "s"),
+             ("CAST(s AS VARCHAR(2))", "'xyz'"), ("CAST(s AS VARCHAR(2))", "s"),
+             ("dec5", "CAST(dec5 AS DECIMAL(38, 10))"), ("ts6", "ts3"), ("CAST(f AS DOUBLE)", "f"),
+             ("bi", "i"), ("arr", "arr"), ("i", "3")]  # fmt: skip
+    for name in ("ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_APPEND", "ARRAY_PREPEND"):
+        queries += [f"SELECT {name}(ARRAY[{e}], {a}) AS c FROM t" for e, a in pairs]
+        queries += [f"SELECT {name}(arr, {a}) AS c FROM t" for a in ("i", "bi", "3", "NULL")]
+    queries += [f"SELECT ARRAY_CONTAINS(arrs, {a}) AS c FROM t" for a in ("s", "c", "'x'", "i")]
+    return queries
+
+
+def common_array_queries() -> list[str]:
+    """The functions of arrays of a common type (ARRAY_CONCAT, ARRAY_UNION, ARRAY_EXCEPT,
+    ARRAY_INTERSECT) over pairs of arrays of a set of element types."""
+    elements = ["i", "bi", "dec5", "CAST(dec5 AS DECIMAL(38, 10))", "f", "s", "c",
+                "CAST(s AS VARCHAR(2))", "ts3", "ts6", "dt", "ltz3"]  # fmt: skip
+    queries = [
+        f"SELECT ARRAY_UNION(ARRAY[{a}], ARRAY[{b}]) AS c FROM t"
+        for a, b in itertools.product(elements, elements)
+    ]
+    pairs = [("i", "bi"), ("dec5", "i"), ("s", "c"), ("c", "CAST(s AS VARCHAR(2))"), ("i", "i"),
+             ("ts3", "ts6"), ("i", "s"), ("dt", "ts3")]  # fmt: skip
+    for name in ("ARRAY_CONCAT", "ARRAY_EXCEPT", "ARRAY_INTERSECT"):
+        queries += [f"SELECT {name}(ARRAY[{a}], ARRAY[{b}]) AS c FROM t" for a, b in pairs]
+        queries += [f"SELECT {name}(arr, ARRAY[{a}]) AS c FROM t" for a in ("i", "bi", "1")]
+        queries += [f"SELECT {name}(ARRAY['a'], ARRAY['bb']) AS c FROM t"]
+    queries += [
+        "SELECT ARRAY_CONCAT(ARRAY[i], ARRAY[bi], ARRAY[dec5]) AS c FROM t",
+        "SELECT ARRAY_CONCAT(ARRAY[1], arr, arrb) AS c FROM t",
+        "SELECT ARRAY_CONCAT(arrs, ARRAY['x'], ARRAY[c]) AS c FROM t",
+        "SELECT ARRAY_CONCAT(ARRAY[i]) AS c FROM t",
+    ]
+    return queries
+
+
 def using_queries() -> list[str]:
     items = ["i", "bi", "dec5", "f", "s", "c", "dt", "ts0", "ltz3", "b"]
     queries = [
@@ -253,6 +302,22 @@ def main() -> None:
         "-- VALUES (#14: written by tests/make_type_pair_goldens.py; one view a list).",
         "g_lists",
         list_queries(),
+    )
+    _write(
+        "views_array_elements",
+        "-- ARRAY_CONTAINS of an array of each of a set of types and an argument of each, and\n"
+        "-- the other functions of an array and an element (#15: written by\n"
+        "-- tests/make_type_pair_goldens.py; one view a pair).",
+        "g_elements",
+        element_queries(),
+    )
+    _write(
+        "views_array_commons",
+        "-- ARRAY_UNION of arrays of each pair of a set of element types, and the other\n"
+        "-- functions of arrays of a common type (#15: written by\n"
+        "-- tests/make_type_pair_goldens.py; one view a call).",
+        "g_arrays",
+        common_array_queries(),
     )
     _write(
         "views_if_function",

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .array_elements import ELEMENT_FUNCTIONS, element_call_type
 from .calcite_names import calcite_type_name
 from .errors import FlinkSqlError, ValidationError
 from .type_rules import least_restrictive_type, merged_numeric_type
@@ -644,7 +645,53 @@ def greatest_type(types: Sequence[DataType]) -> DataType | None:
     return DataType("DECIMAL", (min(38, integer + scale), scale), nullable)
 
 
+# Functions of arrays of one common type (Flink's commonArrayType input strategy).
+COMMON_ARRAY_FUNCTIONS = frozenset(
+    {"ARRAY_CONCAT", "ARRAY_UNION", "ARRAY_EXCEPT", "ARRAY_INTERSECT"}
+)
+_EXACT_NUMBERS = frozenset(("TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"))
+
+
+def common_array_type(types: Sequence[DataType]) -> DataType | None:
+    """ARRAY_CONCAT, ARRAY_UNION, ARRAY_EXCEPT and ARRAY_INTERSECT of arrays: the array of
+    their elements' common type (as GREATEST merges them: goldens/views_array_commons),
+    nullable where any array is; None where an argument is no array (the record answers).
+    Raises Flink's refusal where the elements have no common type, or where an exact
+    number would be cast to the date-time the others are."""
+    if not types or any(t.name != "ARRAY" for t in types):
+        return None
+    elements = [t.children[0] for t in types]
+    nullable = any(t.nullable for t in types)
+    try:
+        element = greatest_type(elements)
+    except ValidationError:
+        element = None
+    if element is not None:
+        return array_of(element, nullable=nullable)
+    moments = [e for e in elements if e.name in DATETIME_TYPES]
+    if moments and all(e.name in _EXACT_NUMBERS for e in elements if e not in moments):
+        try:
+            moment = greatest_type(moments)
+        except ValidationError:
+            moment = None
+        if moment is not None:
+            at = next(i for i, e in enumerate(elements) if e.name in _EXACT_NUMBERS)
+            member = moment.with_nullable(any(e.nullable for e in elements))
+            raise ValidationError(
+                f"Invalid argument type at position {at}. Data type "
+                f"{array_of(member, nullable=nullable).summary()} expected but "
+                f"{types[at].summary()} passed."
+            )
+    shown = ", ".join(t.summary() for t in types)
+    raise ValidationError(f"Could not find a common type for arguments: [{shown}]")
+
+
 PRECISION_RULES: dict[str, Rule] = {
+    **dict.fromkeys(sorted(COMMON_ARRAY_FUNCTIONS), common_array_type),
+    **{
+        name: lambda types, name=name: element_call_type(name, types)
+        for name in sorted(ELEMENT_FUNCTIONS)
+    },
     "MOD": modulo_type,
     "MAP_UNION": map_union_type,
     "GREATEST": greatest_type,

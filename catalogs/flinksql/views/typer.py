@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from .. import builtins
+from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
 from ..errors import ValidationError, unknown_function_type
@@ -36,6 +37,7 @@ from .casts import check_cast, check_literal_cast
 from .coalesce import coalesce_result
 from .common_type import (
     array_element,
+    cast_type_text,
     coerce_operands,
     concat_type,
     least_restrictive_of,
@@ -328,9 +330,9 @@ class ViewTyper(_Typer):
             }[name]
         if node.meta.get("multiset"):
             return multiset_type(node, self._common)
-        if name not in _NULL_TOLERANT and any(
-            isinstance(_strip(a), exp.Null) for a in node.expressions
-        ):
+        # an array's element may be NULL (goldens/views_array_elements)
+        checked = node.expressions[:1] if name in ELEMENT_FUNCTIONS else node.expressions
+        if name not in _NULL_TOLERANT and any(isinstance(_strip(a), exp.Null) for a in checked):
             raise ValidationError("Illegal use of 'NULL'")
         if name in AGGREGATES:
             if is_aggregate(node) and any(
@@ -377,8 +379,10 @@ class ViewTyper(_Typer):
         if special is not None:
             return special
         result = self._function(node)
-        if name == "MAP_UNION":
+        if name == "MAP_UNION" or name in builtins.COMMON_ARRAY_FUNCTIONS:
             coerce_operands(node.expressions, [self.type_of(a) for a in node.expressions], result)
+        if name in ELEMENT_FUNCTIONS and len(node.expressions) == 2:
+            self._cast_element(node.expressions)
         if name in ("FLOOR", "CEIL", "ABS"):
             if result.is_interval:  # Calcite's functions: the argument's SQL interval type
                 return result.with_interval_qualifier(
@@ -387,6 +391,13 @@ class ViewTyper(_Typer):
             return result
         result = result.with_time_attribute(None) if result.time_attribute else result
         return self._rowtime_kept(name, node.expressions, result)
+
+    def _cast_element(self, operands: list[exp.Expression]) -> None:
+        """The element argument written cast to the array's element type, where Flink casts
+        it (:func:`array_elements.casts_argument`)."""
+        array, argument = (self.type_of(o) for o in operands)
+        if array.name == "ARRAY" and casts_argument(array.children[0], argument):
+            operands[1].meta["coerce_to"] = cast_type_text(array.children[0])
 
     def _rowtime_kept(
         self, name: str, operands: list[exp.Expression], result: DataType
