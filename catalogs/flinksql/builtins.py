@@ -227,6 +227,12 @@ def _shapes(arity: int, sample: DataType) -> dict[str, Callable[[Sequence[DataTy
         },
         "fixed": lambda types: sample.with_nullable(True),
     }
+    if arity == 2:  # MAP_FROM_ARRAYS(keys, values)
+        shapes["map of the elements of arguments 0 and 1"] = lambda types: (
+            map_of(types[0].children[0], types[1].children[0], nullable=True)
+            if types[0].name == types[1].name == "ARRAY"
+            else None
+        )
     for i in range(arity):
         shapes[f"argument {i}"] = lambda types, i=i: _plain(types[i]).with_nullable(True)
         shapes[f"element of argument {i}"] = lambda types, i=i: (
@@ -247,12 +253,17 @@ def _fit(calls: Sequence[Call], evidence: Sequence[Call] = ()) -> Rule | None:
     """The one rule every accepted call of ``calls`` follows, or None. Where the calls leave
     the nullability open (every one has a nullable argument: "any" and "always" both fit), the
     one the function's other accepted calls (``evidence``, of any arity) also follow wins:
-    REGEXP_EXTRACT(s, p, i) is always nullable, as REGEXP_EXTRACT(s, p) of NOT NULL strings."""
+    REGEXP_EXTRACT(s, p, i) is always nullable, as REGEXP_EXTRACT(s, p) of NOT NULL strings.
+    Where several shapes fit (one call over ARRAY<STRING> fits a fixed STRING and the
+    array's element alike), the one most of the other calls of as many arguments follow wins:
+    ARRAY_MAX of an ARRAY<VARCHAR(2)> is a VARCHAR(2), as ARRAY_MAX of an ARRAY<INT> an INT."""
     accepted = [c for c in calls if c.result is not None]
     if not accepted:
         return None
     arity = len(accepted[0].arguments)
     others = [c for c in evidence if c.result is not None]
+    alike = [c for c in others if len(c.arguments) == arity]
+    best: tuple[int, Rule] | None = None
     for shape in _shapes(arity, accepted[0].result).values():
         fitting = []
         for nullability in _NULLABILITY.values():
@@ -263,12 +274,22 @@ def _fit(calls: Sequence[Call], evidence: Sequence[Call] = ()) -> Rule | None:
 
             if all(rule([a for a, _ in c.arguments]) == c.result for c in accepted):
                 fitting.append((rule, nullability))
+        if not fitting:
+            continue
+        chosen = fitting[0][0]
         for rule, nullability in fitting:
             if all(nullability([a for a, _ in c.arguments]) == c.result.nullable for c in others):
-                return rule
-        if fitting:
-            return fitting[0][0]
-    return None
+                chosen = rule
+                break
+        followed = sum(_follows(chosen, c) for c in alike)
+        if best is None or followed > best[0]:
+            best = (followed, chosen)
+    return None if best is None else best[1]
+
+
+def _follows(rule: Rule, call: Call) -> bool:
+    """Whether ``rule`` gives ``call`` its recorded type (a rule may not apply: None)."""
+    return rule([a for a, _ in call.arguments]) == call.result
 
 
 def _roots(types: Sequence[DataType]) -> tuple[str, ...]:
