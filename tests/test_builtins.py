@@ -132,8 +132,13 @@ def test_it_types_a_call_over_unrecorded_types_by_the_recorded_rule() -> None:
 
 def test_it_says_so_when_the_record_has_no_answer() -> None:
     # (GREATEST of two such rows is typed now: Flink's answer in goldens/views_coalesce_pairs)
-    row = parse_type("ROW<a INT, b ARRAY<INT>>", ddl=False)
+    # no recorded call has an ARRAY<DATE> (ELT of two rows is refused now, as every recorded
+    # ELT with a ROW for its index: "Index can only be an INTEGER NUMERIC type.")
+    dates, text = parse_type("ARRAY<DATE>", ddl=False), parse_type("STRING", ddl=False)
     with pytest.raises(builtins.UnknownCall, match=r"The dashboard cannot derive the type of"):
+        builtins.call_type("ARRAY_JOIN", [(dates, False), (text, False)])
+    row = parse_type("ROW<a INT, b ARRAY<INT>>", ddl=False)
+    with pytest.raises(ValidationError, match=r"^Index can only be an INTEGER NUMERIC type\.$"):
         builtins.call_type("ELT", [(row, False), (row, False)])
 
 

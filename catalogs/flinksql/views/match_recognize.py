@@ -495,11 +495,12 @@ def _output(
     all_rows: bool,
 ) -> list[Field]:
     """The columns of the match: the partition keys and the measures, one of a name (ALL ROWS
-    PER MATCH: the keys, the ORDER BY columns, the rest of the input, then the measures)."""
-    if all_rows:
+    PER MATCH: the keys, the ORDER BY columns, the rest of the input, then the measures);
+    without measures, the input's columns in its order, ONE ROW or ALL ROWS PER MATCH."""
+    if not measures:
+        head = fields  # (views_match_recognize_more; ALL ROWS: views_difftest_seed15)
+    elif all_rows:
         head = [*keys, *order, *fields]
-    elif not measures:
-        head = fields  # the input's columns, in its order (views_match_recognize_more)
     else:
         head = keys
     output: list[Field] = []
