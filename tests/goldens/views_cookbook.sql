@@ -25,6 +25,8 @@ SELECT
 FROM server_logs
 GROUP BY 
   TUMBLE(log_time, INTERVAL '1' MINUTE);
+SHOW CREATE VIEW cb_1;
+DESCRIBE cb_1;
 
 -- aggregations-and-analytics/01_group_by_window/01_group_by_window_tvf.md
 CREATE DATABASE r_01_group_by_window_tvf;
@@ -43,6 +45,8 @@ SELECT window_start, window_end, COUNT(DISTINCT client_ip) AS ip_addresses
   FROM TABLE(
     TUMBLE(TABLE server_logs, DESCRIPTOR(log_time), INTERVAL '1' MINUTE))
   GROUP BY window_start, window_end;
+SHOW CREATE VIEW cb_2;
+DESCRIBE cb_2;
 
 -- aggregations-and-analytics/02_watermarks/02_watermarks.md
 CREATE DATABASE r_02_watermarks;
@@ -62,6 +66,8 @@ FROM doctor_sightings
 GROUP BY 
     TUMBLE(sighting_time, INTERVAL '1' MINUTE),
     doctor;
+SHOW CREATE VIEW cb_3;
+DESCRIBE cb_3;
 
 -- aggregations-and-analytics/03_group_by_session_window/03_group_by_session_window.md
 CREATE DATABASE r_03_group_by_session_window;
@@ -87,6 +93,8 @@ WHERE status_code = '403'
 GROUP BY 
   userid, 
   SESSION(log_time, INTERVAL '10' SECOND);
+SHOW CREATE VIEW cb_4;
+DESCRIBE cb_4;
 
 -- aggregations-and-analytics/04_over/04_over.md
 CREATE DATABASE r_04_over;
@@ -113,6 +121,8 @@ WINDOW last_minute AS (
   ORDER BY measurement_time
   RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW 
 );
+SHOW CREATE VIEW cb_5;
+DESCRIBE cb_5;
 
 -- aggregations-and-analytics/05_top_n/05_top_n.md
 CREATE DATABASE r_05_top_n;
@@ -121,6 +131,8 @@ CREATE VIEW cb_6 AS
 SELECT wizard, spell, COUNT(*) AS times_cast
 FROM spells_cast
 GROUP BY wizard, spell;
+SHOW CREATE VIEW cb_6;
+DESCRIBE cb_6;
 
 CREATE TABLE spells_cast (
     wizard STRING,
@@ -135,6 +147,8 @@ FROM (
     FROM (SELECT wizard, spell, COUNT(*) AS times_cast FROM spells_cast GROUP BY wizard, spell)
 )
 WHERE row_num <= 2;
+SHOW CREATE VIEW cb_7;
+DESCRIBE cb_7;
 
 -- aggregations-and-analytics/06_dedup/06_dedup.md
 CREATE DATABASE r_06_dedup;
@@ -151,6 +165,8 @@ SELECT id AS order_id,
 FROM orders o
 GROUP BY id
 HAVING COUNT(*) > 1;
+SHOW CREATE VIEW cb_8;
+DESCRIBE cb_8;
 
 CREATE VIEW cb_9 AS
 SELECT
@@ -163,6 +179,8 @@ FROM (
   FROM orders
      )
 WHERE rownum = 1;
+SHOW CREATE VIEW cb_9;
+DESCRIBE cb_9;
 
 -- aggregations-and-analytics/07_chained_windows/07_chained_windows.md
 CREATE DATABASE r_07_chained_windows;
@@ -199,6 +217,8 @@ SELECT
 FROM server_logs
 GROUP BY 
   TUMBLE(log_time, INTERVAL '1' MINUTE);
+SHOW CREATE VIEW server_logs_window_1m;
+DESCRIBE server_logs_window_1m;
 
 CREATE TEMPORARY VIEW server_logs_window_5m AS 
 SELECT 
@@ -209,6 +229,8 @@ SELECT
 FROM server_logs_window_1m
 GROUP BY 
   TUMBLE(window_end, INTERVAL '5' MINUTE);
+SHOW CREATE VIEW server_logs_window_5m;
+DESCRIBE server_logs_window_5m;
 
 -- left out: BEGIN STATEMENT SET
 CREATE VIEW cb_10 AS
@@ -217,6 +239,8 @@ SELECT
   window_end, 
   total_size/num_requests AS avg_size
 FROM server_logs_window_1m;
+SHOW CREATE VIEW cb_10;
+DESCRIBE cb_10;
 
 CREATE VIEW cb_11 AS
 SELECT
@@ -224,6 +248,8 @@ SELECT
   window_end, 
   total_size/num_requests AS avg_size
 FROM server_logs_window_5m;
+SHOW CREATE VIEW cb_11;
+DESCRIBE cb_11;
 
 -- left out: END
 -- aggregations-and-analytics/08_match_recognize/08_match_recognize.md
@@ -257,6 +283,8 @@ FROM subscriptions
                       PATTERN (PREMIUM+ BASIC)
                       DEFINE PREMIUM AS PREMIUM.type IN ('premium','platinum'),
                              BASIC AS BASIC.type = 'basic');
+SHOW CREATE VIEW cb_12;
+DESCRIBE cb_12;
 
 -- aggregations-and-analytics/09_cdc_materialized_view/09_cdc_materialized_view.md
 CREATE DATABASE r_09_cdc_materialized_view;
@@ -282,6 +310,8 @@ SELECT accident_detail,
 FROM accident_claims
 WHERE claim_status <> 'DENIED'
 GROUP BY accident_detail;
+SHOW CREATE VIEW cb_13;
+DESCRIBE cb_13;
 
 -- aggregations-and-analytics/10_hopping_time_windows/10_hopping_time_windows.md
 CREATE DATABASE r_10_hopping_time_windows;
@@ -299,6 +329,8 @@ SELECT window_start, window_end, currency_code, ROUND(AVG(bid_price),2) AS Movin
   FROM TABLE(
     HOP(TABLE bids, DESCRIPTOR(transaction_time), INTERVAL '30' SECONDS, INTERVAL '1' MINUTE))
   GROUP BY window_start, window_end, currency_code;
+SHOW CREATE VIEW cb_14;
+DESCRIBE cb_14;
 
 -- aggregations-and-analytics/11_window_top_n/11_window_top_n.md
 CREATE DATABASE r_11_window_top_n;
@@ -322,6 +354,8 @@ SELECT *
             GROUP BY window_start, window_end, supplier
         )
     ) WHERE rownum <= 3;
+SHOW CREATE VIEW cb_15;
+DESCRIBE cb_15;
 
 -- aggregations-and-analytics/12_lag/12_lag.md
 CREATE DATABASE r_12_lag;
@@ -348,6 +382,8 @@ select *,
         else '=' 
     end as trend 
 from current_and_previous;
+SHOW CREATE VIEW cb_16;
+DESCRIBE cb_16;
 
 -- foundations/01_create_table/01_create_table.md
 CREATE DATABASE r_01_create_table;
@@ -361,6 +397,8 @@ CREATE TABLE orders (
 
 CREATE VIEW cb_17 AS
 SELECT * FROM orders;
+SHOW CREATE VIEW cb_17;
+DESCRIBE cb_17;
 
 -- foundations/02_insert_into/02_insert_into.md
 CREATE DATABASE r_02_insert_into;
@@ -392,6 +430,8 @@ SELECT
 FROM server_logs
 WHERE 
   status_code SIMILAR TO '4[0-9][0-9]';
+SHOW CREATE VIEW cb_18;
+DESCRIBE cb_18;
 
 -- foundations/03_temporary_table/03_temporary_table.md
 CREATE DATABASE r_03_temporary_table;
@@ -423,6 +463,8 @@ SELECT
 FROM server_logs
 WHERE 
   status_code SIMILAR TO '4[0-9][0-9]';
+SHOW CREATE VIEW cb_19;
+DESCRIBE cb_19;
 
 -- foundations/04_where/04_where.md
 CREATE DATABASE r_04_where;
@@ -445,6 +487,8 @@ SELECT
 FROM server_logs
 WHERE
   status_code IN ('403', '401');
+SHOW CREATE VIEW cb_20;
+DESCRIBE cb_20;
 
 -- foundations/05_group_by/05_group_by.md
 CREATE DATABASE r_05_group_by;
@@ -469,6 +513,8 @@ FROM server_logs
 GROUP BY 
   REGEXP_EXTRACT(user_agent,'[^\/]+'),
   status_code;
+SHOW CREATE VIEW cb_21;
+DESCRIBE cb_21;
 
 -- foundations/06_order_by/06_order_by.md
 CREATE DATABASE r_06_order_by;
@@ -488,6 +534,8 @@ CREATE TEMPORARY TABLE server_logs (
 CREATE VIEW cb_22 AS
 SELECT * FROM server_logs 
 ORDER BY log_time;
+SHOW CREATE VIEW cb_22;
+DESCRIBE cb_22;
 
 CREATE TEMPORARY TABLE server_logs ( 
     client_ip STRING,
@@ -513,6 +561,8 @@ GROUP BY
 ORDER BY
   window_time,
   cnt_browser DESC;
+SHOW CREATE VIEW cb_23;
+DESCRIBE cb_23;
 
 -- foundations/07_views/07_views.md
 CREATE DATABASE r_07_views;
@@ -532,9 +582,13 @@ CREATE VIEW successful_requests AS
 SELECT * 
 FROM server_logs
 WHERE status_code SIMILAR TO '[2,3][0-9][0-9]';
+SHOW CREATE VIEW successful_requests;
+DESCRIBE successful_requests;
 
 CREATE VIEW cb_24 AS
 SELECT * FROM successful_requests;
+SHOW CREATE VIEW cb_24;
+DESCRIBE cb_24;
 
 -- foundations/08_statement_sets/08_statement_sets.md
 CREATE DATABASE r_08_statement_sets;
@@ -572,6 +626,8 @@ SELECT
   status_code,
   log_time
 FROM server_logs;
+SHOW CREATE VIEW browsers;
+DESCRIBE browsers;
 
 -- left out: BEGIN STATEMENT SET
 CREATE VIEW cb_25 AS
@@ -585,6 +641,8 @@ GROUP BY
     browser,
     status_code,
     TUMBLE(log_time, INTERVAL '5' MINUTE);
+SHOW CREATE VIEW cb_25;
+DESCRIBE cb_25;
 
 CREATE VIEW cb_26 AS
 SELECT
@@ -598,6 +656,8 @@ GROUP BY
     browser,
     status_code,
     TUMBLE(log_time, INTERVAL '1' HOUR);
+SHOW CREATE VIEW cb_26;
+DESCRIBE cb_26;
 
 -- left out: END
 -- foundations/09_convert_timezones/09_convert_timezones.md
@@ -618,6 +678,8 @@ SELECT
   convert_tz(cast(iot_timestamp as string), device_timezone, 'UTC') iot_timestamp_utc,
   status_code
 FROM iot_status;
+SHOW CREATE VIEW cb_27;
+DESCRIBE cb_27;
 
 -- joins/01_regular_joins/01_regular_joins.md
 CREATE DATABASE r_01_regular_joins;
@@ -638,6 +700,8 @@ SELECT
     codename
 FROM NOC
 INNER JOIN RealNames ON NOC.agent_id = RealNames.agent_id;
+SHOW CREATE VIEW cb_28;
+DESCRIBE cb_28;
 
 -- joins/02_interval_joins/02_interval_joins.md
 CREATE DATABASE r_02_interval_joins;
@@ -663,6 +727,8 @@ FROM orders o
 JOIN shipments s ON o.id = s.order_id
 WHERE 
     o.order_time BETWEEN s.shipment_time - INTERVAL '3' DAY AND s.shipment_time;
+SHOW CREATE VIEW cb_29;
+DESCRIBE cb_29;
 
 -- joins/03_kafka_join/03_kafka_join.md
 CREATE DATABASE r_03_kafka_join;
@@ -693,6 +759,8 @@ SELECT
 FROM transactions t
 JOIN currency_rates FOR SYSTEM_TIME AS OF t.transaction_time AS c
 ON t.currency_code = c.currency_code;
+SHOW CREATE VIEW cb_30;
+DESCRIBE cb_30;
 
 CREATE TEMPORARY TABLE currency_rates_faker
 WITH (
@@ -705,6 +773,8 @@ WITH (
 
 CREATE VIEW cb_31 AS
 SELECT * FROM currency_rates_faker;
+SHOW CREATE VIEW cb_31;
+DESCRIBE cb_31;
 
 CREATE TEMPORARY TABLE transactions_faker
 WITH (
@@ -718,6 +788,8 @@ WITH (
 
 CREATE VIEW cb_32 AS
 SELECT * FROM transactions_faker;
+SHOW CREATE VIEW cb_32;
+DESCRIBE cb_32;
 
 -- joins/04_lookup_joins/04_lookup_joins.md
 CREATE DATABASE r_04_lookup_joins;
@@ -750,6 +822,8 @@ SELECT
 FROM subscriptions usub
 JOIN users FOR SYSTEM_TIME AS OF usub.proc_time AS u
   ON usub.user_id = u.user_id;
+SHOW CREATE VIEW cb_33;
+DESCRIBE cb_33;
 
 -- joins/05_star_schema/05_star_schema.md
 CREATE DATABASE r_05_star_schema;
@@ -800,6 +874,8 @@ SELECT
 FROM train_activities t
 LEFT JOIN booking_channels FOR SYSTEM_TIME AS OF t.actual_departure_date AS b 
 ON t.booking_channel_key = b.booking_channel_key;
+SHOW CREATE VIEW cb_34;
+DESCRIBE cb_34;
 
 -- left out: LEFT JOIN passengers FOR SYSTEM_TIME AS OF t.actual_departure_date AS p
 CREATE TEMPORARY TABLE train_activities_faker
@@ -816,6 +892,8 @@ WITH (
 
 CREATE VIEW cb_35 AS
 SELECT * FROM train_activities_faker;
+SHOW CREATE VIEW cb_35;
+DESCRIBE cb_35;
 
 CREATE TEMPORARY TABLE passengers_faker
 WITH (
@@ -829,6 +907,8 @@ WITH (
 
 CREATE VIEW cb_36 AS
 SELECT * FROM passengers_faker;
+SHOW CREATE VIEW cb_36;
+DESCRIBE cb_36;
 
 CREATE TEMPORARY TABLE stations_faker
 WITH (
@@ -841,6 +921,8 @@ WITH (
 
 CREATE VIEW cb_37 AS
 SELECT * FROM stations_faker;
+SHOW CREATE VIEW cb_37;
+DESCRIBE cb_37;
 
 CREATE TEMPORARY TABLE booking_channels_faker
 WITH (
@@ -853,6 +935,8 @@ WITH (
 
 CREATE VIEW cb_38 AS
 SELECT * FROM booking_channels_faker;
+SHOW CREATE VIEW cb_38;
+DESCRIBE cb_38;
 
 -- joins/06_lateral_join/06_lateral_join.md
 CREATE DATABASE r_06_lateral_join;
@@ -879,6 +963,8 @@ FROM (
 )
 WHERE rownum = 1
 GROUP BY city, state;
+SHOW CREATE VIEW CurrentPopulation;
+DESCRIBE CurrentPopulation;
 
 CREATE VIEW cb_39 AS
 SELECT
@@ -894,6 +980,8 @@ FROM
         ORDER BY population DESC
         LIMIT 2
 );
+SHOW CREATE VIEW cb_39;
+DESCRIBE cb_39;
 
 -- other-builtin-functions/01_date_time/01_date_time.md
 CREATE DATABASE r_01_date_time;
@@ -917,6 +1005,8 @@ SELECT
 FROM subscriptions
 WHERE 
   TIMESTAMPDIFF(DAY,CAST(CURRENT_TIMESTAMP AS TIMESTAMP(3)),payment_expiration) < 30;
+SHOW CREATE VIEW cb_40;
+DESCRIBE cb_40;
 
 -- other-builtin-functions/02_union-all/02_union-all.md
 CREATE DATABASE r_02_union_all;
@@ -946,6 +1036,8 @@ UNION ALL
 SELECT '' AS visitor, spacecraft, location, visit_time FROM spaceagency_visits
 UNION ALL
 SELECT visitor, starship AS spacecraft, location, visit_time FROM hitchhiker_visits;
+SHOW CREATE VIEW cb_41;
+DESCRIBE cb_41;
 
 -- other-builtin-functions/03_current_watermark/03_current_watermark.md
 CREATE DATABASE r_03_current_watermark;
@@ -976,11 +1068,15 @@ CREATE TEMPORARY VIEW `mobile_data` AS
     SELECT * FROM mobile_usage
     WHERE CURRENT_WATERMARK(log_time) IS NULL
           OR log_time > CURRENT_WATERMARK(log_time);
+SHOW CREATE VIEW `mobile_data`;
+DESCRIBE `mobile_data`;
 
 CREATE TEMPORARY VIEW `late_mobile_data` AS 
     SELECT * FROM mobile_usage
         WHERE CURRENT_WATERMARK(log_time) IS NOT NULL
               AND log_time <= CURRENT_WATERMARK(log_time);
+SHOW CREATE VIEW `late_mobile_data`;
+DESCRIBE `late_mobile_data`;
 
 -- left out: BEGIN STATEMENT SET
 CREATE VIEW cb_42 AS
@@ -988,9 +1084,13 @@ SELECT `window_start`, `window_end`, COUNT(DISTINCT client_ip) AS `ip_addresses`
       FROM TABLE(
         TUMBLE(TABLE mobile_data, DESCRIPTOR(log_time), INTERVAL '1' MINUTE))
       GROUP BY window_start, window_end;
+SHOW CREATE VIEW cb_42;
+DESCRIBE cb_42;
 
 CREATE VIEW cb_43 AS
 SELECT *, CURRENT_WATERMARK(log_time) as `current_watermark` from `late_mobile_data`;
+SHOW CREATE VIEW cb_43;
+DESCRIBE cb_43;
 
 -- left out: END
 -- other-builtin-functions/04_override_table_options/04_override_table_options.md
@@ -1009,15 +1109,23 @@ CREATE TABLE `airports` (
 
 CREATE VIEW cb_44 AS
 SELECT * FROM `airports`;
+SHOW CREATE VIEW cb_44;
+DESCRIBE cb_44;
 
 CREATE VIEW cb_45 AS
 SELECT * FROM `airports` /*+ OPTIONS('csv.ignore-parse-errors'='true') */;
+SHOW CREATE VIEW cb_45;
+DESCRIBE cb_45;
 
 CREATE VIEW cb_46 AS
 SELECT * FROM `airports` /*+ OPTIONS('csv.ignore-parse-errors'='true') */ WHERE `LATITUDE` IS NULL;
+SHOW CREATE VIEW cb_46;
+DESCRIBE cb_46;
 
 CREATE VIEW cb_47 AS
 SELECT * FROM `your_kafka_topic` /*+ OPTIONS('scan.startup.mode'='group-offsets') */;
+SHOW CREATE VIEW cb_47;
+DESCRIBE cb_47;
 
 -- other-builtin-functions/05_expanding_arrays/05_expanding_arrays.md
 CREATE DATABASE r_05_expanding_arrays;
@@ -1031,6 +1139,8 @@ CREATE TEMPORARY VIEW `SpellsPerCharacter` AS
   SELECT `HarryPotter`.`character`, `SpellsTable`.`spell`
   FROM HarryPotter 
   CROSS JOIN UNNEST(HarryPotter.spells) AS SpellsTable (spell);
+SHOW CREATE VIEW `SpellsPerCharacter`;
+DESCRIBE `SpellsPerCharacter`;
 
 CREATE TABLE `Spells_Language` (
   `spells` STRING,
@@ -1046,6 +1156,8 @@ SELECT
 FROM SpellsPerCharacter
 JOIN Spells_Language FOR SYSTEM_TIME AS OF proctime AS Spells_Language
 ON SpellsPerCharacter.spell = Spells_Language.spells;
+SHOW CREATE VIEW cb_48;
+DESCRIBE cb_48;
 
 -- other-builtin-functions/06_split_strings_into_maps/06_split_strings_into_maps.md
 CREATE DATABASE r_06_split_strings_into_maps;
@@ -1063,4 +1175,6 @@ SELECT
   `fullname`,
   STR_TO_MAP('postal_address:' || postal_address || ';residential_address:' || residential_address,';',':') AS `addresses`
 FROM `customers`;
+SHOW CREATE VIEW cb_49;
+DESCRIBE cb_49;
 

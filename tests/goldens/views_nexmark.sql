@@ -60,6 +60,8 @@ SELECT
     `dateTime`,
     person.extra
 FROM datagen WHERE event_type = 0;
+SHOW CREATE VIEW person;
+DESCRIBE person;
 
 CREATE VIEW auction AS
 SELECT
@@ -74,6 +76,8 @@ SELECT
     auction.category,
     auction.extra
 FROM datagen WHERE event_type = 1;
+SHOW CREATE VIEW auction;
+DESCRIBE auction;
 
 CREATE VIEW bid AS
 SELECT
@@ -85,8 +89,12 @@ SELECT
     `dateTime`,
     bid.extra
 FROM datagen WHERE event_type = 2;
+SHOW CREATE VIEW bid;
+DESCRIBE bid;
 
 CREATE VIEW nexmark_q0 AS SELECT auction, bidder, price, `dateTime`, extra FROM bid;
+SHOW CREATE VIEW nexmark_q0;
+DESCRIBE nexmark_q0;
 
 CREATE VIEW nexmark_q1 AS
 SELECT
@@ -96,8 +104,12 @@ SELECT
     `dateTime`,
     extra
 FROM bid;
+SHOW CREATE VIEW nexmark_q1;
+DESCRIBE nexmark_q1;
 
 CREATE VIEW nexmark_q2 AS SELECT auction, price FROM bid WHERE MOD(auction, 123) = 0;
+SHOW CREATE VIEW nexmark_q2;
+DESCRIBE nexmark_q2;
 
 CREATE VIEW nexmark_q3 AS
 SELECT
@@ -106,6 +118,8 @@ FROM
     auction AS A INNER JOIN person AS P on A.seller = P.id
 WHERE
     A.category = 10 and (P.state = 'OR' OR P.state = 'ID' OR P.state = 'CA');
+SHOW CREATE VIEW nexmark_q3;
+DESCRIBE nexmark_q3;
 
 CREATE VIEW nexmark_q4 AS
 SELECT
@@ -118,6 +132,8 @@ FROM (
     GROUP BY A.id, A.category
 ) Q
 GROUP BY Q.category;
+SHOW CREATE VIEW nexmark_q4;
+DESCRIBE nexmark_q4;
 
 CREATE VIEW nexmark_q5 AS
 SELECT AuctionBids.auction, AuctionBids.num
@@ -150,6 +166,8 @@ SELECT AuctionBids.auction, AuctionBids.num
  ON AuctionBids.starttime = MaxBids.starttime AND
     AuctionBids.endtime = MaxBids.endtime AND
     AuctionBids.num >= MaxBids.maxn;
+SHOW CREATE VIEW nexmark_q5;
+DESCRIBE nexmark_q5;
 
 CREATE VIEW nexmark_q6 AS
 SELECT
@@ -165,6 +183,8 @@ FROM (
             and B.`dateTime` between A.`dateTime` and A.expires)
     WHERE rownum <= 1
 ) AS Q;
+SHOW CREATE VIEW nexmark_q6;
+DESCRIBE nexmark_q6;
 
 CREATE VIEW nexmark_q7 AS
 SELECT B.auction, B.price, B.bidder, B.`dateTime`, B.extra
@@ -177,6 +197,8 @@ JOIN (
 ) B1
 ON B.price = B1.maxprice
 WHERE B.`dateTime` BETWEEN B1.`dateTime`  - INTERVAL '10' SECOND AND B1.`dateTime`;
+SHOW CREATE VIEW nexmark_q7;
+DESCRIBE nexmark_q7;
 
 CREATE VIEW nexmark_q8 AS
 SELECT P.id, P.name, P.starttime
@@ -197,6 +219,8 @@ JOIN (
   GROUP BY seller, window_start, window_end
 ) A
 ON P.id = A.seller AND P.starttime = A.starttime AND P.endtime = A.endtime;
+SHOW CREATE VIEW nexmark_q8;
+DESCRIBE nexmark_q8;
 
 CREATE VIEW nexmark_q9 AS
 SELECT
@@ -209,10 +233,14 @@ FROM (
    WHERE A.id = B.auction AND B.`dateTime` BETWEEN A.`dateTime` AND A.expires
 )
 WHERE rownum <= 1;
+SHOW CREATE VIEW nexmark_q9;
+DESCRIBE nexmark_q9;
 
 CREATE VIEW nexmark_q10 AS
 SELECT auction, bidder, price, `dateTime`, extra, DATE_FORMAT(`dateTime`, 'yyyy-MM-dd'), DATE_FORMAT(`dateTime`, 'HH:mm')
 FROM bid;
+SHOW CREATE VIEW nexmark_q10;
+DESCRIBE nexmark_q10;
 
 CREATE VIEW nexmark_q11 AS
 SELECT
@@ -222,8 +250,12 @@ SELECT
     SESSION_END(B.`dateTime`, INTERVAL '10' SECOND) as endtime
 FROM bid B
 GROUP BY B.bidder, SESSION(B.`dateTime`, INTERVAL '10' SECOND);
+SHOW CREATE VIEW nexmark_q11;
+DESCRIBE nexmark_q11;
 
 CREATE VIEW B AS SELECT *, PROCTIME() as p_time FROM bid;
+SHOW CREATE VIEW B;
+DESCRIBE B;
 
 CREATE VIEW nexmark_q12 AS
 SELECT
@@ -234,6 +266,8 @@ SELECT
 FROM TABLE(
         TUMBLE(TABLE B, DESCRIPTOR(p_time), INTERVAL '10' SECOND))
 GROUP BY bidder, window_start, window_end;
+SHOW CREATE VIEW nexmark_q12;
+DESCRIBE nexmark_q12;
 
 CREATE VIEW nexmark_q13 AS
 SELECT
@@ -245,6 +279,8 @@ SELECT
 FROM (SELECT *, PROCTIME() as p_time FROM bid) B
 JOIN side_input FOR SYSTEM_TIME AS OF B.p_time AS S
 ON mod(B.auction, 10000) = S.key;
+SHOW CREATE VIEW nexmark_q13;
+DESCRIBE nexmark_q13;
 
 CREATE VIEW nexmark_q14 AS
 SELECT
@@ -260,6 +296,8 @@ SELECT
     extra
 FROM bid
 WHERE 0.908 * price > 1000000 AND 0.908 * price < 50000000;
+SHOW CREATE VIEW nexmark_q14;
+DESCRIBE nexmark_q14;
 
 CREATE VIEW nexmark_q15 AS
 SELECT
@@ -278,6 +316,8 @@ SELECT
      count(distinct auction) filter (where price >= 1000000) AS rank3_auctions
 FROM bid
 GROUP BY DATE_FORMAT(`dateTime`, 'yyyy-MM-dd');
+SHOW CREATE VIEW nexmark_q15;
+DESCRIBE nexmark_q15;
 
 CREATE VIEW nexmark_q16 AS
 SELECT
@@ -298,6 +338,8 @@ SELECT
     count(distinct auction) filter (where price >= 1000000) AS rank3_auctions
 FROM bid
 GROUP BY channel, DATE_FORMAT(`dateTime`, 'yyyy-MM-dd');
+SHOW CREATE VIEW nexmark_q16;
+DESCRIBE nexmark_q16;
 
 CREATE VIEW nexmark_q17 AS
 SELECT
@@ -313,17 +355,23 @@ SELECT
      sum(price) AS sum_price
 FROM bid
 GROUP BY auction, DATE_FORMAT(`dateTime`, 'yyyy-MM-dd');
+SHOW CREATE VIEW nexmark_q17;
+DESCRIBE nexmark_q17;
 
 CREATE VIEW nexmark_q18 AS
 SELECT auction, bidder, price, channel, url, `dateTime`, extra
  FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY bidder, auction ORDER BY `dateTime` DESC) AS rank_number
        FROM bid)
  WHERE rank_number <= 1;
+SHOW CREATE VIEW nexmark_q18;
+DESCRIBE nexmark_q18;
 
 CREATE VIEW nexmark_q19 AS
 SELECT * FROM
 (SELECT *, ROW_NUMBER() OVER (PARTITION BY auction ORDER BY price DESC) AS rank_number FROM bid)
 WHERE rank_number <= 10;
+SHOW CREATE VIEW nexmark_q19;
+DESCRIBE nexmark_q19;
 
 CREATE VIEW nexmark_q20 AS
 SELECT
@@ -332,6 +380,8 @@ SELECT
 FROM
     bid AS B INNER JOIN auction AS A on B.auction = A.id
 WHERE A.category = 10;
+SHOW CREATE VIEW nexmark_q20;
+DESCRIBE nexmark_q20;
 
 CREATE VIEW nexmark_q21 AS
 SELECT
@@ -346,6 +396,8 @@ SELECT
     AS channel_id FROM bid
     where REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2) is not null or
           lower(channel) in ('apple', 'google', 'facebook', 'baidu');
+SHOW CREATE VIEW nexmark_q21;
+DESCRIBE nexmark_q21;
 
 CREATE VIEW nexmark_q22 AS
 SELECT
@@ -353,6 +405,8 @@ SELECT
     SPLIT_INDEX(url, '/', 3) as dir1,
     SPLIT_INDEX(url, '/', 4) as dir2,
     SPLIT_INDEX(url, '/', 5) as dir3 FROM bid;
+SHOW CREATE VIEW nexmark_q22;
+DESCRIBE nexmark_q22;
 
 CREATE VIEW nexmark_q23 AS
 SELECT bidder,
@@ -381,5 +435,7 @@ FROM bid B
      person P ON P.id = B.bidder
          JOIN
      auction A ON A.seller = B.bidder;
+SHOW CREATE VIEW nexmark_q23;
+DESCRIBE nexmark_q23;
 
 SHOW VIEWS;

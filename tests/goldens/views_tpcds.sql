@@ -524,6 +524,8 @@ and s_state = 'NM'
 and ctr1.ctr_customer_sk = c_customer_sk
 order by c_customer_id
 limit 100;
+SHOW CREATE VIEW tpcds_q1;
+DESCRIBE tpcds_q1;
 
 CREATE VIEW tpcds_q2 AS
 with wscs as
@@ -583,6 +585,8 @@ with wscs as
         d_year = 2001+1) z
  where d_week_seq1=d_week_seq2-53
  order by d_week_seq1;
+SHOW CREATE VIEW tpcds_q2;
+DESCRIBE tpcds_q2;
 
 CREATE VIEW tpcds_q3 AS
 select  dt.d_year
@@ -603,6 +607,8 @@ select  dt.d_year
          ,sum_agg desc
          ,brand_id
  limit 100;
+SHOW CREATE VIEW tpcds_q3;
+DESCRIBE tpcds_q3;
 
 CREATE VIEW tpcds_q4 AS
 with year_total as (
@@ -711,6 +717,8 @@ union all
            > case when t_w_firstyear.year_total > 0 then t_w_secyear.year_total / t_w_firstyear.year_total else null end
  order by t_s_secyear.customer_preferred_cust_flag
 limit 100;
+SHOW CREATE VIEW tpcds_q4;
+DESCRIBE tpcds_q4;
 
 CREATE VIEW tpcds_q5 AS
 with ssr as
@@ -838,6 +846,8 @@ with ssr as
  order by channel
          ,id
  limit 100;
+SHOW CREATE VIEW tpcds_q5;
+DESCRIBE tpcds_q5;
 
 CREATE VIEW tpcds_q6 AS
 select  a.ca_state state, count(*) cnt
@@ -863,6 +873,8 @@ select  a.ca_state state, count(*) cnt
  having count(*) >= 10
  order by cnt
  limit 100;
+SHOW CREATE VIEW tpcds_q6;
+DESCRIBE tpcds_q6;
 
 CREATE VIEW tpcds_q7 AS
 select  i_item_id,
@@ -883,6 +895,8 @@ select  i_item_id,
  group by i_item_id
  order by i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q7;
+DESCRIBE tpcds_q7;
 
 CREATE VIEW tpcds_q8 AS
 select  s_store_name
@@ -990,6 +1004,8 @@ select  s_store_name
  group by s_store_name
  order by s_store_name
  limit 100;
+SHOW CREATE VIEW tpcds_q8;
+DESCRIBE tpcds_q8;
 
 CREATE VIEW tpcds_q9 AS
 select case when (select count(*)
@@ -1039,6 +1055,8 @@ select case when (select count(*)
                   where ss_quantity between 81 and 100) end bucket5
 from reason
 where r_reason_sk = 1;
+SHOW CREATE VIEW tpcds_q9;
+DESCRIBE tpcds_q9;
 
 CREATE VIEW tpcds_q10 AS
 select
@@ -1097,6 +1115,8 @@ select
           cd_dep_employed_count,
           cd_dep_college_count
 limit 100;
+SHOW CREATE VIEW tpcds_q10;
+DESCRIBE tpcds_q10;
 
 CREATE VIEW tpcds_q11 AS
 with year_total as (
@@ -1171,6 +1191,8 @@ with year_total as (
              > case when t_s_firstyear.year_total > 0 then t_s_secyear.year_total / t_s_firstyear.year_total else null end
  order by t_s_secyear.c_preferred_cust_flag
 limit 100;
+SHOW CREATE VIEW tpcds_q11;
+DESCRIBE tpcds_q11;
 
 CREATE VIEW tpcds_q12 AS
 select  i_item_desc
@@ -1204,6 +1226,8 @@ order by
         ,i_item_desc
         ,revenueratio
 limit 100;
+SHOW CREATE VIEW tpcds_q12;
+DESCRIBE tpcds_q12;
 
 CREATE VIEW tpcds_q13 AS
 select avg(ss_quantity)
@@ -1254,6 +1278,8 @@ select avg(ss_quantity)
   and ca_state in ('WI', 'MO', 'WV')
   and ss_net_profit between 50 and 250
      ));
+SHOW CREATE VIEW tpcds_q13;
+DESCRIBE tpcds_q13;
 
 CREATE VIEW tpcds_q14a AS
 with  cross_items as
@@ -1357,6 +1383,8 @@ with  cross_items as
  group by rollup (channel, i_brand_id,i_class_id,i_category_id)
  order by channel,i_brand_id,i_class_id,i_category_id
  limit 100;
+SHOW CREATE VIEW tpcds_q14a;
+DESCRIBE tpcds_q14a;
 
 CREATE VIEW tpcds_q14b AS
 with  cross_items as
@@ -1453,6 +1481,8 @@ with  cross_items as
    and this_year.i_category_id = last_year.i_category_id
  order by this_year.channel, this_year.i_brand_id, this_year.i_class_id, this_year.i_category_id
  limit 100;
+SHOW CREATE VIEW tpcds_q14b;
+DESCRIBE tpcds_q14b;
 
 CREATE VIEW tpcds_q15 AS
 select  ca_zip
@@ -1472,6 +1502,8 @@ select  ca_zip
  group by ca_zip
  order by ca_zip
  limit 100;
+SHOW CREATE VIEW tpcds_q15;
+DESCRIBE tpcds_q15;
 
 CREATE VIEW tpcds_q16 AS
 select
@@ -1502,6 +1534,8 @@ and not exists(select *
                where cs1.cs_order_number = cr1.cr_order_number)
 order by count(distinct cs_order_number)
 limit 100;
+SHOW CREATE VIEW tpcds_q16;
+DESCRIBE tpcds_q16;
 
 CREATE VIEW tpcds_q17 AS
 select  i_item_id
@@ -1546,6 +1580,8 @@ select  i_item_id
          ,i_item_desc
          ,s_state
 limit 100;
+SHOW CREATE VIEW tpcds_q17;
+DESCRIBE tpcds_q17;
 
 CREATE VIEW tpcds_q18 AS
 select  i_item_id,
@@ -1579,6 +1615,8 @@ select  i_item_id,
         ca_county,
 	i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q18;
+DESCRIBE tpcds_q18;
 
 CREATE VIEW tpcds_q19 AS
 select  i_brand_id brand_id, i_brand brand, i_manufact_id, i_manufact,
@@ -1603,6 +1641,8 @@ select  i_brand_id brand_id, i_brand brand, i_manufact_id, i_manufact,
          ,i_manufact_id
          ,i_manufact
 limit 100;
+SHOW CREATE VIEW tpcds_q19;
+DESCRIBE tpcds_q19;
 
 CREATE VIEW tpcds_q20 AS
 select  i_item_desc
@@ -1631,6 +1671,8 @@ select  i_item_desc
          ,i_item_desc
          ,revenueratio
 limit 100;
+SHOW CREATE VIEW tpcds_q20;
+DESCRIBE tpcds_q20;
 
 CREATE VIEW tpcds_q21 AS
 select  *
@@ -1660,6 +1702,8 @@ select  *
  order by w_warehouse_name
          ,i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q21;
+DESCRIBE tpcds_q21;
 
 CREATE VIEW tpcds_q22 AS
 select  i_product_name
@@ -1681,6 +1725,8 @@ select  i_product_name
                        ,i_category)
 order by qoh, i_product_name, i_brand, i_class, i_category
 limit 100;
+SHOW CREATE VIEW tpcds_q22;
+DESCRIBE tpcds_q22;
 
 CREATE VIEW tpcds_q23a AS
 with frequent_ss_items as
@@ -1732,6 +1778,8 @@ from
          and ws_item_sk in (select item_sk from frequent_ss_items)
          and ws_bill_customer_sk in (select c_customer_sk from best_ss_customer))) y
  limit 100;
+SHOW CREATE VIEW tpcds_q23a;
+DESCRIBE tpcds_q23a;
 
 CREATE VIEW tpcds_q23b AS
 with frequent_ss_items as
@@ -1789,6 +1837,8 @@ with frequent_ss_items as
        group by c_last_name,c_first_name)) y
      order by c_last_name,c_first_name,sales
   limit 100;
+SHOW CREATE VIEW tpcds_q23b;
+DESCRIBE tpcds_q23b;
 
 CREATE VIEW tpcds_q24 AS
 with ssales as
@@ -1839,6 +1889,8 @@ group by c_last_name
         ,s_store_name
 having sum(netpaid) > (select 0.05*avg(netpaid)
                                  from ssales);
+SHOW CREATE VIEW tpcds_q24;
+DESCRIBE tpcds_q24;
 
 CREATE VIEW tpcds_q25 AS
 select
@@ -1886,6 +1938,8 @@ select
  ,s_store_id
  ,s_store_name
  limit 100;
+SHOW CREATE VIEW tpcds_q25;
+DESCRIBE tpcds_q25;
 
 CREATE VIEW tpcds_q26 AS
 select  i_item_id,
@@ -1906,6 +1960,8 @@ select  i_item_id,
  group by i_item_id
  order by i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q26;
+DESCRIBE tpcds_q26;
 
 CREATE VIEW tpcds_q27 AS
 select  i_item_id,
@@ -1928,6 +1984,8 @@ select  i_item_id,
  order by i_item_id
          ,s_state
  limit 100;
+SHOW CREATE VIEW tpcds_q27;
+DESCRIBE tpcds_q27;
 
 CREATE VIEW tpcds_q28 AS
 select  *
@@ -1980,6 +2038,8 @@ from (select avg(ss_list_price) B1_LP
           or ss_coupon_amt between 2513 and 2513+1000
           or ss_wholesale_cost between 42 and 42+20)) B6
 limit 100;
+SHOW CREATE VIEW tpcds_q28;
+DESCRIBE tpcds_q28;
 
 CREATE VIEW tpcds_q29 AS
 select
@@ -2026,6 +2086,8 @@ select
    ,s_store_id
    ,s_store_name
  limit 100;
+SHOW CREATE VIEW tpcds_q29;
+DESCRIBE tpcds_q29;
 
 CREATE VIEW tpcds_q30 AS
 with customer_total_return as
@@ -2056,6 +2118,8 @@ with customer_total_return as
                   ,c_birth_day,c_birth_month,c_birth_year,c_birth_country,c_login,c_email_address
                   ,c_last_review_date,ctr_total_return
 limit 100;
+SHOW CREATE VIEW tpcds_q30;
+DESCRIBE tpcds_q30;
 
 CREATE VIEW tpcds_q31 AS
 with ss as
@@ -2107,6 +2171,8 @@ with ss as
     and case when ws2.web_sales > 0 then ws3.web_sales/ws2.web_sales else null end
        > case when ss2.store_sales > 0 then ss3.store_sales/ss2.store_sales else null end
  order by ss1.d_year;
+SHOW CREATE VIEW tpcds_q31;
+DESCRIBE tpcds_q31;
 
 CREATE VIEW tpcds_q32 AS
 select  sum(cs_ext_discount_amt)  as `excess discount amount`
@@ -2134,6 +2200,8 @@ and cs_ext_discount_amt
           and d_date_sk = cs_sold_date_sk
       )
 limit 100;
+SHOW CREATE VIEW tpcds_q32;
+DESCRIBE tpcds_q32;
 
 CREATE VIEW tpcds_q33 AS
 with ss as (
@@ -2208,6 +2276,8 @@ where i_category in ('Books'))
  group by i_manufact_id
  order by total_sales
 limit 100;
+SHOW CREATE VIEW tpcds_q33;
+DESCRIBE tpcds_q33;
 
 CREATE VIEW tpcds_q34 AS
 select c_last_name
@@ -2238,6 +2308,8 @@ select c_last_name
     where ss_customer_sk = c_customer_sk
       and cnt between 15 and 20
     order by c_last_name,c_first_name,c_salutation,c_preferred_cust_flag desc;
+SHOW CREATE VIEW tpcds_q34;
+DESCRIBE tpcds_q34;
 
 CREATE VIEW tpcds_q35 AS
 select
@@ -2294,6 +2366,8 @@ select
           cd_dep_employed_count,
           cd_dep_college_count
  limit 100;
+SHOW CREATE VIEW tpcds_q35;
+DESCRIBE tpcds_q35;
 
 CREATE VIEW tpcds_q36 AS
 select
@@ -2323,6 +2397,8 @@ select
   ,case when lochierarchy = 0 then i_category end
   ,rank_within_parent
   limit 100;
+SHOW CREATE VIEW tpcds_q36;
+DESCRIBE tpcds_q36;
 
 CREATE VIEW tpcds_q37 AS
 select  i_item_id
@@ -2339,6 +2415,8 @@ select  i_item_id
  group by i_item_id,i_item_desc,i_current_price
  order by i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q37;
+DESCRIBE tpcds_q37;
 
 CREATE VIEW tpcds_q38 AS
 select  count(*) from (
@@ -2361,6 +2439,8 @@ select  count(*) from (
       and d_month_seq between 1212 and 1212 + 11
 ) hot_cust
 limit 100;
+SHOW CREATE VIEW tpcds_q38;
+DESCRIBE tpcds_q38;
 
 CREATE VIEW tpcds_q39a AS
 with inv as
@@ -2387,6 +2467,8 @@ where inv1.i_item_sk = inv2.i_item_sk
   and inv2.d_moy=4+1
 order by inv1.w_warehouse_sk,inv1.i_item_sk,inv1.d_moy,inv1.mean,inv1.cov
         ,inv2.d_moy,inv2.mean, inv2.cov;
+SHOW CREATE VIEW tpcds_q39a;
+DESCRIBE tpcds_q39a;
 
 CREATE VIEW tpcds_q39b AS
 with inv as
@@ -2414,6 +2496,8 @@ where inv1.i_item_sk = inv2.i_item_sk
   and inv1.cov > 1.5
 order by inv1.w_warehouse_sk,inv1.i_item_sk,inv1.d_moy,inv1.mean,inv1.cov
         ,inv2.d_moy,inv2.mean, inv2.cov;
+SHOW CREATE VIEW tpcds_q39b;
+DESCRIBE tpcds_q39b;
 
 CREATE VIEW tpcds_q40 AS
 select
@@ -2441,6 +2525,8 @@ select
     w_state,i_item_id
  order by w_state,i_item_id
 limit 100;
+SHOW CREATE VIEW tpcds_q40;
+DESCRIBE tpcds_q40;
 
 CREATE VIEW tpcds_q41 AS
 select  distinct(i_product_name)
@@ -2492,6 +2578,8 @@ select  distinct(i_product_name)
         )))) > 0
  order by i_product_name
  limit 100;
+SHOW CREATE VIEW tpcds_q41;
+DESCRIBE tpcds_q41;
 
 CREATE VIEW tpcds_q42 AS
 select  dt.d_year
@@ -2513,6 +2601,8 @@ select  dt.d_year
  		,item.i_category_id
  		,item.i_category
 limit 100;
+SHOW CREATE VIEW tpcds_q42;
+DESCRIBE tpcds_q42;
 
 CREATE VIEW tpcds_q43 AS
 select  s_store_name, s_store_id,
@@ -2531,6 +2621,8 @@ select  s_store_name, s_store_id,
  group by s_store_name, s_store_id
  order by s_store_name, s_store_id,sun_sales,mon_sales,tue_sales,wed_sales,thu_sales,fri_sales,sat_sales
  limit 100;
+SHOW CREATE VIEW tpcds_q43;
+DESCRIBE tpcds_q43;
 
 CREATE VIEW tpcds_q44 AS
 select  asceding.rnk, i1.i_product_name best_performing, i2.i_product_name worst_performing
@@ -2565,6 +2657,8 @@ where asceding.rnk = descending.rnk
   and i2.i_item_sk=descending.item_sk
 order by asceding.rnk
 limit 100;
+SHOW CREATE VIEW tpcds_q44;
+DESCRIBE tpcds_q44;
 
 CREATE VIEW tpcds_q45 AS
 select ca_zip, ca_county, sum(ws_sales_price)
@@ -2584,6 +2678,8 @@ select ca_zip, ca_county, sum(ws_sales_price)
  group by ca_zip, ca_county
  order by ca_zip, ca_county
  limit 100;
+SHOW CREATE VIEW tpcds_q45;
+DESCRIBE tpcds_q45;
 
 CREATE VIEW tpcds_q46 AS
 select  c_last_name
@@ -2618,6 +2714,8 @@ select  c_last_name
           ,bought_city
           ,ss_ticket_number
   limit 100;
+SHOW CREATE VIEW tpcds_q46;
+DESCRIBE tpcds_q46;
 
 CREATE VIEW tpcds_q47 AS
 with v1 as(
@@ -2668,6 +2766,8 @@ with v1 as(
         case when avg_monthly_sales > 0 then abs(sum_sales - avg_monthly_sales) / avg_monthly_sales else null end > 0.1
  order by sum_sales - avg_monthly_sales, 3
  limit 100;
+SHOW CREATE VIEW tpcds_q47;
+DESCRIBE tpcds_q47;
 
 CREATE VIEW tpcds_q48 AS
 select sum (ss_quantity)
@@ -2733,6 +2833,8 @@ select sum (ss_quantity)
   and ss_net_profit between 50 and 25000
   )
  );
+SHOW CREATE VIEW tpcds_q48;
+DESCRIBE tpcds_q48;
 
 CREATE VIEW tpcds_q49 AS
 select
@@ -2859,6 +2961,8 @@ select
  )
  order by 1,4,5
  limit 100;
+SHOW CREATE VIEW tpcds_q49;
+DESCRIBE tpcds_q49;
 
 CREATE VIEW tpcds_q50 AS
 select
@@ -2917,6 +3021,8 @@ order by s_store_name
         ,s_state
         ,s_zip
 limit 100;
+SHOW CREATE VIEW tpcds_q50;
+DESCRIBE tpcds_q50;
 
 CREATE VIEW tpcds_q51 AS
 WITH web_v1 as (
@@ -2961,6 +3067,8 @@ where web_cumulative > store_cumulative
 order by item_sk
         ,d_date
 limit 100;
+SHOW CREATE VIEW tpcds_q51;
+DESCRIBE tpcds_q51;
 
 CREATE VIEW tpcds_q52 AS
 select  dt.d_year
@@ -2982,6 +3090,8 @@ select  dt.d_year
  	,ext_price desc
  	,brand_id
 limit 100;
+SHOW CREATE VIEW tpcds_q52;
+DESCRIBE tpcds_q52;
 
 CREATE VIEW tpcds_q53 AS
 select  * from
@@ -3009,6 +3119,8 @@ order by avg_quarterly_sales,
 	 sum_sales,
 	 i_manufact_id
 limit 100;
+SHOW CREATE VIEW tpcds_q53;
+DESCRIBE tpcds_q53;
 
 CREATE VIEW tpcds_q54 AS
 with my_customers as (
@@ -3064,6 +3176,8 @@ with my_customers as (
  group by segment
  order by segment, num_customers
  limit 100;
+SHOW CREATE VIEW tpcds_q54;
+DESCRIBE tpcds_q54;
 
 CREATE VIEW tpcds_q55 AS
 select  i_brand_id brand_id, i_brand brand,
@@ -3077,6 +3191,8 @@ select  i_brand_id brand_id, i_brand brand,
  group by i_brand, i_brand_id
  order by ext_price desc, i_brand_id
 limit 100;
+SHOW CREATE VIEW tpcds_q55;
+DESCRIBE tpcds_q55;
 
 CREATE VIEW tpcds_q56 AS
 with ss as (
@@ -3144,6 +3260,8 @@ where i_color in ('orchid','chiffon','lace'))
  group by i_item_id
  order by total_sales
  limit 100;
+SHOW CREATE VIEW tpcds_q56;
+DESCRIBE tpcds_q56;
 
 CREATE VIEW tpcds_q57 AS
 with v1 as(
@@ -3191,6 +3309,8 @@ with v1 as(
         case when avg_monthly_sales > 0 then abs(sum_sales - avg_monthly_sales) / avg_monthly_sales else null end > 0.1
  order by sum_sales - avg_monthly_sales, 3
  limit 100;
+SHOW CREATE VIEW tpcds_q57;
+DESCRIBE tpcds_q57;
 
 CREATE VIEW tpcds_q58 AS
 with ss_items as
@@ -3255,6 +3375,8 @@ with ss_items as
  order by item_id
          ,ss_item_rev
  limit 100;
+SHOW CREATE VIEW tpcds_q58;
+DESCRIBE tpcds_q58;
 
 CREATE VIEW tpcds_q59 AS
 with wss as
@@ -3298,6 +3420,8 @@ with wss as
    and d_week_seq1=d_week_seq2-52
  order by s_store_name1,s_store_id1,d_week_seq1
 limit 100;
+SHOW CREATE VIEW tpcds_q59;
+DESCRIBE tpcds_q59;
 
 CREATE VIEW tpcds_q60 AS
 with ss as (
@@ -3375,6 +3499,8 @@ where i_category in ('Children'))
  order by i_item_id
       ,total_sales
  limit 100;
+SHOW CREATE VIEW tpcds_q60;
+DESCRIBE tpcds_q60;
 
 CREATE VIEW tpcds_q61 AS
 select  promotions,total,cast(promotions as decimal(15,4))/cast(total as decimal(15,4))*100
@@ -3418,6 +3544,8 @@ from
    and   d_moy  = 11) all_sales
 order by promotions, total
 limit 100;
+SHOW CREATE VIEW tpcds_q61;
+DESCRIBE tpcds_q61;
 
 CREATE VIEW tpcds_q62 AS
 select
@@ -3452,6 +3580,8 @@ order by substr(w_warehouse_name,1,20)
         ,sm_type
        ,web_name
 limit 100;
+SHOW CREATE VIEW tpcds_q62;
+DESCRIBE tpcds_q62;
 
 CREATE VIEW tpcds_q63 AS
 select  *
@@ -3480,6 +3610,8 @@ order by i_manager_id
         ,avg_monthly_sales
         ,sum_sales
 limit 100;
+SHOW CREATE VIEW tpcds_q63;
+DESCRIBE tpcds_q63;
 
 CREATE VIEW tpcds_q64 AS
 with cs_ui as
@@ -3598,6 +3730,8 @@ where cs1.item_sk=cs2.item_sk and
 order by cs1.product_name
        ,cs1.store_name
        ,cs2.cnt;
+SHOW CREATE VIEW tpcds_q64;
+DESCRIBE tpcds_q64;
 
 CREATE VIEW tpcds_q65 AS
 select
@@ -3626,6 +3760,8 @@ select
        i_item_sk = sc.ss_item_sk
  order by s_store_name, i_item_desc
 limit 100;
+SHOW CREATE VIEW tpcds_q65;
+DESCRIBE tpcds_q65;
 
 CREATE VIEW tpcds_q66 AS
 select
@@ -3847,6 +3983,8 @@ select
        ,`year`
  order by w_warehouse_name
  limit 100;
+SHOW CREATE VIEW tpcds_q66;
+DESCRIBE tpcds_q66;
 
 CREATE VIEW tpcds_q67 AS
 select  *
@@ -3890,6 +4028,8 @@ order by i_category
         ,sumsales
         ,rk
 limit 100;
+SHOW CREATE VIEW tpcds_q67;
+DESCRIBE tpcds_q67;
 
 CREATE VIEW tpcds_q68 AS
 select  c_last_name
@@ -3931,6 +4071,8 @@ select  c_last_name
  order by c_last_name
          ,ss_ticket_number
  limit 100;
+SHOW CREATE VIEW tpcds_q68;
+DESCRIBE tpcds_q68;
 
 CREATE VIEW tpcds_q69 AS
 select
@@ -3977,6 +4119,8 @@ select
           cd_purchase_estimate,
           cd_credit_rating
  limit 100;
+SHOW CREATE VIEW tpcds_q69;
+DESCRIBE tpcds_q69;
 
 CREATE VIEW tpcds_q70 AS
 select
@@ -4014,6 +4158,8 @@ select
   ,case when lochierarchy = 0 then s_state end
   ,rank_within_parent
  limit 100;
+SHOW CREATE VIEW tpcds_q70;
+DESCRIBE tpcds_q70;
 
 CREATE VIEW tpcds_q71 AS
 select i_brand_id brand_id, i_brand brand,t_hour,t_minute,
@@ -4052,6 +4198,8 @@ select i_brand_id brand_id, i_brand brand,t_hour,t_minute,
    and (t_meal_time = 'breakfast' or t_meal_time = 'dinner')
  group by i_brand, i_brand_id,t_hour,t_minute
  order by ext_price desc, i_brand_id;
+SHOW CREATE VIEW tpcds_q71;
+DESCRIBE tpcds_q71;
 
 CREATE VIEW tpcds_q72 AS
 select  i_item_desc
@@ -4082,6 +4230,8 @@ where d1.d_week_seq = d2.d_week_seq
 group by i_item_desc,w_warehouse_name,d1.d_week_seq
 order by total_cnt desc, i_item_desc, w_warehouse_name, d_week_seq
 limit 100;
+SHOW CREATE VIEW tpcds_q72;
+DESCRIBE tpcds_q72;
 
 CREATE VIEW tpcds_q73 AS
 select c_last_name
@@ -4109,6 +4259,8 @@ select c_last_name
     where ss_customer_sk = c_customer_sk
       and cnt between 1 and 5
     order by cnt desc;
+SHOW CREATE VIEW tpcds_q73;
+DESCRIBE tpcds_q73;
 
 CREATE VIEW tpcds_q74 AS
 with year_total as (
@@ -4169,6 +4321,8 @@ with year_total as (
            > case when t_s_firstyear.year_total > 0 then t_s_secyear.year_total / t_s_firstyear.year_total else null end
  order by 2,1,3
 limit 100;
+SHOW CREATE VIEW tpcds_q74;
+DESCRIBE tpcds_q74;
 
 CREATE VIEW tpcds_q75 AS
 WITH all_sales AS (
@@ -4238,6 +4392,8 @@ WITH all_sales AS (
    AND CAST(curr_yr.sales_cnt AS DECIMAL(17,2))/CAST(prev_yr.sales_cnt AS DECIMAL(17,2))<0.9
  ORDER BY sales_cnt_diff
  limit 100;
+SHOW CREATE VIEW tpcds_q75;
+DESCRIBE tpcds_q75;
 
 CREATE VIEW tpcds_q76 AS
 select  channel, col_name, d_year, d_qoy, i_category, COUNT(*) sales_cnt, SUM(ext_sales_price) sales_amt FROM (
@@ -4261,6 +4417,8 @@ select  channel, col_name, d_year, d_qoy, i_category, COUNT(*) sales_cnt, SUM(ex
 GROUP BY channel, col_name, d_year, d_qoy, i_category
 ORDER BY channel, col_name, d_year, d_qoy, i_category
 limit 100;
+SHOW CREATE VIEW tpcds_q76;
+DESCRIBE tpcds_q76;
 
 CREATE VIEW tpcds_q77 AS
 with ss as
@@ -4367,6 +4525,8 @@ with ss as
  order by channel
          ,id
  limit 100;
+SHOW CREATE VIEW tpcds_q77;
+DESCRIBE tpcds_q77;
 
 CREATE VIEW tpcds_q78 AS
 with ws as
@@ -4424,6 +4584,8 @@ order by
   other_chan_sales_price,
   round(ss_qty/(coalesce(ws_qty+cs_qty,1)),2)
 limit 100;
+SHOW CREATE VIEW tpcds_q78;
+DESCRIBE tpcds_q78;
 
 CREATE VIEW tpcds_q79 AS
 select
@@ -4446,6 +4608,8 @@ select
     where ss_customer_sk = c_customer_sk
  order by c_last_name,c_first_name,substr(s_city,1,30), profit
 limit 100;
+SHOW CREATE VIEW tpcds_q79;
+DESCRIBE tpcds_q79;
 
 CREATE VIEW tpcds_q80 AS
 with ssr as
@@ -4541,6 +4705,8 @@ group by web_site_id)
  order by channel
          ,id
  limit 100;
+SHOW CREATE VIEW tpcds_q80;
+DESCRIBE tpcds_q80;
 
 CREATE VIEW tpcds_q81 AS
 with customer_total_return as
@@ -4571,6 +4737,8 @@ with customer_total_return as
                    ,ca_street_type,ca_suite_number,ca_city,ca_county,ca_state,ca_zip,ca_country,ca_gmt_offset
                   ,ca_location_type,ctr_total_return
  limit 100;
+SHOW CREATE VIEW tpcds_q81;
+DESCRIBE tpcds_q81;
 
 CREATE VIEW tpcds_q82 AS
 select  i_item_id
@@ -4587,6 +4755,8 @@ select  i_item_id
  group by i_item_id,i_item_desc,i_current_price
  order by i_item_id
  limit 100;
+SHOW CREATE VIEW tpcds_q82;
+DESCRIBE tpcds_q82;
 
 CREATE VIEW tpcds_q83 AS
 with sr_items as
@@ -4653,6 +4823,8 @@ with sr_items as
  order by sr_items.item_id
          ,sr_item_qty
  limit 100;
+SHOW CREATE VIEW tpcds_q83;
+DESCRIBE tpcds_q83;
 
 CREATE VIEW tpcds_q84 AS
 select  c_customer_id as customer_id
@@ -4673,6 +4845,8 @@ select  c_customer_id as customer_id
    and sr_cdemo_sk = cd_demo_sk
  order by c_customer_id
  limit 100;
+SHOW CREATE VIEW tpcds_q84;
+DESCRIBE tpcds_q84;
 
 CREATE VIEW tpcds_q85 AS
 select  substr(r_reason_desc,1,20)
@@ -4756,6 +4930,8 @@ order by substr(r_reason_desc,1,20)
         ,avg(wr_refunded_cash)
         ,avg(wr_fee)
 limit 100;
+SHOW CREATE VIEW tpcds_q85;
+DESCRIBE tpcds_q85;
 
 CREATE VIEW tpcds_q86 AS
 select
@@ -4781,6 +4957,8 @@ select
    case when lochierarchy = 0 then i_category end,
    rank_within_parent
  limit 100;
+SHOW CREATE VIEW tpcds_q86;
+DESCRIBE tpcds_q86;
 
 CREATE VIEW tpcds_q87 AS
 select count(*)
@@ -4802,6 +4980,8 @@ from ((select distinct c_last_name, c_first_name, d_date
          and web_sales.ws_bill_customer_sk = customer.c_customer_sk
          and d_month_seq between 1212 and 1212+11)
 ) cool_cust;
+SHOW CREATE VIEW tpcds_q87;
+DESCRIBE tpcds_q87;
 
 CREATE VIEW tpcds_q88 AS
 select  *
@@ -4894,6 +5074,8 @@ from
           (household_demographics.hd_dep_count = 0 and household_demographics.hd_vehicle_count<=0+2) or
           (household_demographics.hd_dep_count = 1 and household_demographics.hd_vehicle_count<=1+2))
      and store.s_store_name = 'ese') s8;
+SHOW CREATE VIEW tpcds_q88;
+DESCRIBE tpcds_q88;
 
 CREATE VIEW tpcds_q89 AS
 select  *
@@ -4921,6 +5103,8 @@ group by i_category, i_class, i_brand,
 where case when (avg_monthly_sales <> 0) then (abs(sum_sales - avg_monthly_sales) / avg_monthly_sales) else null end > 0.1
 order by sum_sales - avg_monthly_sales, s_store_name
 limit 100;
+SHOW CREATE VIEW tpcds_q89;
+DESCRIBE tpcds_q89;
 
 CREATE VIEW tpcds_q90 AS
 select  cast(amc as decimal(15,4))/cast(pmc as decimal(15,4)) am_pm_ratio
@@ -4942,6 +5126,8 @@ select  cast(amc as decimal(15,4))/cast(pmc as decimal(15,4)) am_pm_ratio
          and web_page.wp_char_count between 5000 and 5200) pt
  order by am_pm_ratio
  limit 100;
+SHOW CREATE VIEW tpcds_q90;
+DESCRIBE tpcds_q90;
 
 CREATE VIEW tpcds_q91 AS
 select
@@ -4972,6 +5158,8 @@ and     hd_buy_potential like '0-500%'
 and     ca_gmt_offset           = -7
 group by cc_call_center_id,cc_name,cc_manager,cd_marital_status,cd_education_status
 order by sum(cr_net_loss) desc;
+SHOW CREATE VIEW tpcds_q91;
+DESCRIBE tpcds_q91;
 
 CREATE VIEW tpcds_q92 AS
 select
@@ -5001,6 +5189,8 @@ and ws_ext_discount_amt
       )
 order by sum(ws_ext_discount_amt)
 limit 100;
+SHOW CREATE VIEW tpcds_q92;
+DESCRIBE tpcds_q92;
 
 CREATE VIEW tpcds_q93 AS
 select  ss_customer_sk
@@ -5018,6 +5208,8 @@ select  ss_customer_sk
       group by ss_customer_sk
       order by sumsales, ss_customer_sk
 limit 100;
+SHOW CREATE VIEW tpcds_q93;
+DESCRIBE tpcds_q93;
 
 CREATE VIEW tpcds_q94 AS
 select
@@ -5046,6 +5238,8 @@ and not exists(select *
                where ws1.ws_order_number = wr1.wr_order_number)
 order by count(distinct ws_order_number)
 limit 100;
+SHOW CREATE VIEW tpcds_q94;
+DESCRIBE tpcds_q94;
 
 CREATE VIEW tpcds_q95 AS
 with ws_wh as
@@ -5077,6 +5271,8 @@ and ws1.ws_order_number in (select wr_order_number
                             where wr_order_number = ws_wh.ws_order_number)
 order by count(distinct ws_order_number)
 limit 100;
+SHOW CREATE VIEW tpcds_q95;
+DESCRIBE tpcds_q95;
 
 CREATE VIEW tpcds_q96 AS
 select  count(*)
@@ -5092,6 +5288,8 @@ where ss_sold_time_sk = time_dim.t_time_sk
     and store.s_store_name = 'ese'
 order by count(*)
 limit 100;
+SHOW CREATE VIEW tpcds_q96;
+DESCRIBE tpcds_q96;
 
 CREATE VIEW tpcds_q97 AS
 with ssci as (
@@ -5116,6 +5314,8 @@ group by cs_bill_customer_sk
 from ssci full outer join csci on (ssci.customer_sk=csci.customer_sk
                                and ssci.item_sk = csci.item_sk)
 limit 100;
+SHOW CREATE VIEW tpcds_q97;
+DESCRIBE tpcds_q97;
 
 CREATE VIEW tpcds_q98 AS
 select i_item_desc
@@ -5147,6 +5347,8 @@ order by
         ,i_item_id
         ,i_item_desc
         ,revenueratio;
+SHOW CREATE VIEW tpcds_q98;
+DESCRIBE tpcds_q98;
 
 CREATE VIEW tpcds_q99 AS
 select
@@ -5181,5 +5383,7 @@ order by substr(w_warehouse_name,1,20)
         ,sm_type
         ,cc_name
 limit 100;
+SHOW CREATE VIEW tpcds_q99;
+DESCRIBE tpcds_q99;
 
 SHOW VIEWS;
