@@ -40,6 +40,21 @@ class SessionCatalogReader:
         found = self.ctx.catalog_or_none(catalog)
         return found is not None and self.ctx.database_or_none(found, database) is not None
 
+    def relation_named_alike(self, identifier: ObjectIdentifier) -> str | None:
+        """The name of a table or view of that database that differs from the identifier's
+        only in case (Calcite suggests it: "did you mean 'Orders'?"), if there is one."""
+        catalog = self.ctx.catalog_or_none(identifier.catalog)
+        database = (
+            None if catalog is None else self.ctx.database_or_none(catalog, identifier.database)
+        )
+        if database is None:
+            return None
+        wanted = identifier.name.lower()
+        temporary = [i.name for i in self.ctx.temporary_names(database) if i.name.lower() == wanted]
+        stored = database.tables.filter(name__iexact=identifier.name).values_list("name", flat=True)
+        alike = sorted({*temporary, *(n for n in stored if n.lower() == wanted)})
+        return alike[0] if alike else None
+
     def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
         qualified = self.ctx.function_name(name)
         if qualified is None:

@@ -685,13 +685,19 @@ class Flink(Dialect):
             if argument is not None:
                 return argument
             result = super()._parse_lambda(alias)
-            if isinstance(result, exp.Subquery | exp.Paren) and (
+            # (subquery) PARTITION BY k: how Calcite writes a partitioned table argument, also
+            # as a named one (DATA => (subquery) PARTITION BY k)
+            named = isinstance(result, exp.Kwarg)
+            value = result.expression if named else result
+            if isinstance(value, exp.Subquery | exp.Paren) and (
                 self._match(TokenType.PARTITION_BY) or self._match_text_seq("PARTITION", "BY")
             ):
-                # (subquery) PARTITION BY k: how Calcite writes a partitioned table argument.
-                return self.expression(
-                    TableArgument(this=result, partition_by=self._parse_partition_keys())
+                argument = self.expression(
+                    TableArgument(this=value, partition_by=self._parse_partition_keys())
                 )
+                if not named:
+                    return argument
+                result.set("expression", argument)
             return result
 
         def _parse_partition_keys(self) -> list:

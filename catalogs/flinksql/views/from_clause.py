@@ -255,7 +255,15 @@ class FromClause(TableFunctions):
 
     def _not_found(self, parts: list[str], identifier: ObjectIdentifier) -> str:
         """Calcite names the first part it cannot find; a missing object of an existing
-        database is named 'within' it."""
+        database is named 'within' it, with the name that differs only in case if there is
+        one (goldens/views_docs_examples: "did you mean 'Orders'?")."""
+        probe = getattr(self.reader, "relation_named_alike", None)
+        alike = probe(identifier) if probe is not None else None
+        if alike is not None:
+            return (
+                f"Object '{identifier.name}' not found within "
+                f"'{identifier.catalog}.{identifier.database}'; did you mean '{alike}'?"
+            )
         if len(parts) == 1:
             return f"Object '{parts[0]}' not found"
         if self._database_exists(identifier.catalog, identifier.database):
