@@ -10,7 +10,8 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..expressions import PARSER_FUNCTIONS
+from ..errors import ValidationError
+from ..expressions import PARSER_FUNCTIONS, _strip
 from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
@@ -236,3 +237,22 @@ def without_distinct(args: list[exp.Expression]) -> list[exp.Expression]:
     for arg in args:
         operands.extend(arg.expressions if isinstance(arg, exp.Distinct) else [arg])
     return operands
+
+
+def check_elt_index(args: list[exp.Expression]) -> None:
+    """ELT's index, where it is a literal, may not be negative (views_difftest_seed15)."""
+    index = _integer_value(args[0]) if args else None
+    if index is not None and index < 0:
+        raise ValidationError(f"Index must be an integer starting from '0', but was '{index}'.")
+
+
+def _integer_value(node: exp.Expression) -> int | None:
+    """The value of an integer literal, signed or not; None for another expression."""
+    node = _strip(node)
+    sign = 1
+    if isinstance(node, exp.Neg):
+        sign, node = -1, _strip(node.this)
+    text = node.this if isinstance(node, exp.Literal) and not node.is_string else ""
+    if text.lstrip("-").isdigit():
+        return sign * int(text)
+    return None

@@ -25,6 +25,7 @@ from .calls import (
     RANKING,
     UNIT_FUNCTIONS,
     QueryExpr,
+    check_elt_index,
     contains_aggregate,
     function_identifier,
     is_aggregate,
@@ -427,12 +428,8 @@ class ViewTyper(_Typer):
     def _builtin(self, node: exp.Anonymous, name: str) -> DataType | None:
         """Built-in functions whose type depends on more than their arguments' types."""
         args = node.expressions
-        if name == "ELT" and args:
-            index = _integer_value(args[0])
-            if index is not None and index < 0:  # goldens/views_difftest_seed15
-                raise ValidationError(
-                    f"Index must be an integer starting from '0', but was '{index}'."
-                )
+        if name == "ELT":
+            check_elt_index(args)
         if name in EXTRACT_FUNCTIONS and len(args) == 1:
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
         if name == "NULLIF" and len(args) == 2:
@@ -597,15 +594,3 @@ class ViewTyper(_Typer):
 
 def _plain_type(t: DataType) -> DataType:
     return t.with_time_attribute(None).with_nullable(True)
-
-
-def _integer_value(node: exp.Expression) -> int | None:
-    """The value of an integer literal, signed or not; None for another expression."""
-    node = _strip(node)
-    sign = 1
-    if isinstance(node, exp.Neg):
-        sign, node = -1, _strip(node.this)
-    text = node.this if isinstance(node, exp.Literal) and not node.is_string else ""
-    if text.lstrip("-").isdigit():
-        return sign * int(text)
-    return None
