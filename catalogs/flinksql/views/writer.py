@@ -3,6 +3,7 @@ it), on top of the computed-column writer of :mod:`..expressions`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlglot import exp
@@ -34,7 +35,9 @@ def _is_query_operand(child: exp.Expression, parent: exp.Expression | None) -> b
 
 def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) -> bool:
     if isinstance(parent, exp.Between):
-        return child.arg_key == "low"
+        # Calcite's BETWEEN writes its lower bound bound tighter where it holds an AND call,
+        # inside a subquery too (its AndFinder): TPC-DS q54's (((SELECT ... WHERE a AND b)))
+        return child.arg_key == "low" and not _holds_and(child)
     if isinstance(parent, exp.Case):
         return child.arg_key != "this"
     if isinstance(parent, exp.StrPosition):  # POSITION(s IN (((SELECT ...)))), as recorded
@@ -353,3 +356,20 @@ class ViewWriter(_Writer):
         if side:
             text += f" {str(side).upper()}"
         return text
+
+
+# Quoted names and string literals, whose words are no keywords
+_QUOTED = re.compile(r"`(?:[^`]|``)*`|'(?:[^']|'')*'")
+
+
+def _holds_and(node: exp.Expression) -> bool:
+    """Whether an expression holds an AND call, also inside a subquery's written text (there,
+    an AND that is not a BETWEEN's or a frame's)."""
+    if any(node.find_all(exp.And)):
+        return True
+    for query in [node, *node.find_all(QueryExpr)]:
+        if isinstance(query, QueryExpr):
+            words = _QUOTED.sub(" ", query.meta["text"])
+            if len(re.findall(r"\bAND\b", words)) > len(re.findall(r"\bBETWEEN\b", words)):
+                return True
+    return False
