@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import ValidationError
+from .errors import INVALID_INPUT_ARGUMENTS, ValidationError
 from .types import DataType, array_of
 
 ELEMENT_FUNCTIONS = frozenset(
     {"ARRAY_CONTAINS", "ARRAY_POSITION", "ARRAY_REMOVE", "ARRAY_APPEND", "ARRAY_PREPEND"}
 )
-REFUSAL = "Invalid input arguments."
 
 _INTEGERS = ("TINYINT", "SMALLINT", "INT", "BIGINT")
 _NUMBERS = (*_INTEGERS, "DECIMAL", "FLOAT", "DOUBLE")
@@ -41,13 +40,9 @@ _IMPLICIT_FROM: dict[str, frozenset[str]] = {
 }
 
 
-def _plain(t: DataType) -> DataType:
-    return t.with_nullable(True).with_time_attribute(None)
-
-
 def takes_implicitly(element: DataType, argument: DataType) -> bool:
     """Whether an array of ``element`` takes an ``argument`` of that type as its element."""
-    if argument.name == "NULL" or _plain(argument) == _plain(element):
+    if argument.name == "NULL" or argument.plain() == element.plain():
         return True
     if argument.children or element.children:
         return False  # a collection or a row: only of the same type
@@ -58,7 +53,7 @@ def casts_argument(element: DataType, argument: DataType) -> bool:
     """Whether Flink writes the (implicitly taken) argument cast to the element type: unless
     it is of that type, NULL, or a character or binary string no longer than the element's
     VARCHAR or VARBINARY (``'x'`` into VARCHAR(2); a CHAR(1) into CHAR(3) is cast)."""
-    if argument.name == "NULL" or _plain(argument) == _plain(element):
+    if argument.name == "NULL" or argument.plain() == element.plain():
         return False
     fits = (argument.length or 0) <= (element.length or 0)
     if element.name == "VARCHAR" and argument.is_string:
@@ -77,7 +72,7 @@ def element_call_type(name: str, types: Sequence[DataType]) -> DataType | None:
     array, argument = types
     element = array.children[0]
     if not takes_implicitly(element, argument):
-        raise ValidationError(REFUSAL)
+        raise ValidationError(INVALID_INPUT_ARGUMENTS)
     if casts_argument(element, argument):
         # the argument cast is of the element's type, nullable where either is
         # (ARRAY_POSITION(ARRAY[dec5], bi) is nullable, ARRAY_POSITION(ARRAY[bi], id) not)

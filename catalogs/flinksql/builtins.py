@@ -25,7 +25,7 @@ from typing import Any
 
 from .array_elements import ELEMENT_FUNCTIONS, element_call_type
 from .calcite_names import calcite_type_name
-from .errors import FlinkSqlError, ValidationError
+from .errors import INVALID_INPUT_ARGUMENTS, FlinkSqlError, ValidationError
 from .type_rules import least_restrictive_type, merged_numeric_type
 from .types import DATETIME_TYPES, TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
@@ -703,18 +703,12 @@ def common_array_type(types: Sequence[DataType]) -> DataType | None:
         return None
     elements = [t.children[0] for t in types]
     nullable = any(t.nullable for t in types)
-    try:
-        element = greatest_type(elements)
-    except ValidationError:
-        element = None
+    element = _common_or_none(elements)
     if element is not None:
         return array_of(element, nullable=nullable)
     moments = [e for e in elements if e.name in DATETIME_TYPES]
     if moments and all(e.name in _EXACT_NUMBERS for e in elements if e not in moments):
-        try:
-            moment = greatest_type(moments)
-        except ValidationError:
-            moment = None
+        moment = _common_or_none(moments)
         if moment is not None:
             at = next(i for i, e in enumerate(elements) if e.name in _EXACT_NUMBERS)
             member = moment.with_nullable(any(e.nullable for e in elements))
@@ -725,6 +719,14 @@ def common_array_type(types: Sequence[DataType]) -> DataType | None:
             )
     shown = ", ".join(t.summary() for t in types)
     raise ValidationError(f"Could not find a common type for arguments: [{shown}]")
+
+
+def _common_or_none(types: Sequence[DataType]) -> DataType | None:
+    """The common type GREATEST gives ``types``, or None where it has none (or refuses)."""
+    try:
+        return greatest_type(types)
+    except ValidationError:
+        return None
 
 
 def array_extreme_type(types: Sequence[DataType]) -> DataType | None:
@@ -744,7 +746,7 @@ def array_extreme_type(types: Sequence[DataType]) -> DataType | None:
 def array_sort_type(types: Sequence[DataType]) -> DataType | None:
     """ARRAY_SORT of an array of rows: Flink's refusal (goldens/views_difftest_seed15)."""
     if types and types[0].name == "ARRAY" and types[0].children[0].name == "ROW":
-        raise ValidationError("Invalid input arguments.")
+        raise ValidationError(INVALID_INPUT_ARGUMENTS)
     return None
 
 

@@ -31,6 +31,11 @@ class SqlParseError(FlinkSqlError):
         self.column = column
 
 
+# Flink's refusal of arguments its type inference does not take (COALESCE of no common type,
+# PERCENTILE out of range, an array's element of another type, ...)
+INVALID_INPUT_ARGUMENTS = "Invalid input arguments."
+
+
 class ValidationError(FlinkSqlError):
     """The statement is well formed but breaks a rule of Flink or of the dashboard.
 

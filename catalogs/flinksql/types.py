@@ -162,6 +162,11 @@ class DataType:
             raise ValueError(f"{kind} is not a time attribute of {self.summary()}")
         return replace(self, time_attribute=kind)
 
+    def plain(self) -> DataType:
+        """This type, nullability and time attribute aside (nullable, no attribute): what two
+        types are compared by where only their kind and precision count."""
+        return self.with_nullable(True).with_time_attribute(None)
+
     def with_interval_qualifier(self, qualifier: IntervalQualifier | None) -> DataType:
         return replace(self, interval_qualifier=qualifier if self.is_interval else None)
 

@@ -8,7 +8,7 @@ import itertools
 
 from sqlglot import exp
 
-from ..errors import ValidationError
+from ..errors import INVALID_INPUT_ARGUMENTS, ValidationError
 from ..type_rules import least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
 from .common_type import coerce_operands
@@ -33,7 +33,7 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
             return first
     for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
         if not coalescible(a, b) and not (a.is_interval or b.is_interval):
-            raise ValidationError("Invalid input arguments.")  # no common type at all
+            raise ValidationError(INVALID_INPUT_ARGUMENTS)  # no common type at all
     common = known[0].with_time_attribute(None)
     for other in known[1:]:
         common = coalesce_step(name, common, other, all(t.nullable for t in types))
@@ -84,7 +84,7 @@ def _number_as_moment(common: DataType, types: list[DataType]) -> tuple[int, Dat
     if moment is None or number is None:
         return None
     if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
-        raise ValidationError("Invalid input arguments.")
+        raise ValidationError(INVALID_INPUT_ARGUMENTS)
     position, t = number
     return position, moment.with_nullable(t.nullable).with_time_attribute(None)
 
@@ -142,7 +142,7 @@ def coalesce_step(name: str, common: DataType, other: DataType, nullable: bool) 
             )
         return other
     if not coalescible(common, other):
-        raise ValidationError("Invalid input arguments.")  # no common type at all
+        raise ValidationError(INVALID_INPUT_ARGUMENTS)  # no common type at all
     return coalesced_type(common, other.with_time_attribute(None))
 
 

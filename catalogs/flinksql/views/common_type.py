@@ -155,9 +155,9 @@ def with_operand_attribute(common: DataType, operands: list[DataType]) -> DataTy
     stamps = [t for t in operands if t.is_timestamp]
     if len({t.precision for t in stamps}) > 1:
         return common.with_time_attribute(None)
-    plain = common.with_nullable(True).with_time_attribute(None)
+    plain = common.plain()
     for operand in operands:
-        if operand.with_nullable(True).with_time_attribute(None) == plain:
+        if operand.plain() == plain:
             return common.with_time_attribute(operand.time_attribute)
     return common.with_time_attribute(None)
 
@@ -178,8 +178,7 @@ def needs_cast(source: DataType, target: DataType) -> bool:
         return False
     if source.is_binary and target.is_binary:
         return False
-    plain = source.with_nullable(True).with_time_attribute(None)
-    return plain != target.with_nullable(True).with_time_attribute(None)
+    return source.plain() != target.plain()
 
 
 def concat_type(a: DataType, b: DataType) -> DataType:

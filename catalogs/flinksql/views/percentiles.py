@@ -6,31 +6,15 @@ Checked against tests/goldens/views_call_forms.json."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
 
 from sqlglot import exp
 
-from ..errors import ValidationError
+from ..errors import INVALID_INPUT_ARGUMENTS, ValidationError
 from ..expressions import _strip
 from ..type_rules import T, operand_family
 from ..types import DataType
+from .calls import literal_value
 from .operands import in_family
-
-_INVALID = "Invalid input arguments."
-
-
-def _literal_value(node: exp.Expression) -> Decimal | None:
-    node = _strip(node)
-    negative = isinstance(node, exp.Neg)
-    if negative:
-        node = _strip(node.this)
-    if not isinstance(node, exp.Literal) or node.is_string:
-        return None
-    try:
-        value = Decimal(node.this)
-    except InvalidOperation:
-        return None
-    return -value if negative else value
 
 
 def _in_range(node: exp.Expression) -> bool:
@@ -38,7 +22,7 @@ def _in_range(node: exp.Expression) -> bool:
     node = _strip(node)
     items = node.expressions if isinstance(node, exp.Array) else [node]
     for item in items:
-        value = _literal_value(item)
+        value = literal_value(item)
         if value is not None and not 0 <= value <= 1:
             return False
     return True
@@ -75,7 +59,7 @@ def percentile_type(
     if len(args) == 3:
         valid = valid and in_family(types[2], "INTEGER")
     if not valid:
-        raise ValidationError(_INVALID)
+        raise ValidationError(INVALID_INPUT_ARGUMENTS)
     if scalar and percentage.name != "DOUBLE":
         args[1].meta["coerce_to"] = "DOUBLE"
     if array and percentage.children[0].name != "DOUBLE":

@@ -104,7 +104,7 @@ class UsingColumn:
         """The type each side's column is cast to in Calcite's expansion (None: not cast):
         the common type, where the side's own type is another (nullability aside)."""
         common = self.data_type().with_nullable(True)
-        left, right = (t.with_nullable(True).with_time_attribute(None) for t in self.types())
+        left, right = (t.plain() for t in self.types())
         text = cast_type_text(common)
         return (None if left == common else text, None if right == common else text)
 

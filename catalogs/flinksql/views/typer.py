@@ -416,11 +416,11 @@ class ViewTyper(_Typer):
         # (COALESCE(rowtime, TIMESTAMP '...') is a NOT NULL rowtime); a proctime through
         # COALESCE (views_difftest_found) and NULLIF (views_difftest_seed9) too
         kinds = ("ROWTIME", "PROCTIME") if coalescing or name == "NULLIF" else ("ROWTIME",)
-        same = first.with_time_attribute(None).with_nullable(True) == result.with_nullable(True)
+        same = first.plain() == result.with_nullable(True)
         if name in ("GREATEST", "LEAST"):
             # Flink's common type keeps the attribute only of operands all of one type
             # (LEAST(rowtime, TIMESTAMP '...') drops it: views_difftest_seed15)
-            same = same and all(_plain_type(t) == _plain_type(first) for t in typed)
+            same = same and all(t.plain() == first.plain() for t in typed)
         if first.time_attribute in kinds and same:
             return result.with_time_attribute(first.time_attribute)
         return result
@@ -574,7 +574,7 @@ class ViewTyper(_Typer):
         """ARRAY[...]'s element: items of several classes widen as a set operation's columns
         do (ARRAY[i, ts] is of TIMESTAMPs; check_operator refused those of none)."""
         types = [self.type_of(o) for o in operands]
-        plain = {t.with_nullable(True).with_time_attribute(None) for t in types} - {T("NULL")}
+        plain = {t.plain() for t in types} - {T("NULL")}
         if len(plain) > 1:
             element = array_element(types)
             if element is not None:
@@ -590,7 +590,3 @@ class ViewTyper(_Typer):
         result = least_restrictive_of(types) or known[0]
         result = with_operand_attribute(result, known)  # a rowtime THEN stays one
         return result.with_nullable(any(t.nullable for t in types))
-
-
-def _plain_type(t: DataType) -> DataType:
-    return t.with_time_attribute(None).with_nullable(True)
