@@ -43,6 +43,8 @@ NOT_YET = {
     "interval to INTEGER, which validation refuses when read again (so does Flink's)",
     "views_match_recognize_reread": "Flink writes PREV(PREV(x)) with an offset 1 + 1 that its "
     "parser refuses, and NEXT(PREV(x), 2) expands again to another text, as in Flink",
+    "views_unpivot": "Flink stores an UNPIVOT view's query with an alias before UNPIVOT, where "
+    "its parser refuses one: the view files do not parse again (nor in Flink)",
     "views_collection_casts": "ARRAY[CAST(NULL AS INTEGER), CAST(1 AS INTEGER)] expands again "
     "to ARRAY[CAST(NULL AS INTEGER), CAST(CAST(1 AS INTEGER) AS INTEGER)], as in Flink",
 }

@@ -304,6 +304,48 @@ def test_it_stores_the_lineage_of_a_match_recognize_view(run) -> None:
     ]
 
 
+# Flink's own text of two views of tests/goldens/views_unpivot: an unnamed UNPIVOT of a
+# subquery (Calcite names it EXPR$0, which the text does not show) and a named one of a table
+UNPIVOT_SUBQUERY = """SELECT `EXPR$0`.`order_id`, `EXPR$0`.`k`, `EXPR$0`.`v`
+FROM (SELECT `o`.`order_id`, `o`.`qty`, `o`.`cust`
+FROM `g`.`d`.`orders` AS `o`) AS `EXPR$1` UNPIVOT EXCLUDE NULLS (`v` FOR `k` IN (`qty`, `cust`))
+WHERE `EXPR$0`.`k` = 'qty'"""
+UNPIVOT_TABLE = """SELECT `u`.`order_id`, `u`.`product`, `u`.`k`, `u`.`v`
+FROM `g`.`d`.`orders` AS `orders` UNPIVOT EXCLUDE NULLS (`v` FOR `k` IN (`qty`, `cust`)) AS `u`"""
+ORDERS = ObjectIdentifier("g", "d", "orders")
+
+
+@pytest.mark.parametrize("query", [UNPIVOT_SUBQUERY, UNPIVOT_TABLE])
+def test_an_unpivot_measure_copies_every_column_its_entries_name(query: str) -> None:
+    names = ["order_id", "product", "k", "v"] if "product" in query else ["order_id", "k", "v"]
+    found = [(s.column, s.source_column, s.how) for s in column_lineage(query, names)]
+    passed = [("product", "product", How.COPY)] if "product" in query else []
+    # the axis k derives from no column: its values are the names (or literals)
+    assert found == [
+        ("order_id", "order_id", How.COPY),
+        *passed,
+        ("v", "cust", How.COPY),
+        ("v", "qty", How.COPY),
+    ]
+    read = {"order_id", "qty", "cust", *(["product"] if passed else [])}
+    assert columns_read(query) == {ORDERS: read}
+
+
+def test_it_stores_the_lineage_of_an_unpivot_view(run) -> None:
+    results = run(
+        "CREATE TABLE orders (order_id BIGINT, qty INT, cust INT, note STRING) "
+        "WITH ('connector' = 'datagen');\n"
+        "CREATE VIEW long_form AS SELECT * FROM orders UNPIVOT (v FOR k IN (qty, cust));"
+    )
+    assert all(r.ok for r in results), results
+    assert lineage_of("long_form") == [
+        ("note", "orders", "note", "copy"),
+        ("order_id", "orders", "order_id", "copy"),
+        ("v", "orders", "cust", "copy"),
+        ("v", "orders", "qty", "copy"),
+    ]
+
+
 def test_a_using_joins_column_inside_an_expression_is_read_through_flinks_text() -> None:
     # Flink stores GROUP BY COALESCE(...) AS `id`, which is no SQL; lineage still reads it
     text = (

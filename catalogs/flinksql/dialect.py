@@ -20,6 +20,7 @@ from .json_syntax import parse_json_arrayagg, parse_json_function
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
 from .token_shapes import point_number
+from .unpivot_syntax import parse_unpivot
 
 # Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
 # as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
@@ -368,7 +369,18 @@ class Flink(Dialect):
                 if alias is not None and alias.columns:  # t (a, b) MATCH_RECOGNIZE: no
                     self.raise_error("Expecting the end of the FROM item")
                 return parse_match_recognize(self, table)
+            if table is not None and self._curr and self._curr.token_type == TokenType.UNPIVOT:
+                return parse_unpivot(self, table)
             return table
+
+        # UNPIVOT is read by parse_unpivot, after the FROM item and before its alias, as
+        # Calcite reads it; never an alias itself (Flink reserves the word).
+        TABLE_ALIAS_TOKENS = parser.Parser.TABLE_ALIAS_TOKENS - {TokenType.UNPIVOT}
+
+        def _parse_pivots(self):  # type: ignore[no-untyped-def]
+            if self._curr is not None and self._curr.token_type == TokenType.UNPIVOT:
+                return None
+            return super()._parse_pivots()
 
         def _parse_atom(self) -> exp.Expr | None:
             if self._curr is None:

@@ -20,6 +20,7 @@ from sqlglot.errors import ParseError
 from .catalog import ObjectIdentifier
 from .dialect import DIALECT
 from .match_recognize_syntax import MatchRecognizeItem
+from .unpivot_syntax import UnpivotItem
 
 # How Calcite expands a USING join's column inside an expression: COALESCE(`a`.`c`, `b`.`c`)
 # AS `c`, an AS that is no SQL there (CAST(... AS `c` AS STRING)): read without it.
@@ -77,7 +78,33 @@ def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
         for column in tree.find_all(exp.Column):
             if column.table == match.alias and column.name not in measures:
                 read.add(column.name)
+    for unpivot in tree.find_all(UnpivotItem):
+        # UNPIVOT reads the columns its entries name, and passes its input's others on
+        source = unpivot.this
+        parts = [p.name for p in source.parts] if isinstance(source, exp.Table) else []
+        if len(parts) != 3:
+            continue  # a subquery's reads are its own SELECT's
+        read = result[ObjectIdentifier(*parts)]
+        read.update(c.name for entry in unpivot.args["entries"] for c in entry.args["columns"])
+        made = {n.name for n in [*unpivot.args["measures"], *unpivot.args["axes"]]}
+        names = {unpivot.alias} if unpivot.alias else _unnamed_qualifiers(tree)
+        for column in tree.find_all(exp.Column):
+            if column.table in names and column.name not in made:
+                read.add(column.name)
     return dict(result)
+
+
+# An UNPIVOT without an alias is named EXPR$n by Calcite, a name its stored text does not show
+# (it shows its input's alias): the columns qualified by no FROM item's name are its.
+_UNNAMED = "EXPR$?"
+
+
+def _unnamed_qualifiers(tree: exp.Expression) -> set[str]:
+    named = {
+        n.alias
+        for n in tree.find_all(exp.Table, exp.Subquery, exp.Lateral, exp.Unnest, UnpivotItem)
+    }
+    return {c.table for c in tree.find_all(exp.Column) if c.table and c.table not in named}
 
 
 def _match_columns(match: MatchRecognizeItem) -> Iterator[exp.Column]:
@@ -233,6 +260,9 @@ class _Tracer:
         if isinstance(node, MatchRecognizeItem):
             sources[alias] = self._match_recognize(node, ctes, outer)
             return
+        if isinstance(node, UnpivotItem):
+            sources[node.alias or _UNNAMED] = self._unpivot(node, ctes, outer)
+            return
         scope = ChainMap(sources, dict(outer))  # LATERAL reads the sources left of it
         if isinstance(node, exp.Lateral):
             inner = node.this.this if isinstance(node.this, exp.Subquery) else node.this
@@ -286,6 +316,19 @@ class _Tracer:
             self._condition(item, scope, ctes)
         return _Matched(made, given)
 
+    def _unpivot(self, node: UnpivotItem, ctes: dict, outer: _Columns) -> _Columns:
+        """The columns of an UNPIVOT: each measure copies the columns its entries name, an
+        axis derives from none (its values are literals), any other column is the input's."""
+        inputs: dict[str, _Columns] = {}
+        self._add_source(node.this, inputs, ctes, outer)
+        given: _Columns = next(iter(inputs.values()), {})
+        entries = node.args["entries"]
+        made: dict[str, frozenset[_Origin]] = {a.name: frozenset() for a in node.args["axes"]}
+        for index, measure in enumerate(node.args["measures"]):
+            columns = [entry.args["columns"][index].name for entry in entries]
+            made[measure.name] = frozenset().union(*(given.get(c, frozenset()) for c in columns))
+        return _Matched(made, given)
+
     def expression(
         self, node: exp.Expression, scope: _Columns, ctes: dict
     ) -> tuple[frozenset[_Origin], bool]:
@@ -315,6 +358,8 @@ class _Tracer:
             if part in scope:
                 origins = scope[part].get(parts[i + 1], frozenset())
                 return origins, i + 2 == len(parts)
+        if len(parts) == 2 and _UNNAMED in scope:
+            return scope[_UNNAMED].get(parts[1], frozenset()), True
         # unqualified: not a column (the expanded query qualifies each), but a niladic
         # function written as a name (LOCALTIME) or a DESCRIPTOR's argument
         return frozenset(), False
@@ -353,8 +398,8 @@ class _Passed(Mapping[str, frozenset[_Origin]]):
 
 
 class _Matched(Mapping[str, frozenset[_Origin]]):
-    """The columns of a MATCH_RECOGNIZE: those it makes (keys, measures), else its input's
-    own (ALL ROWS PER MATCH)."""
+    """The columns of a MATCH_RECOGNIZE or an UNPIVOT: those it makes (keys, measures, axes),
+    else its input's own (ALL ROWS PER MATCH, the columns UNPIVOT passes on)."""
 
     def __init__(self, made: dict[str, frozenset[_Origin]], given: _Columns) -> None:
         self.made = made

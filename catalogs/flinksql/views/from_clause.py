@@ -12,6 +12,8 @@ from ..dialect import TableArgument
 from ..errors import SqlParseError, ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
+from ..unpivot_syntax import UnpivotItem
+from .changelog import Changelogs
 from .grammar_forms import sample_text
 from .hints import table_hint_text
 from .operands import comparable
@@ -19,6 +21,7 @@ from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
 from .table_functions import TableFunctions
+from .unpivot import Unpivots
 
 _JOIN_KEYWORDS = {
     ("", ""): "INNER JOIN",
@@ -33,8 +36,6 @@ _JOIN_KEYWORDS = {
 }
 _WINDOW_FUNCTIONS = ("TUMBLE", "HOP", "CUMULATE", "SESSION")
 _PROCESS_TABLE_FUNCTIONS = ("TO_CHANGELOG", "FROM_CHANGELOG")
-# Flink's RowKind names; its message lists them from a set whose order varies between JVMs.
-_CHANGE_OPERATIONS = ("INSERT", "UPDATE_BEFORE", "UPDATE_AFTER", "DELETE")
 _WINDOW_ARGUMENTS = {"TUMBLE": 3, "HOP": 4, "CUMULATE": 4, "SESSION": 3}
 # Calcite's SqlWindowTableFunction parameters, by name
 _WINDOW_PARAMETERS = {
@@ -54,7 +55,7 @@ _WINDOW_SIGNATURES = {
 }
 
 
-class FromClause(TableFunctions):
+class FromClause(TableFunctions, Changelogs, Unpivots):
     """FROM items, on the validator's query and expression methods."""
 
     def from_clause(self, first: exp.Expression, joins: list[exp.Join], scope: Scope) -> str:
@@ -147,6 +148,8 @@ class FromClause(TableFunctions):
     def from_item(self, node: exp.Expression, scope: Scope) -> str:
         if isinstance(node, MatchRecognizeItem):
             return self.match_recognize(node, scope)
+        if isinstance(node, UnpivotItem):
+            return self.unpivot(node, scope)
         if isinstance(node, exp.Table):
             if isinstance(node.this, exp.Anonymous) and (
                 node.this.name.upper() == "TABLE"
@@ -454,66 +457,6 @@ class FromClause(TableFunctions):
             "This kind of LATERAL item is not supported by the dashboard's view validation yet"
         )
 
-    def changelog(self, call: exp.Anonymous, node: exp.Expression, scope: Scope) -> str:
-        """TO_CHANGELOG(TABLE t): the rows of ``t`` with an ``op`` column in front;
-        FROM_CHANGELOG(TABLE t [, op => DESCRIPTOR(c)] [, op_mapping => MAP[...]]): the rows
-        of ``t`` without their ``op`` column (``c``)."""
-        alias = self._derived_alias(node)
-        written: list[str] = []
-        input_fields: list[Field] | None = None
-        op_column = "op"
-        for index, arg in enumerate(call.expressions):
-            value = arg.expression if isinstance(arg, exp.Kwarg) else arg
-            name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
-            keyword = arg.this.name.lower() if isinstance(arg, exp.Kwarg) else ""
-            if isinstance(value, TableArgument):
-                if value.args.get("partition_by"):
-                    raise ValidationError(
-                        "Only tables with set semantics may be partitioned. Invalid PARTITION BY "
-                        f"clause in the {index}-th operand of table function '{call.name}'"
-                    )
-                source = value.this
-                if isinstance(source, exp.Subquery | exp.Paren):
-                    result = self.query(self._strip_parens(source), scope)
-                else:
-                    result = self.query(exp.select(exp.Star()).from_(source.copy()), scope)
-                input_fields = result.fields
-                written.append(f"{name}({result.text})")
-            elif isinstance(value, exp.Subquery):
-                result = self.query(self._strip_parens(value), scope)
-                input_fields = result.fields
-                written.append(f"{name}({result.text})")
-            elif isinstance(value, exp.Anonymous) and value.name.upper() == "DESCRIPTOR":
-                columns = [c.name for c in value.expressions]
-                if keyword == "op" and len(columns) != 1:
-                    raise ValidationError(
-                        "The descriptor for argument 'op' must contain exactly one column name."
-                    )
-                op_column = columns[0] if keyword == "op" else op_column
-                quoted = ", ".join(quote_identifier(c) for c in columns)
-                written.append(f"{name}DESCRIPTOR({quoted})")
-            else:
-                if keyword == "op_mapping":
-                    _check_op_mapping(value)
-                written.append(name + self.expression(value, scope)[0])
-        if input_fields is None:
-            raise ValidationError(f"Table function '{call.name}' needs a table argument")
-        if call.name.upper() == "FROM_CHANGELOG":
-            fields = _without_op_column(input_fields, op_column)
-        else:
-            fields = [Field("op", DataType("VARCHAR", (2147483647,)))] + [
-                Field(f.name, f.data_type) for f in input_fields
-            ]
-        text = f"TABLE({quote_identifier(call.name)}(" + ", ".join(written) + "))"
-        alias_node = node.args.get("alias")
-        columns = list(alias_node.columns) if alias_node is not None else []
-        text += f" AS {quote_identifier(alias)}"
-        if columns:
-            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
-            text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
-        scope.namespaces.append(Namespace(alias, fields))
-        return text
-
     def unnest(self, node: exp.Unnest, scope: Scope) -> str:
         args = [self.expression(e, scope) for e in node.expressions]
         fields: list[Field] = []
@@ -561,33 +504,6 @@ def _names(fields: list[Field]) -> str:
 def _make_nullable(namespaces: list[Namespace]) -> None:
     for ns in namespaces:
         ns.fields = [Field(f.name, f.data_type.with_nullable(True)) for f in ns.fields]
-
-
-def _without_op_column(fields: list[Field], op_column: str) -> list[Field]:
-    """FROM_CHANGELOG's rows: its input's columns but the one naming each row's change."""
-    op = next((f for f in fields if f.name == op_column), None)
-    if op is None:
-        raise ValidationError(f"The op column '{op_column}' does not exist in the input schema.")
-    if not op.data_type.is_string:
-        raise ValidationError(
-            f"The op column '{op_column}' must be of STRING type, but was "
-            f"'{op.data_type.with_nullable(True).summary()}'."
-        )
-    return [Field(f.name, f.data_type) for f in fields if f is not op]
-
-
-def _check_op_mapping(value: exp.Expression) -> None:
-    """FROM_CHANGELOG's ``op_mapping => MAP['c', 'INSERT', ...]``: each target, where written
-    as a literal, is one of Flink's change operations."""
-    if not isinstance(value, exp.Bracket):
-        return
-    for target in value.expressions[1::2]:
-        literal = isinstance(target, exp.Literal) and target.is_string
-        if literal and target.this not in _CHANGE_OPERATIONS:
-            raise ValidationError(
-                "Invalid target mapping for argument 'op_mapping'. Unknown change operation: "
-                f"'{target.this}'. Valid values are: [{', '.join(_CHANGE_OPERATIONS)}]."
-            )
 
 
 def _values_fields(query: exp.Expression, fields: list[Field], alias: str) -> list[Field]:

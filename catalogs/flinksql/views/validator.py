@@ -22,6 +22,7 @@ from ..expressions import NILADIC_NODES
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..types import DataType
+from ..unpivot_syntax import UnpivotItem
 from .calls import QueryExpr, function_identifier
 from .casts import mark_filter_casts
 from .checks import check_every_call, check_interval_literals
@@ -173,6 +174,11 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
     for select in node.find_all(exp.Select):
         if not select.expressions:
             raise empty_select_list(text, base)
+    for unpivot in node.find_all(UnpivotItem):
+        keyword = unpivot.meta.get("alias_before")  # as Flink stores it, and cannot read it
+        if keyword is not None:
+            line, column = text_position(text, keyword.start, base)
+            raise SqlParseError(f'Encountered "{keyword.text}"', line, column)
     for alias in node.find_all(exp.Alias):
         if isinstance(alias.parent, MatchRecognizeItem):
             continue  # MEASURES x AS m, DEFINE A AS cond
