@@ -121,9 +121,11 @@ class Generator:
             return self.values_source()
         if k < 0.86:
             return self.unnest()
-        if k < 0.93:
+        if k < 0.92:
             return self.temporal_join()
-        return self.interval_join()
+        if k < 0.96:
+            return self.interval_join()
+        return self.unpivot()
 
     def derived(self, depth: int) -> Source:
         sql, cols = self.query(depth - 1, nested=True)
@@ -170,6 +172,41 @@ class Generator:
             cols.append(Column("ord", "int"))
         sql = node(base.sql, f"{join}UNNEST({qual}.{col}){wo} AS {alias}({names})")
         return Source(sql, base.entries + [(alias, cols)], base.rowtime)
+
+    def unpivot(self) -> Source:
+        """UNPIVOT of a table or of a subquery of it: columns of one category (most often;
+        sometimes two, which Flink may refuse) turned into rows, the values named or not."""
+        rel = self.pick(RELATIONS)
+        plain = [c for c in rel.columns if c.cat in SCALAR and not c.nested and not c.time_attr]
+        by_cat: dict[str, list[Column]] = {}
+        for c in plain:
+            by_cat.setdefault(c.cat, []).append(c)
+        groups = [cols for cols in by_cat.values() if len(cols) >= 2]
+        if not groups:
+            return self.table(rel)
+        taken = self.pick(groups)[: 2 + self.rng.randrange(2)]
+        if self.chance(0.1):
+            taken = [*taken[:1], self.pick(plain)]  # maybe of another type, maybe twice
+        kept = [c for c in rel.columns if c not in taken and not c.nested]
+        if self.chance(0.5):
+            listed = ", ".join(c.name for c in [*kept[:2], *taken])
+            inner = f"(SELECT {listed} FROM {rel.name})"
+            kept = kept[:2]
+        else:
+            inner = rel.name
+        measure, axis = self.fresh("m"), self.fresh("k")
+        named = self.chance(0.4)
+        entries = ", ".join(
+            c.name + (f" AS '{chr(97 + i)}{i}'" if named else "") for i, c in enumerate(taken)
+        )
+        nulls = self.pick(("", "INCLUDE NULLS ", "EXCLUDE NULLS "))
+        clause = f"{inner} UNPIVOT {nulls}({measure} FOR {axis} IN ({entries}))"
+        alias = self.fresh("up") if self.chance(0.5) else None
+        qualifier = alias or "EXPR$0"
+        cols = [*kept, Column(axis, "str"), Column(measure, taken[0].cat)]
+        if alias is None:  # unnamed: its columns are read unqualified
+            return Source(node(clause), [(qualifier, cols)])
+        return Source(node(f"{clause} AS {alias}"), [(alias, cols)])
 
     def join(self, depth: int) -> Source:
         left = self.source(depth - 1) if self.chance(0.3) else self.table()

@@ -155,6 +155,8 @@ CREATE VIEW u_too_many_row_values AS SELECT * FROM (SELECT order_id, qty, cust F
 CREATE VIEW u_too_few_values AS SELECT * FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT ((v, w) FOR (k, j) IN (qty AS 'a'));
 CREATE VIEW u_count_before_names AS SELECT * FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT (v FOR k IN (nope AS ('a', 1)));
 CREATE VIEW u_count_later AS SELECT * FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT ((v, w) FOR k IN ((qty, cust) AS ('a', 1), cust));
+CREATE VIEW u_ambiguous AS SELECT * FROM (SELECT cust, order_id, order_id FROM orders) UNPIVOT (v FOR k IN (order_id, cust));
+CREATE VIEW u_ambiguous_kept AS SELECT * FROM (SELECT cust, qty, order_id, order_id FROM orders) UNPIVOT (v FOR k IN (qty, cust));
 CREATE VIEW u_column_aliases AS SELECT * FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT (v FOR k IN (qty, cust)) AS u (a, b, c);
 CREATE VIEW u_same_alias AS SELECT * FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT (v FOR k IN (qty, cust)) AS u JOIN (SELECT order_id, qty, cust FROM orders) UNPIVOT (v FOR k IN (qty, cust)) AS u ON TRUE;
 CREATE VIEW u_alias_before AS SELECT u.k, u.v FROM (SELECT order_id, qty, cust FROM orders) AS s UNPIVOT (v FOR k IN (qty, cust)) AS u;

@@ -112,9 +112,9 @@ def _check_count(count: int, expected: int) -> None:
 
 
 def _column(fields: list[Field], name: str) -> Field:
-    for f in fields:
-        if f.name == name:
-            return f
+    found = Namespace("", fields).field(name)  # a name two input columns share is ambiguous
+    if found is not None:
+        return found
     message = f"Column '{name}' not found in any table"
     alike = next((f.name for f in fields if f.name.lower() == name.lower()), None)
     if alike is not None:
