@@ -14,6 +14,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from ..unpivot_syntax import UnpivotItem
 from .changelog import Changelogs
+from .generated_aliases import GENERATED
 from .grammar_forms import sample_text
 from .hints import table_hint_text
 from .operands import comparable
@@ -189,7 +190,15 @@ class FromClause(TableFunctions, Changelogs, Unpivots):
         alias_node = node.args.get("alias")
         if alias_node is not None and alias_node.name:
             return alias_node.name
-        alias = f"EXPR${self.next_alias}"
+        return self._generated_alias(node)
+
+    def _generated_alias(self, node: exp.Expression) -> str:
+        """The name Calcite generates for an unnamed FROM item, as numbered before validation
+        in its order (:mod:`.generated_aliases`)."""
+        generated = node.meta.get(GENERATED)
+        if generated is not None:
+            return generated
+        alias = f"EXPR${self.next_alias}"  # an item made while validating: after all others
         self.next_alias += 1
         return alias
 
@@ -345,10 +354,7 @@ class FromClause(TableFunctions, Changelogs, Unpivots):
                 f"Table function '{name}' is not supported by the dashboard's view validation yet"
             )
         function = call.name.upper()
-        alias = node.alias
-        if not alias:
-            alias = f"EXPR${self.next_alias}"
-            self.next_alias += 1
+        alias = self._derived_alias(node)
         args = list(call.expressions)
         expected = _WINDOW_ARGUMENTS[function]
         if not any(isinstance(a, exp.Kwarg) for a in args) and len(args) < expected:
@@ -483,8 +489,7 @@ class FromClause(TableFunctions, Changelogs, Unpivots):
         if isinstance(offset, exp.Identifier):
             columns.append(offset)
         if alias is None:
-            alias = f"EXPR${self.next_alias}"
-            self.next_alias += 1
+            alias = self._generated_alias(node)
         else:
             text += f" AS {quote_identifier(alias)}"
             if not columns and len(args) == 1 and fields and fields[0].name == "EXPR$0":

@@ -29,6 +29,7 @@ from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .conversion import check_conditions, check_projections
 from .from_clause import FromClause
+from .generated_aliases import number_unnamed_items
 from .grouping import Grouping
 from .hints import check_hint_places, mark_table_hints
 from .match_recognize import MatchRecognizeClause, check_navigation_offsets
@@ -70,6 +71,7 @@ def validate_view(
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
     validator.top_block = True
+    validator.next_alias = number_unnamed_items(node)
     try:
         result = validator.query(node, None)
     except (ValidationError, SqlParseError):
