@@ -41,7 +41,7 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
     expressions: list[exp.Expr] = []
     while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
         if self._curr.text.upper() in _JSON_CLAUSE_WORDS and not (
-            self._curr.text.upper() in ("NULL", "TRUE", "FALSE")
+            self._curr.text.upper() in ("NULL", "TRUE", "FALSE", "UNKNOWN")
             and (not expressions or self._prev.token_type == TokenType.COMMA)
         ):
             break

@@ -86,7 +86,7 @@ class Generator:
                 name = c.name
                 if not name.startswith("`") and self.chance(0.08):
                     name = f"`{name}`"  # a plain name quoted: the same column
-                if counts[c.name.lower()] == 1 and not c.nested and self.chance(0.4):
+                if not qual or counts[c.name.lower()] == 1 and not c.nested and self.chance(0.4):
                     out.append((name, c))
                 else:
                     out.append((f"{qual}.{name}", c))
@@ -129,9 +129,10 @@ class Generator:
 
     def derived(self, depth: int) -> Source:
         sql, cols = self.query(depth - 1, nested=True)
+        if self.chance(0.2):  # unnamed: Calcite names it EXPR$n, its columns read unqualified
+            return Source(node("(", sql, ")"), [("", cols)])
         alias = self.fresh("sq")
-        lateral = ""
-        return Source(node(f"{lateral}(", sql, f") AS {alias}"), [(alias, cols)])
+        return Source(node("(", sql, f") AS {alias}"), [(alias, cols)])
 
     def values_source(self) -> Source:
         cats = [
@@ -232,8 +233,8 @@ class Generator:
         return Source(node(left.sql, f" {kind} ", right.sql, " ON ", cond), both.entries)
 
     def join_condition(self, left: Source, right: Source, both: Source, depth: int) -> Node:
-        lrefs = [(f"{q}.{c.name}", c) for q, cols in left.entries for c in cols]
-        rrefs = [(f"{q}.{c.name}", c) for q, cols in right.entries for c in cols]
+        lrefs = [(f"{q}.{c.name}" if q else c.name, c) for q, cols in left.entries for c in cols]
+        rrefs = [(f"{q}.{c.name}" if q else c.name, c) for q, cols in right.entries for c in cols]
         pairs = [
             (a, b) for a in lrefs for b in rrefs if a[1].cat == b[1].cat and a[1].cat in COMPARABLE
         ]

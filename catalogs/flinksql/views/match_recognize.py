@@ -137,7 +137,7 @@ class MatchRecognizeClause:
         input_scope = Scope([], scope.parent)
         input_text = self.from_item(node.this, input_scope)
         source = input_scope.namespaces[-1]
-        star = Namespace("*", source.fields)
+        star = Namespace("*", source.fields, suggested=False)
         keys_scope = Scope([star], Scope([source]))
         lines = [f"{input_text} MATCH_RECOGNIZE("]
         key_fields = self._keys(node, keys_scope, lines)
@@ -152,7 +152,7 @@ class MatchRecognizeClause:
             *(d.alias for d in definitions),
             *(s.expressions[0].name for s in subsets),
         ]
-        known = [Namespace(name, source.fields) for name in dict.fromkeys(names)]
+        known = [Namespace(name, source.fields, suggested=False) for name in dict.fromkeys(names)]
         variables_scope = Scope([star], Scope([*known, source]))
         subset_names = _subset_names(subsets, variables)
         # DEFINE reads the pattern variables, not the SUBSET ones (Table 'S' not found)

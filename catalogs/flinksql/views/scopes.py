@@ -29,6 +29,9 @@ class Namespace:
     alias: str
     fields: list[Field]
     identifier: ObjectIdentifier | None = None
+    # a FROM item, which Calcite suggests for a qualifier in another case; not a pattern
+    # variable of MATCH_RECOGNIZE
+    suggested: bool = True
 
     def field(self, name: str) -> Field | None:
         """The column ``name``; a name two columns of a derived table share is ambiguous."""

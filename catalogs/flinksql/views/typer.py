@@ -442,10 +442,11 @@ class ViewTyper(_Typer):
         if name == "ELEMENT" and len(args) == 1:
             collection = self.type_of(args[0])
             if collection.name in ("ARRAY", "MULTISET"):
-                # null where the collection or its elements may be: ELEMENT(ARRAY[i]) of a
-                # nullable i is nullable though the constructor is not (views_collection_casts)
+                # the element type as it is: ELEMENT(ARRAY[i]) of a nullable i is nullable
+                # though the constructor is not (views_collection_casts), and of a nullable
+                # collection of NOT NULL elements NOT NULL (views_difftest_seed23)
                 (element,) = collection.children
-                return element.with_nullable(element.nullable or collection.nullable)
+                return element
         if name == "CEILING" and len(args) == 1:
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:

@@ -396,7 +396,9 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         for ns in _all_namespaces(scope):
             if ns.alias == parts[0]:
                 raise _not_in_table(ns, parts[1])
-        raise ValidationError(f"Table '{'.'.join(parts[:-1])}' not found")
+        message = f"Table '{'.'.join(parts[:-1])}' not found"
+        alike = _relation_alike(parts[:-1], scope)
+        raise ValidationError(message if alike is None else f"{message}; did you mean '{alike}'?")
 
     def _resolve_in(self, parts: list[str], scope: Scope) -> tuple[list[str], DataType] | None:
         # Table-qualified: [catalog.][database.]alias.column[.field...]
@@ -524,6 +526,23 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         if line == 0:
             return base_line, base_column + column - 1
         return base_line + line, column
+
+
+def _relation_alike(qualifier: list[str], scope: Scope) -> str | None:
+    """The FROM item a qualifier names in another case (Calcite suggests it: "Table 'O' not
+    found; did you mean 'o'?"), its catalog and database parts too."""
+    wanted = [q.lower() for q in qualifier[-3:]]
+    for ns in _all_namespaces(scope):
+        if not ns.suggested or ns.alias.lower() != wanted[-1]:
+            continue
+        if len(wanted) > 1:
+            if ns.identifier is None:
+                continue
+            full = [ns.identifier.catalog, ns.identifier.database, ns.identifier.name]
+            if [f.lower() for f in full[-len(wanted) :]] != wanted:
+                continue
+        return ns.alias
+    return None
 
 
 def _not_in_table(ns: Namespace, name: str) -> ValidationError:
