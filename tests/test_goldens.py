@@ -39,7 +39,10 @@ PARSE_ERROR_STARTS = (
     "Lexical error",
     "SQL parse failed",
     "Non-query expression encountered in illegal context",
+    "Expecting alias, found character literal",
 )
+# parse errors whose first line is compared exactly (the others: that both fail to parse)
+EXACT_PARSE_ERRORS = ("Encountered ", "Expecting alias")
 OUR_PARSE_PREFIX = "SQL parse failed. "
 RANGE = re.compile(r"^From line \d+, column \d+ to line \d+, column \d+: ")
 
@@ -78,7 +81,7 @@ def compare(expected: dict, actual: dict) -> str | None:
     if flink_error.startswith(PARSE_ERROR_STARTS):
         if not our_error.startswith(OUR_PARSE_PREFIX):
             return f"Flink fails to parse ({_first_line(flink_error)}), ours: {our_error}"
-        if flink_error.startswith("Encountered ") and _first_line(
+        if flink_error.startswith(EXACT_PARSE_ERRORS) and _first_line(
             our_error.removeprefix(OUR_PARSE_PREFIX)
         ) != _first_line(flink_error):
             return f"parse error: Flink {_first_line(flink_error)!r}, ours {our_error!r}"

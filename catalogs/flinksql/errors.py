@@ -36,6 +36,12 @@ class SqlParseError(FlinkSqlError):
 INVALID_INPUT_ARGUMENTS = "Invalid input arguments."
 
 
+def token_image(text: str) -> str:
+    """A token's text as Flink's parser shows it in ``Encountered "..."``: JavaCC escapes
+    backslashes and quotes (``'it''s'`` is shown ``\\'it\\'\\'s\\'``)."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
+
+
 class ValidationError(FlinkSqlError):
     """The statement is well formed but breaks a rule of Flink or of the dashboard.
 

@@ -22,7 +22,7 @@ from typing import Any
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
-from .errors import ValidationError
+from .errors import SqlParseError, ValidationError
 from .keywords import refusal_message
 
 # Calcite's escapes in a C-style string (SqlParserUtil.replaceEscapedChars): the named ones,
@@ -139,6 +139,15 @@ def unescape_c_string(body: str) -> str:
     return _C_ESCAPE.sub(replace, body)
 
 
+def _character_literal(parser: Any, token: Token | None) -> bool:
+    """A plain character literal (``'x'``, not ``N'x'`` or ``_UTF16'x'``)."""
+    return (
+        token is not None
+        and token.token_type == TokenType.STRING
+        and parser.sql[token.start : token.start + 1] == "'"
+    )
+
+
 class MoreSyntax:
     """The parser's methods for the constructs above (mixed into ``Flink.Parser``)."""
 
@@ -177,7 +186,11 @@ class MoreSyntax:
             ):
                 index += 1
             start = self._tokens[index].start if index < len(self._tokens) else None
-            parsed = self._parse_expression()
+            value = self._parse_assignment()
+            alias_at = self._next if self._match(TokenType.ALIAS, advance=False) else self._curr
+            if _character_literal(self, alias_at):  # Calcite's conformance takes no 'alias'
+                raise SqlParseError("Expecting alias, found character literal")
+            parsed = self._parse_alias(value)
             if parsed is not None and start is not None:
                 parsed.meta["item_start"] = start
             return parsed
@@ -314,6 +327,9 @@ class MoreSyntax:
         )
         if extend or bare:
             raise ValidationError("Cannot extend null")
+        named = nxt if curr is not None and curr.token_type == TokenType.ALIAS else curr
+        if named is not None and named.token_type in (TokenType.STRING, TokenType.NATIONAL_STRING):
+            self.raise_error(f'Encountered "{named.text}"', named)  # a FROM item's 'alias'
         return super()._parse_table_alias(*args, **kwargs)  # type: ignore[misc]
 
     def _parse_number(self):  # type: ignore[no-untyped-def]

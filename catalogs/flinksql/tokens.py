@@ -7,7 +7,7 @@ from sqlglot.tokens import Token, TokenType
 
 from . import literals
 from .dialect import tokenize
-from .errors import SqlParseError
+from .errors import SqlParseError, token_image
 from .keywords import is_reserved
 
 _NOT_WORDS = {
@@ -166,8 +166,7 @@ class TokenStream:
 
     def image(self, tok: Token) -> str:
         """The token's text as Flink's parser quotes it in messages."""
-        shown = self.text[tok.start : tok.end + 1]
-        return shown.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
+        return token_image(self.text[tok.start : tok.end + 1])
 
     def error_at_end(self) -> SqlParseError:
         """Flink places the end of input at the statement's last character."""

@@ -60,3 +60,24 @@ CREATE VIEW q_cte AS WITH c AS (SELECT 1 AS x) SELECT C.x FROM c;
 CREATE VIEW q_none AS SELECT Z.cust FROM orders o;
 CREATE VIEW q_star AS SELECT O.* FROM orders o;
 CREATE VIEW q_unpivot AS SELECT expr$0.k FROM (SELECT order_id, qty, cust FROM orders) UNPIVOT (v FOR k IN (qty, cust));
+
+-- a character literal as an alias: Calcite's conformance takes none ('Expecting alias, found
+-- character literal' for a select item; a parse error for a FROM item); parse messages show a
+-- token's quotes escaped, as JavaCC does
+CREATE VIEW l_item AS SELECT qty 'x' FROM orders;
+CREATE VIEW l_item_as AS SELECT qty AS 'x' FROM orders;
+CREATE VIEW l_second_item AS SELECT qty, cust 'y' FROM orders;
+CREATE VIEW l_nested_item AS SELECT * FROM (SELECT qty 'x' FROM orders);
+CREATE VIEW l_national_item AS SELECT qty N'x' FROM orders;
+CREATE VIEW l_binary_item AS SELECT qty X'0A' FROM orders;
+CREATE VIEW l_continued AS SELECT 'a'
+'b' AS c FROM orders;
+DESCRIBE l_continued;
+CREATE VIEW l_table AS SELECT qty FROM orders 'o';
+CREATE VIEW l_table_as AS SELECT qty FROM orders AS 'o';
+CREATE VIEW l_subquery AS SELECT * FROM (SELECT qty FROM orders) 'x';
+CREATE VIEW l_national_table AS SELECT qty FROM orders N'o';
+CREATE VIEW l_join AS SELECT * FROM orders JOIN customers 'c' ON TRUE;
+CREATE VIEW l_two_strings AS SELECT 'unterminated AS bad, * FROM (SELECT 'it''s' FROM orders);
+CREATE VIEW l_string_token AS SELECT 'unterminated c4, qty
+FROM orders WHERE cust IN ('a0', 'b1');

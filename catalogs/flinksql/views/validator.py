@@ -17,7 +17,7 @@ from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
 from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT, tokenize
-from ..errors import PositionedValidationError, SqlParseError, ValidationError
+from ..errors import PositionedValidationError, SqlParseError, ValidationError, token_image
 from ..expressions import NILADIC_NODES
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
@@ -125,7 +125,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
                 line = query_position[0] + line - 1
         description = err.get("description") or ""
         if not description.startswith("Incorrect syntax near the keyword"):
-            description = f'Encountered "{highlight}"'
+            description = f'Encountered "{token_image(highlight)}"'
         raise SqlParseError(description, line, column) from None
     if node is None:
         raise SqlParseError("Empty query.")
