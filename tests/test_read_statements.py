@@ -45,3 +45,22 @@ def test_it_refuses_statements_it_does_not_run_with_a_true_reason(run: RunScript
         "(catalogs, databases, tables, views, functions and models) and answers the statements "
         "that read them; it runs no queries or jobs and keeps no data or session settings."
     )
+
+
+def test_module_statements_are_session_settings_it_does_not_keep(run: RunScript) -> None:
+    """LOAD, UNLOAD and USE MODULES change the built-in functions a session resolves (what
+    Flink's SQL client test module.q runs: goldens/workload_sql_client_module.sql); SHOW
+    MODULES answers the one module every session has."""
+    used, loaded, modules, database = run(
+        "USE MODULES core, hive; LOAD MODULE hive; SHOW MODULES; USE `modules`"
+    )
+    reason = (
+        "statements are not run here: the dashboard keeps catalog definitions (catalogs, "
+        "databases, tables, views, functions and models) and answers the statements that read "
+        "them; it runs no queries or jobs and keeps no data or session settings."
+    )
+    assert used.error == f"USE MODULES {reason}"
+    assert loaded.error == f"LOAD MODULE {reason}"
+    assert modules.rows == [["core"]]
+    # a database named modules is still used as one
+    assert database.error.startswith("A database with name [modules] does not exist")

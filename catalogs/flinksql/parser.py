@@ -648,7 +648,15 @@ class _Parser:
         if self.s.accept_keyword("DATABASES"):
             catalog = None
             if self.s.accept_keyword("FROM") or self.s.accept_keyword("IN"):
-                catalog = self.name()
+                parts = self.s.compound_identifier()
+                if len(parts) > 1:  # Flink checks the name once the statement has parsed
+                    self.problems.append(
+                        ValidationError(
+                            f"Show databases from/in identifier [ {'.'.join(parts)} ] format "
+                            "error, catalog must be a single part identifier."
+                        )
+                    )
+                catalog = parts[0]
             return st.ShowDatabases(catalog, self.like_pattern())
         if self.s.accept_keyword("TABLES"):
             database = None
@@ -702,6 +710,11 @@ class _Parser:
         self.s.expect_keyword("USE")
         if self.s.accept_keyword("CATALOG"):
             return st.UseCatalog(self.name())
+        following = self.s.peek(1)
+        if self.s.at_keyword("MODULES") and following is not None and self.s.is_word(following):
+            while not self.s.at_end():  # USE MODULES a, b: a session setting, as LOAD MODULE
+                self.s.advance()
+            return st.UnsupportedStatement("USE MODULES")
         return st.UseDatabase(self.path(2))
 
     def describe(self) -> st.Statement:
