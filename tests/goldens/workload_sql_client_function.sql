@@ -4,7 +4,8 @@
 -- and as written, but for one name: the dashboard's session starts in its environment catalog
 -- (_env_<name>.default, CMF's), not in Flink's default_catalog.default_database, so the script
 -- runs in a catalog g_sqlc_function whose default database is `default_database`, and its
--- `use catalog default_catalog` uses that catalog.
+-- `use catalog default_catalog` uses that catalog; its catalog c1 is g_sqlc_function_c1 here
+-- (catalog_database.q has a c1 too, and the goldens' catalogs are verified together).
 -- Left out: ADD JAR, REMOVE JAR and the six SHOW JARS (the test's user jar); the nine CREATE
 -- [TEMPORARY] FUNCTION ... AS 'LowerUDF' (func1 to func6, func10, func11, tmp_func) and the two
 -- ALTER [TEMPORARY] FUNCTION ... AS '...ExecutorImplITCase$TestScalaFunction': their classes are
@@ -21,21 +22,21 @@ show user functions ilike 'func%';
 show user functions;
 show user functions like 'func1%';
 show user functions ilike 'func2%';
-create catalog c1 with ('type'='generic_in_memory');
-use catalog c1;
+create catalog g_sqlc_function_c1 with ('type'='generic_in_memory');
+use catalog g_sqlc_function_c1;
 create database db;
 use catalog g_sqlc_function;
 show user functions;
-show user functions from c1.db;
-show user functions from c1.db like 'func3%';
-show user functions in c1.db ilike 'FUNC3%';
-use catalog c1;
+show user functions from g_sqlc_function_c1.db;
+show user functions from g_sqlc_function_c1.db like 'func3%';
+show user functions in g_sqlc_function_c1.db ilike 'FUNC3%';
+use catalog g_sqlc_function_c1;
 use db;
 show user functions;
 use `default`;
 show user functions;
-drop function if exists c1.db.func10;
-use catalog c1;
+drop function if exists g_sqlc_function_c1.db.func10;
+use catalog g_sqlc_function_c1;
 use db;
 drop function if exists non_func;
 show user functions;
