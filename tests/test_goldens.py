@@ -41,9 +41,10 @@ PARSE_ERROR_STARTS = (
     "SQL parse failed",
     "Non-query expression encountered in illegal context",
     "Expecting alias, found character literal",
+    "Query expression encountered in illegal context",
 )
 # parse errors whose first line is compared exactly (the others: that both fail to parse)
-EXACT_PARSE_ERRORS = ("Encountered ", "Expecting alias")
+EXACT_PARSE_ERRORS = ("Encountered ", "Expecting alias", "Query expression")
 OUR_PARSE_PREFIX = "SQL parse failed. "
 RANGE = re.compile(r"^From line \d+, column \d+ to line \d+, column \d+: ")
 

@@ -42,6 +42,12 @@ def token_image(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
 
 
+def illegal_query() -> SqlParseError:
+    """Calcite's parser where a query stands in a place that takes none (an argument of a
+    SQL/JSON function, an ARRAY constructor's element, PARTITION BY, a MEASURES item)."""
+    return SqlParseError("Query expression encountered in illegal context")
+
+
 class ValidationError(FlinkSqlError):
     """The statement is well formed but breaks a rule of Flink or of the dashboard.
 

@@ -8,6 +8,8 @@ from typing import Any
 from sqlglot import exp
 from sqlglot.tokens import TokenType
 
+from .errors import illegal_query
+
 
 class JsonFunction(exp.Expression):
     """JSON_VALUE, JSON_QUERY, JSON_EXISTS and JSON_ARRAY with their SQL/JSON clauses.
@@ -138,3 +140,29 @@ def parse_json_arrayagg(self: Any) -> exp.Expr:
     if order is not None:
         return self.expression(exp.WithinGroup(this=call, expression=order))
     return call
+
+
+def refuse_query_arguments(node: exp.Expression) -> None:
+    """Calcite's grammar takes no query as an argument of the SQL/JSON functions (their
+    arguments are non-query expressions): a subquery there fails to parse."""
+    for call in node.find_all(JsonFunction, exp.JSONObject, exp.Anonymous):
+        if isinstance(call, exp.Anonymous):  # JSON_ARRAYAGG(v), JSON_OBJECTAGG(k, v)
+            if call.name.upper() not in ("JSON_ARRAYAGG", "JSON_OBJECTAGG"):
+                continue
+            arguments = list(call.expressions)
+        elif isinstance(call, exp.JSONObject):
+            pairs = [e for e in call.expressions if isinstance(e, exp.JSONKeyValue)]
+            arguments = [part for pair in pairs for part in (pair.this, pair.expression)]
+        else:
+            arguments = [
+                *call.expressions,
+                *(call.args.get(k) for k in ("empty_default", "error_default")),
+            ]
+        if any(_is_query(a) for a in arguments if a is not None):
+            raise illegal_query()
+
+
+def _is_query(node: exp.Expression) -> bool:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return isinstance(node, exp.Subquery | exp.Select | exp.Union | exp.Intersect | exp.Except)

@@ -56,6 +56,9 @@ CREATE VIEW v_pivot AS SELECT * FROM (SELECT name, qty FROM t) PIVOT (SUM(qty) F
 CREATE VIEW v_unpivot AS SELECT * FROM (SELECT id, qty, 1 AS other FROM t) UNPIVOT (v FOR k IN (qty, other));
 SHOW CREATE VIEW v_unpivot;
 DESCRIBE v_unpivot;
+-- dropped, so that this catalog keeps round-tripping as a folder: an UNPIVOT view's stored text
+-- does not parse again, in Flink either (goldens/views_unpivot keeps such views)
+DROP VIEW v_unpivot;
 CREATE VIEW v_tablesample AS SELECT id FROM t TABLESAMPLE BERNOULLI(50);
 SHOW CREATE VIEW v_tablesample;
 DESCRIBE v_tablesample;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import Decimal
 
 from sqlglot import exp
 
@@ -14,7 +15,7 @@ from ..expressions import _strip, literal_type
 from ..keywords import read_as_column
 from .calls import NILADIC, is_function_identifier
 from .context import ExpressionContext
-from .query import _columns_outside_aggregates, _has_aggregate
+from .query import _columns_outside_aggregates, _has_aggregate, _is_window_function
 from .scopes import OrderKeys, Scope
 from .writer import ViewWriter
 
@@ -129,15 +130,19 @@ class Grouping:
         items = []
         for ordered in order.expressions:
             target = _strip(ordered.this)
-            # An integer literal is an ordinal (``+2`` too); -1 (a minus applied to 1) is a
-            # constant. Calcite reads the literal's int value, which wraps beyond INT: what
-            # wraps below 0 (2147483648) is a constant, what wraps above it (9999999999) an
-            # ordinal out of range.
-            number = isinstance(target, exp.Literal) and target.is_int
-            if number:  # beyond BIGINT it is refused as a literal first
+            # A numeric literal whose int value is not negative is an ordinal (``+2``, ``1.5``
+            # and ``1e0`` too; ``-0`` and ``0.5`` are ordinal 0, out of range); -1 is a
+            # constant. Calcite reads the literal's int value (truncated), which wraps beyond
+            # INT: what wraps below 0 (2147483648) is a constant, what wraps above it
+            # (9999999999) an ordinal out of range.
+            number = isinstance(target, exp.Literal) and target.is_number
+            if number and target.is_int:  # beyond BIGINT it is refused as a literal first
                 literal_type(target)
-            position = _int_value(int(target.this)) if number else -1
-            ordinal = number and target.meta.get("signed") != "-" and position >= 0
+            position = _int_value(int(Decimal(target.this))) if number else -1
+            ordinal = number and position >= 0
+            if _is_window_function(target) and not ordered.meta.get("explicit_nulls"):
+                # Calcite checks an ORDER BY item itself (DESC stripped, not NULLS FIRST/LAST)
+                raise ValidationError("OVER clause is necessary for window functions")
             checked = planned or not ordered.meta.get("explicit_nulls")
             if ordinal and checked and not 1 <= position <= len(keys.fields):
                 raise ValidationError("Ordinal out of range")

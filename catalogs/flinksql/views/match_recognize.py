@@ -30,7 +30,7 @@ from sqlglot.tokens import Token, TokenType
 from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..dialect import DIALECT
-from ..errors import SqlParseError, ValidationError
+from ..errors import SqlParseError, ValidationError, illegal_query
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
 from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate
@@ -364,7 +364,7 @@ def _check_no_subquery(nodes: list[exp.Expression]) -> None:
     """Calcite's parser takes no query among the PARTITION BY keys and the MEASURES."""
     for node in nodes:
         if any(isinstance(n, exp.Subquery | exp.Select | QueryExpr) for n in node.walk()):
-            raise ValidationError("Query expression encountered in illegal context")
+            raise illegal_query()
 
 
 def _check_column(node: exp.Expression, clause: str) -> None:

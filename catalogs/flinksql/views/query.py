@@ -21,6 +21,7 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, least_restrictive_of, set_column_type
 from .conditions import check_condition
+from .generated_aliases import GENERATED
 from .grammar_forms import has_window as _has_window
 from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
 from .hints import hint_text
@@ -152,7 +153,7 @@ class QueryBlocks:
                     pushed.set(key, node.args[key])
             return pushed
         # (a UNION b) ORDER BY ...: Calcite reads it as a SELECT * over the parenthesized query.
-        wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
+        wrapper = exp.select(exp.Star()).from_(_numbered(exp.Subquery(this=inner), node))
         for key in ("order", "limit", "offset"):
             if node.args.get(key) is not None:
                 wrapper.set(key, node.args[key])
@@ -172,7 +173,7 @@ class QueryBlocks:
         else:
             # ... UNION ... ORDER BY/LIMIT: Calcite reads a SELECT * over the set operation.
             inner = node.copy()
-            wrapper = exp.select(exp.Star()).from_(exp.Subquery(this=inner))
+            wrapper = exp.select(exp.Star()).from_(_numbered(exp.Subquery(this=inner), node))
             for key in ("order", "limit", "offset"):
                 if node.args.get(key) is not None:
                     wrapper.set(key, node.args[key].copy())
@@ -586,3 +587,11 @@ def _message_name(column: exp.Column) -> str:
 def _is_window_function(node: exp.Expression) -> bool:
     """A call of a ranking or offset function, without OVER."""
     return isinstance(node, exp.Anonymous) and node.name.upper() in (*RANKING, "LAG", "LEAD")
+
+
+def _numbered(item: exp.Subquery, query: exp.Expression) -> exp.Subquery:
+    """The FROM item of the SELECT * Calcite reads over ``query``, with the name numbered for
+    it before validation (:mod:`.generated_aliases`)."""
+    if GENERATED in query.meta:
+        item.meta[GENERATED] = query.meta[GENERATED]
+    return item

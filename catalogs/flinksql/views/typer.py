@@ -9,7 +9,7 @@ from .. import builtins
 from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
-from ..errors import ValidationError, unknown_function_type
+from ..errors import ValidationError, illegal_query, unknown_function_type
 from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_target
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
@@ -192,7 +192,7 @@ class ViewTyper(_Typer):
             return super().type_of(node).with_time_attribute(None)
         if isinstance(node, exp.Array):
             if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
-                raise ValidationError("Query expression encountered in illegal context")
+                raise illegal_query()
             result = self._array(node)
             for item in node.expressions:
                 target = item.meta.get("coerce_to")
@@ -267,7 +267,7 @@ class ViewTyper(_Typer):
         # Calcite refuses a subquery among PARTITION BY keys (its ORDER BY takes one).
         keys = node.args.get("partition_by") or []
         if any(isinstance(n, QueryExpr) for key in keys for n in key.walk()):
-            raise ValidationError("Query expression encountered in illegal context")
+            raise illegal_query()
         call = node.this
         if isinstance(call, exp.Filter):
             # Calcite's parser takes ``SUM(x) FILTER (WHERE ...) OVER w``; its validator refuses

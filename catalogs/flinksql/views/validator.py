@@ -19,6 +19,7 @@ from ..catalog import ObjectIdentifier
 from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT, tokenize
 from ..errors import PositionedValidationError, SqlParseError, ValidationError, token_image
 from ..expressions import NILADIC_NODES
+from ..json_syntax import refuse_query_arguments
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..types import DataType
@@ -176,6 +177,7 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
     for select in node.find_all(exp.Select):
         if not select.expressions:
             raise empty_select_list(text, base)
+    refuse_query_arguments(node)
     for unpivot in node.find_all(UnpivotItem):
         keyword = unpivot.meta.get("alias_before")  # as Flink stores it, and cannot read it
         if keyword is not None:

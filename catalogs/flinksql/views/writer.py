@@ -42,8 +42,8 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
         return child.arg_key != "this"
     if isinstance(parent, exp.StrPosition):  # POSITION(s IN (((SELECT ...)))), as recorded
         return child.arg_key != "this"
-    if isinstance(parent, exp.Trim):  # TRIM(BOTH (((SELECT ...))) FROM (((SELECT ...)))))
-        return False
+    if isinstance(parent, exp.Trim | exp.Overlay):  # TRIM(BOTH (((SELECT ...))) FROM ...)
+        return False  # and OVERLAY's operands: Calcite writes them with its call's precedence
     if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
         return child.arg_key == "true" or parent.parent.this is None
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
