@@ -191,6 +191,7 @@ class Grouping:
             for dot in node.find_all(exp.Dot)
             if isinstance(dot.expression, exp.Identifier)
             and not isinstance(dot.this, exp.Column | exp.Dot)
+            and not _in_subquery(dot, node)  # the expander leaves sub-queries alone
         ]
         if not dots:
             return
@@ -308,6 +309,18 @@ def _check_window_function(window: exp.Window, named: dict[str, exp.Window]) -> 
         )
     if name in _FRAMELESS and spec is not None and not framed_on_base:
         raise ValidationError("ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions")
+
+
+def _in_subquery(node: exp.Expression, root: exp.Expression) -> bool:
+    """Whether ``node`` lies in a query nested in ``root``."""
+    current = node
+    while current is not None and current is not root:
+        current = current.parent
+        if current is root:
+            return False
+        if isinstance(current, exp.Subquery | exp.Select | exp.SetOperation):
+            return True
+    return False
 
 
 def _int_value(value: int) -> int:
