@@ -58,13 +58,11 @@ class Unpivots:
                 )
             common = with_operand_attribute(common, types).with_nullable(nullable)
             measure_fields.append(_unique(Field(measure, common), names))
+        # each entry's values, written and typed once (None: the entry's column names)
+        valued = [self._entry_values(entry, scope) for entry in entries]
         axis_fields = []
-        written_values: list[str | None] = []
-        for entry in entries:
-            values = entry.args.get("values")
-            written_values.append(None if values is None else self._values_text(values, scope))
         for index, axis in enumerate(axes):
-            types = [self._axis_value_type(entry, index, scope) for entry in entries]
+            types = [_axis_type(e, typed, index) for e, typed in zip(entries, valued, strict=True)]
             common = least_restrictive_of(types)
             if common is None:
                 raise ValidationError(f"In UNPIVOT, cannot derive type for axis '{axis}'")
@@ -74,8 +72,8 @@ class Unpivots:
             f"{_names_text(measures)} FOR {_names_text(axes)} IN ("
             + ", ".join(
                 _names_text([c.name for c in entry.args["columns"]])
-                + ("" if values is None else f" AS ({values})")
-                for entry, values in zip(entries, written_values, strict=True)
+                + ("" if typed is None else f" AS ({', '.join(t for t, _ in typed)})")
+                for entry, typed in zip(entries, valued, strict=True)
             )
             + "))"
         )
@@ -87,21 +85,29 @@ class Unpivots:
         scope.namespaces.append(Namespace(alias, [*kept, *axis_fields, *measure_fields]))
         return text
 
-    def _axis_value_type(self, entry: UnpivotEntry, index: int, scope: Scope) -> DataType:
+    def _entry_values(self, entry: UnpivotEntry, scope: Scope) -> list[tuple[str, DataType]] | None:
+        """An entry's values (after AS), each written and typed; None without AS."""
         values = entry.args.get("values")
         if values is None:
-            name = "_".join(c.name for c in entry.args["columns"])
-            return DataType("VARCHAR", (len(name),), nullable=False)
-        return self.expression(values[index], Scope([], scope.parent))[1]  # type: ignore[attr-defined]
-
-    def _values_text(self, values: list[exp.Expression], scope: Scope) -> str:
+            return None
         for value in values:
             if not _is_literal(value):
                 raise ValidationError(
                     f"UNPIVOT takes literals as the values of its axes, not {value.sql()}: "
                     "Flink fails on it (its validator casts each value to a literal)."
                 )
-        return ", ".join(self.expression(v, Scope([], scope.parent))[0] for v in values)  # type: ignore[attr-defined]
+        return [self.expression(v, Scope([], scope.parent)) for v in values]  # type: ignore[attr-defined]
+
+
+def _axis_type(
+    entry: UnpivotEntry, typed: list[tuple[str, DataType]] | None, index: int
+) -> DataType:
+    """An entry's value of axis ``index``: its typed value, or its column names joined by
+    ``_`` as a VARCHAR of their length."""
+    if typed is not None:
+        return typed[index][1]
+    name = "_".join(c.name for c in entry.args["columns"])
+    return DataType("VARCHAR", (len(name),), nullable=False)
 
 
 def _check_count(count: int, expected: int) -> None:
