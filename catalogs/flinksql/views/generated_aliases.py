@@ -20,7 +20,7 @@ from sqlglot import exp
 from ..dialect import TableArgument
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..unpivot_syntax import UnpivotItem
-from .query_shapes import _is_ordered, _is_ordered_set_operation
+from .query_shapes import _read_as_select_over
 
 GENERATED = "generated_alias"
 _QUERIES = (exp.Select, exp.Union, exp.Intersect, exp.Except)
@@ -40,7 +40,7 @@ def number_unnamed_items(query: exp.Expression) -> int:
 def _query(node: exp.Expression | None) -> Iterator[exp.Expression]:
     if node is None:
         return
-    if _wrapped(node):
+    if _read_as_select_over(node):
         # a set operation (or a parenthesized one, or a WITH) with ORDER BY, OFFSET or FETCH:
         # Calcite reads SELECT * FROM (it) ORDER BY ..., whose FROM item is numbered first
         yield node
@@ -57,19 +57,6 @@ def _query(node: exp.Expression | None) -> Iterator[exp.Expression]:
         yield from _query(node.expression)
     if not isinstance(node, exp.Select):  # a set operation's or a parenthesized ORDER BY
         yield from _subqueries(node.args.get("order"))
-
-
-def _wrapped(node: exp.Expression) -> bool:
-    """Whether the validator reads ``node`` as a SELECT * over it (query.py), numbering that
-    FROM item by the meta of ``node``."""
-    if _is_ordered_set_operation(node):
-        return True
-    if not isinstance(node, exp.Subquery) or node.alias or not _is_ordered(node):
-        return False
-    inner = node.this
-    while isinstance(inner, exp.Subquery) and not inner.alias and not _is_ordered(inner):
-        inner = inner.this
-    return not isinstance(inner, exp.Select) or inner.args.get("with_") is not None
 
 
 def _select(node: exp.Select) -> Iterator[exp.Expression]:

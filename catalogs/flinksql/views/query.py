@@ -28,7 +28,9 @@ from .hints import hint_text
 from .query_shapes import (
     _is_ordered,
     _is_ordered_set_operation,
+    _read_as_select_over,
     _sort_kept,
+    _strip_unnamed,
     _values_operand,
     _with_inside,
 )
@@ -140,8 +142,8 @@ class QueryBlocks:
         inner = node.this
         if not _is_ordered(node):
             return inner
-        bare = self._strip_subquery(inner)
-        if isinstance(bare, exp.Select) and not bare.args.get("with_"):
+        if not _read_as_select_over(node):
+            bare = self._strip_subquery(inner)
             if _is_ordered(bare):
                 # (SELECT ... LIMIT 3) LIMIT 2: Calcite pushes the outer clauses into a SELECT
                 # only when it has none of its own, and fails on the SELECT * it builds instead.
@@ -203,9 +205,7 @@ class QueryBlocks:
 
     @staticmethod
     def _strip_subquery(node: exp.Expression) -> exp.Expression:
-        while isinstance(node, exp.Subquery) and not node.alias:
-            node = node.this
-        return node
+        return _strip_unnamed(node)
 
     def values(self, node: exp.Values, parent: Scope | None) -> Query:
         scope = Scope([], parent)

@@ -43,6 +43,25 @@ def _is_ordered_set_operation(node: exp.Expression) -> bool:
     return isinstance(node, exp.Union | exp.Intersect | exp.Except) and _is_ordered(node)
 
 
+def _strip_unnamed(node: exp.Expression) -> exp.Expression:
+    """``node`` without its unnamed parentheses (subqueries without an alias)."""
+    while isinstance(node, exp.Subquery) and not node.alias:
+        node = node.this
+    return node
+
+
+def _read_as_select_over(node: exp.Expression) -> bool:
+    """Whether Calcite reads ``node`` as ``SELECT * FROM (node) ORDER BY ...``: a set operation
+    with ORDER BY, OFFSET or FETCH of its own, or unnamed parentheses with them around anything
+    but a plain SELECT (whose clauses go into that SELECT instead)."""
+    if _is_ordered_set_operation(node):
+        return True
+    if not isinstance(node, exp.Subquery) or node.alias or not _is_ordered(node):
+        return False
+    bare = _strip_unnamed(node.this)
+    return not isinstance(bare, exp.Select) or bare.args.get("with_") is not None
+
+
 def _with_inside(node: exp.Expression) -> exp.Expression:
     """``((WITH c AS (...) (SELECT ...)))``, as Flink stores a scalar subquery's WITH: the WITH
     under the parentheses, whose names the body reads."""
