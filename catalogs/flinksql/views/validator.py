@@ -407,14 +407,8 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         for width in range(min(len(parts) - 1, 3), 0, -1):
             prefix = parts[:width]
             for ns in scope.namespaces:
-                if ns.alias != prefix[-1]:
+                if not _qualified_by(ns, prefix):
                     continue
-                if width > 1:
-                    if ns.identifier is None:
-                        continue
-                    full = [ns.identifier.catalog, ns.identifier.database, ns.identifier.name]
-                    if full[-width:] != prefix:
-                        continue
                 f = ns.field(parts[width])
                 if f is None:
                     found = self._peeked_in(ns, [ns.alias], parts[width:])
@@ -533,18 +527,26 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
 def _relation_alike(qualifier: list[str], scope: Scope) -> str | None:
     """The FROM item a qualifier names in another case (Calcite suggests it: "Table 'O' not
     found; did you mean 'o'?"), its catalog and database parts too."""
-    wanted = [q.lower() for q in qualifier[-3:]]
+    wanted = qualifier[-3:]
     for ns in _all_namespaces(scope):
-        if not ns.suggested or ns.alias.lower() != wanted[-1]:
-            continue
-        if len(wanted) > 1:
-            if ns.identifier is None:
-                continue
-            full = [ns.identifier.catalog, ns.identifier.database, ns.identifier.name]
-            if [f.lower() for f in full[-len(wanted) :]] != wanted:
-                continue
-        return ns.alias
+        if ns.suggested and _qualified_by(ns, wanted, fold=True):
+            return ns.alias
     return None
+
+
+def _qualified_by(ns: Namespace, prefix: list[str], fold: bool = False) -> bool:
+    """Whether ``prefix`` ([catalog.][database.]alias) names the FROM item ``ns``; ``fold``
+    compares names in any case."""
+
+    wanted = [p.lower() for p in prefix] if fold else prefix
+    if (ns.alias.lower() if fold else ns.alias) != wanted[-1]:
+        return False
+    if len(prefix) == 1:
+        return True
+    if ns.identifier is None:
+        return False
+    full = [ns.identifier.catalog, ns.identifier.database, ns.identifier.name][-len(prefix) :]
+    return ([f.lower() for f in full] if fold else full) == wanted
 
 
 def _not_in_table(ns: Namespace, name: str) -> ValidationError:
