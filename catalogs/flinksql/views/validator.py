@@ -177,8 +177,10 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
     for select in node.find_all(exp.Select):
         if not select.expressions:
             raise empty_select_list(text, base)
-    refuse_query_arguments(node)
-    for unpivot in node.find_all(UnpivotItem):
+    upper = text.upper()  # two more walks of the tree, only where the text can need them
+    if "JSON" in upper:
+        refuse_query_arguments(node)
+    for unpivot in node.find_all(UnpivotItem) if "UNPIVOT" in upper else ():
         keyword = unpivot.meta.get("alias_before")  # as Flink stores it, and cannot read it
         if keyword is not None:
             line, column = text_position(text, keyword.start, base)
