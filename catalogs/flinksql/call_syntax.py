@@ -1,6 +1,7 @@
 """Calls whose syntax Calcite's grammar (Flink's parser) reads otherwise than sqlglot does:
-SUBSTRING has at most three arguments, and EXISTS takes a query, also one that starts with a
-parenthesized query (``EXISTS ((SELECT ...) UNION (SELECT ...) LIMIT 1)``)."""
+SUBSTRING has at most three arguments, EXISTS takes a query, also one that starts with a
+parenthesized query (``EXISTS ((SELECT ...) UNION (SELECT ...) LIMIT 1)``), and POSITION's
+needle is an atomic row expression (``POSITION(s || 'a' IN t)`` fails at ``||``)."""
 
 from __future__ import annotations
 
@@ -61,3 +62,81 @@ def calcite_text(node: exp.Expr | None, dialect: Any) -> str:
     if isinstance(node, exp.Tuple):
         return "ROW(" + ", ".join(calcite_text(e, dialect) for e in node.expressions) + ")"
     return node.sql(dialect=dialect, identify=True)
+
+
+def parse_position(self: Any) -> exp.Expr:
+    """``POSITION(needle IN haystack [FROM start])``, Calcite's form of it: its needle is an
+    atomic row expression (a literal, a name, a call, a CASE, a constructor), no operator."""
+    start = self._index
+    result = self._parse_position()
+    if isinstance(result, exp.StrPosition):
+        _check_atomic_row_expression(self, start)
+        if self._match(TokenType.FROM):
+            result.set("position", self._parse_bitwise())
+    return result
+
+
+# Tokens that end Calcite's AtomicRowExpression where they follow it: its operators and item
+# access (the parser then expects IN and fails on them).
+_AFTER_ATOMIC = frozenset(
+    {
+        TokenType.DPIPE,
+        TokenType.PLUS,
+        TokenType.DASH,
+        TokenType.STAR,
+        TokenType.SLASH,
+        TokenType.MOD,
+        TokenType.PERCENT,
+        TokenType.EQ,
+        TokenType.NEQ,
+        TokenType.LT,
+        TokenType.GT,
+        TokenType.LTE,
+        TokenType.GTE,
+        TokenType.L_BRACKET,
+        TokenType.IS,
+        TokenType.LIKE,
+        TokenType.SIMILAR_TO,
+        TokenType.BETWEEN,
+        TokenType.AND,
+        TokenType.OR,
+        TokenType.NOT,
+    }
+)
+_OPENING = {TokenType.L_PAREN: TokenType.R_PAREN, TokenType.L_BRACKET: TokenType.R_BRACKET}
+
+
+def _check_atomic_row_expression(self: Any, start: int) -> None:
+    """Refuse, with Calcite's parse error, an expression from token ``start`` up to the next
+    IN at its level that is no atomic row expression (POSITION's needle)."""
+    tokens = self._tokens
+    first = tokens[start]
+    if first.token_type in (TokenType.ROW, TokenType.NOT):
+        self.raise_error(f"Incorrect syntax near the keyword '{first.text.upper()}'", first)
+    if first.token_type == TokenType.L_PAREN:
+        self.raise_error('Encountered "("', first)
+    at = start
+    if first.token_type in (TokenType.DASH, TokenType.PLUS):
+        after = tokens[start + 1] if start + 1 < len(tokens) else None
+        if after is None or after.token_type != TokenType.NUMBER:
+            shown = f"{first.text} {after.text}" if after is not None else first.text
+            self.raise_error(f'Encountered "{shown}"', first)
+        at = start + 2
+    closing: list[TokenType] = []
+    previous = None
+    for token in tokens[at:]:
+        kind = token.token_type
+        if not closing and kind == TokenType.IN:
+            return
+        if not closing and kind in _AFTER_ATOMIC:
+            constructor = previous is not None and previous.token_type in (
+                TokenType.ARRAY,
+                TokenType.MAP,
+            )
+            if not (kind == TokenType.L_BRACKET and constructor):
+                self.raise_error(f'Encountered "{token.text}"', token)
+        if kind in _OPENING or kind == TokenType.CASE:
+            closing.append(_OPENING.get(kind, TokenType.END))
+        elif closing and kind == closing[-1]:
+            closing.pop()
+        previous = token

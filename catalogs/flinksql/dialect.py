@@ -14,7 +14,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.tokens import TokenType
 
 from . import literals
-from .call_syntax import parse_exists_of_parenthesized, parse_substring
+from .call_syntax import parse_exists_of_parenthesized, parse_position, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .json_syntax import parse_json_arrayagg, parse_json_function
 from .match_recognize_syntax import parse_match_recognize
@@ -170,14 +170,6 @@ def _parse_trim(self: Flink.Parser) -> exp.Expr:
     return self._parse_trim()
 
 
-def _parse_position(self: Flink.Parser) -> exp.Expr:
-    """``POSITION(needle IN haystack [FROM start])``, Calcite's form of it."""
-    result = self._parse_position()
-    if isinstance(result, exp.StrPosition) and self._match(TokenType.FROM):
-        result.set("position", self._parse_bitwise())
-    return result
-
-
 def _parse_extract(self: Flink.Parser) -> exp.Expr:
     """``EXTRACT(unit FROM x)``, Calcite's only form (sqlglot also reads ``EXTRACT(unit, x)``)."""
     if self._curr is None or self._curr.token_type == TokenType.R_PAREN:
@@ -324,7 +316,7 @@ class Flink(Dialect):
             },
             "JSON_ARRAYAGG": parse_json_arrayagg,
             "TRIM": _parse_trim,
-            "POSITION": _parse_position,
+            "POSITION": parse_position,
             "EXTRACT": _parse_extract,
             "SUBSTRING": parse_substring,
             # Calcite parses SAFE_CAST, and Flink's validator then fails on it with this text.

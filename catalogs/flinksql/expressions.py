@@ -24,6 +24,8 @@ from .catalog import quote_identifier
 from .dialect import UnaryPlus
 from .errors import ValidationError, unknown_function_type
 from .json_syntax import JsonFunction
+from .precedence import ATOM, BINARY_OPERATORS, PREFIX_CONTEXT, operator_sides, precedence
+from .precedence import strip as _strip
 from .row_fields import field_of
 from .type_rules import (
     T,
@@ -53,56 +55,7 @@ PARSER_FUNCTIONS = frozenset(
     """.split()
 )
 
-_BINARY = {
-    exp.Add: ("+", 40),
-    exp.Sub: ("-", 40),
-    exp.Mul: ("*", 50),
-    exp.Div: ("/", 50),
-    exp.Mod: ("%", 50),
-    exp.DPipe: ("||", 40),
-    exp.EQ: ("=", 30),
-    exp.NEQ: ("<>", 30),
-    exp.GT: (">", 30),
-    exp.GTE: (">=", 30),
-    exp.LT: ("<", 30),
-    exp.LTE: ("<=", 30),
-    exp.And: ("AND", 24),
-    exp.Or: ("OR", 22),
-    exp.NullSafeNEQ: ("IS DISTINCT FROM", 30),
-    exp.NullSafeEQ: ("IS NOT DISTINCT FROM", 30),
-}
-_ATOM = 100
 NILADIC_NODES = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
-_COMPARISON_KINDS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
-_NEGATABLE = (exp.Is, exp.Like, exp.In, exp.Between, exp.SimilarTo)
-
-
-def _precedence(node: exp.Expression) -> int:
-    node = _strip(node)
-    if type(node) in _COMPARISON_KINDS and isinstance(_strip(node.expression), exp.Any | exp.All):
-        return 32  # x < ALL (...): Calcite's SqlQuantifyOperator, an IN operator
-    for kind, (_, prec) in _BINARY.items():
-        if type(node) is kind:
-            return prec
-    if isinstance(node, exp.Not):
-        # x NOT IN / NOT LIKE / NOT BETWEEN / IS NOT ... are those operators, negated; NOT (...)
-        # is the prefix NOT.
-        if isinstance(node.this, _NEGATABLE) and not node.meta.get("prefix"):
-            return _precedence(node.this)
-        return 26
-    if isinstance(node, exp.Is):
-        return 28  # Calcite's postfix IS NULL, IS TRUE, ...
-    if isinstance(node, exp.Like | exp.Between | exp.In | exp.SimilarTo):
-        return 32
-    if isinstance(node, exp.Neg | UnaryPlus):
-        return 80
-    return _ATOM
-
-
-def _strip(node: exp.Expression) -> exp.Expression:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    return node
 
 
 def unparse(node: exp.Expression) -> str:
@@ -111,31 +64,62 @@ def unparse(node: exp.Expression) -> str:
 
 
 class _Writer:
+    # The precedences Calcite writes the node at hand with, on its left and on its right
+    # (SqlNode.unparse's leftPrec and rightPrec): 0 where nothing binds it, as a function's
+    # argument; an operator's operand is written with the operator's (see _operand).
+    _context: tuple[int, int] = (0, 0)
+
     def write(self, node: exp.Expression) -> str:
-        coerce_to = node.meta.get("coerce_to") if node.meta else None
-        if coerce_to is not None:
-            return f"CAST({self._write(node)} AS {coerce_to})"
-        return self._write(node)
+        """``node`` where nothing binds it, or as the operand of a prefix operator where it is
+        marked so (``node.meta["prefix_operand"]``, a MATCH_RECOGNIZE measure under FINAL)."""
+        prefix = node.meta.get("prefix_operand") if node.meta else False
+        return self._write_in(node, PREFIX_CONTEXT if prefix else (0, 0))
+
+    def _write_in(self, node: exp.Expression, context: tuple[int, int]) -> str:
+        saved, self._context = self._context, context
+        try:
+            coerce_to = node.meta.get("coerce_to") if node.meta else None
+            if coerce_to is not None:
+                return f"CAST({self._write(node)} AS {coerce_to})"
+            return self._write(node)
+        finally:
+            self._context = saved
 
     def _write(self, node: exp.Expression) -> str:
         node = _strip(node)
         method = getattr(self, f"_{type(node).__name__.lower()}", None)
         if method is not None:
             return method(node)
-        for kind, (op, _) in _BINARY.items():
+        for kind, (op, _) in BINARY_OPERATORS.items():
             if type(node) is kind:
                 return self._binary(node, op)
         raise ValidationError(f"Unsupported expression: {node.sql()}")
 
     def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
-        prec = _precedence(node)
-        text = self.write(node)
-        if prec < parent_prec or (right and prec == parent_prec and prec != _ATOM):
+        prec = precedence(node)
+        left_context, right_context = self._context
+        # Calcite writes a left operand with the context's left precedence and the operator's;
+        # a right one with the operator's (one more, as it binds to the left) and the context's
+        context = (parent_prec + 1, right_context) if right else (left_context, parent_prec)
+        text = self._write_in(node, context)
+        if prec < parent_prec or (right and prec == parent_prec and prec != ATOM):
+            return f"({text})"
+        return text
+
+    def _inherited(self, node: exp.Expression) -> str:
+        """An operand of TRIM, OVERLAY or POSITION, which Calcite writes with its call's own
+        context (SqlTrimFunction.unparse passes on its leftPrec and rightPrec): enclosed where
+        that context binds tighter than the operand, as in ``'z' || TRIM(BOTH ' ' FROM (s ||
+        'x'))`` or under a measure's FINAL; bare as a function's argument."""
+        text = self._write_in(node, self._context)
+        left, right = self._context
+        node_left, node_right = operator_sides(node)
+        if left > node_left or (right != 0 and node_right <= right):
             return f"({text})"
         return text
 
     def _binary(self, node: exp.Expression, op: str) -> str:
-        prec = _precedence(node)
+        prec = precedence(node)
         left = self._operand(node.this, prec)
         right = self._operand(node.expression, prec, right=True)
         return f"{left} {op} {right}"
@@ -265,8 +249,8 @@ class _Writer:
     def _trim(self, node: exp.Trim) -> str:
         position = (node.args.get("position") or "BOTH").upper()
         chars = node.expression
-        chars_text = self.write(chars) if chars is not None else "' '"
-        return f"TRIM({position} {chars_text} FROM {self.write(node.this)})"
+        chars_text = self._inherited(chars) if chars is not None else "' '"
+        return f"TRIM({position} {chars_text} FROM {self._inherited(node.this)})"
 
     def _currenttimestamp(self, node: exp.Expression) -> str:
         return "CURRENT_TIMESTAMP"
@@ -296,18 +280,18 @@ class _Writer:
         if is_map_constructor(node):
             return "MAP[" + ", ".join(self.write(e) for e in node.expressions) + "]"
         index = ", ".join(self.write(e) for e in node.expressions)
-        return f"{self._operand(node.this, _ATOM)}[{index}]"
+        return f"{self._operand(node.this, ATOM)}[{index}]"
 
     def _dot(self, node: exp.Dot) -> str:
-        return f"{self._operand(node.this, _ATOM)}.{quote_identifier(node.expression.name)}"
+        return f"{self._operand(node.this, ATOM)}.{quote_identifier(node.expression.name)}"
 
     def _extract(self, node: exp.Extract) -> str:
         return f"EXTRACT({node.this.name.upper()} FROM {self.write(node.expression)})"
 
     def _strposition(self, node: exp.StrPosition) -> str:
-        text = f"POSITION({self.write(node.args['substr'])} IN {self.write(node.this)}"
+        text = f"POSITION({self._inherited(node.args['substr'])} IN {self._inherited(node.this)}"
         start = node.args.get("position")
-        return text + (f" FROM {self.write(start)})" if start is not None else ")")
+        return text + (f" FROM {self._inherited(start)})" if start is not None else ")")
 
     def _ceil(self, node: exp.Ceil) -> str:
         return self._round_to(node, "CEIL")
@@ -316,10 +300,10 @@ class _Writer:
         return self._round_to(node, "FLOOR")
 
     def _overlay(self, node: exp.Overlay) -> str:
-        text = f"OVERLAY({self.write(node.this)} PLACING {self.write(node.expression)}"
-        text += f" FROM {self.write(node.args['from_'])}"
+        text = f"OVERLAY({self._inherited(node.this)} PLACING {self._inherited(node.expression)}"
+        text += f" FROM {self._inherited(node.args['from_'])}"
         if node.args.get("for_") is not None:
-            text += f" FOR {self.write(node.args['for_'])}"
+            text += f" FOR {self._inherited(node.args['for_'])}"
         return text + ")"
 
     def _hexstring(self, node: exp.HexString) -> str:
@@ -589,8 +573,10 @@ class _Typer:
             parts = [node.this, node.expression, node.args.get("from_"), node.args.get("for_")]
             types = [self.type_of(a) for a in parts if a is not None]
             nullable = any(t.nullable for t in types)
+            length = min((types[0].length or 0) + (types[1].length or 0), 2147483647)
+            if types[0].name in ("BINARY", "VARBINARY"):  # whatever is placed: its bytes
+                return DataType("VARBINARY", (length,), nullable)
             if types[0].is_string and types[1].is_string:
-                length = min((types[0].length or 0) + (types[1].length or 0), 2147483647)
                 return DataType("VARCHAR", (length,), nullable)
             return T("STRING").with_nullable(nullable)
         if isinstance(node, exp.Anonymous):
@@ -748,7 +734,7 @@ class _Typer:
             return left.with_nullable(nullable)
         if left.is_numeric and right.is_interval and op_is(node, exp.Mul):
             return right.with_nullable(nullable)
-        result = numeric_result(type(node), _BINARY[type(node)][0], left, right)
+        result = numeric_result(type(node), BINARY_OPERATORS[type(node)][0], left, right)
         modulo = builtins.modulo_type([left, right]) if op_is(node, exp.Mod) else None
         return (modulo or result).with_nullable(nullable)  # ``%`` is MOD in Calcite
 

@@ -239,6 +239,7 @@ class MatchRecognizeClause:
             written = self._stubbed(navigation.copy(), scope).meta["flink_text"]
             raise ValidationError(f"Cannot use PREV/NEXT in MEASURE '{written}'")
         value = self._stubbed(value, scope)
+        value.meta["prefix_operand"] = True  # written under FINAL or RUNNING
         text, data_type = self.expression(value, scope)
         if any(f.name == measure.alias for f in fields):
             # Flink fails there with a Guava message (``Multiple entries with same key: ...``)
@@ -320,6 +321,7 @@ class MatchRecognizeClause:
         if name in FRAMES and len(node.expressions) == 1:
             # FINAL x inside a measure (Calcite's prefix operator): written FINAL x
             operand = node.expressions[0].unnest()
+            operand.meta["prefix_operand"] = True
             text, data_type = self.expression(operand, scope)
             return _stub(
                 f"{name} ({text})" if _needs_parentheses(operand) else f"{name} {text}", data_type

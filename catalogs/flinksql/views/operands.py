@@ -14,8 +14,8 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import is_map_constructor
-from ..types import DATETIME_TYPES, DataType
+from ..expressions import is_map_constructor, unparse
+from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
 from .casts import check_cast
 from .common_type import array_element
@@ -247,6 +247,103 @@ def refuse_literal_as_interval(
             )
 
 
+_TRIM_FORM = "TRIM([BOTH|LEADING|TRAILING] <ANY> FROM <STRING>)"
+
+
+def check_trim(node: exp.Trim, type_of: Callable[[exp.Expression], DataType]) -> None:
+    """Calcite's TRIM checks, in its order: no NULL literal among the characters and the
+    string; both of the STRING family and comparable with each other, else ``Cannot apply``
+    naming the characters' type (Calcite's message shows that operand alone); then both
+    character strings, else ``Operands ... not comparable to each other`` (two binaries)."""
+    chars = node.expression
+    default = atomic(CHAR, 1, nullable=False)  # ' '
+    parts = [type_of(chars) if chars is not None else default, type_of(node.this)]
+    if any(t.name == "NULL" for t in parts):
+        raise ValidationError("Illegal use of 'NULL'")
+    if not (all(in_family(t, "STRING") for t in parts) and comparable(parts)):
+        raise ValidationError(
+            "Cannot apply 'TRIM' to arguments of type 'TRIM([BOTH|LEADING|TRAILING] <SYMBOL> "
+            f"FROM <{message_type(parts[0]).upper()}>)'. Supported form(s): '{_TRIM_FORM}'"
+        )
+    if not all(t.name in _CHARACTER for t in parts):
+        written = ", ".join(_as_shown(o) if o is not None else "' '" for o in (chars, node.this))
+        raise ValidationError(f"Operands {written} not comparable to each other")
+
+
+def _as_shown(node: exp.Expression) -> str:
+    """An operand as Calcite's messages show it (SqlNode.toString): names unquoted, a column
+    qualified as the validator expanded it (``t.bn``)."""
+    text = node.meta.get("flink_text") if isinstance(node, exp.Column) else None
+    return (text or unparse(node)).replace("`", "")
+
+
+_POSITION_FORMS = (
+    "'POSITION(<STRING> IN <STRING>)'\n'POSITION(<STRING> IN <STRING> FROM <INTEGER>)'\n"
+    "INSTR(<STRING>, <STRING>, <INTEGER>, <INTEGER>)"
+)
+
+
+def check_position(node: exp.StrPosition, type_of: Callable[[exp.Expression], DataType]) -> None:
+    """Calcite's POSITION checks, in Flink's order: no NULL literal; a needle and haystack
+    that compare (``Parameters must be of the same type``: a string in a binary, an array in
+    a string); both strings of one kind and an integer start, else ``Cannot apply``."""
+    parts = [node.args["substr"], node.this, node.args.get("position")]
+    types = [type_of(p) for p in parts if p is not None]
+    if any(t.name == "NULL" for t in types):
+        raise ValidationError("Illegal use of 'NULL'")
+    if not comparable(types[:2]):
+        raise ValidationError("Parameters must be of the same type")
+    start = types[2:]
+    if all(in_family(t, "STRING") for t in types[:2]) and all(
+        in_family(t, "INTEGER") for t in start
+    ):
+        return
+    written = [f"<{message_type(t).upper()}>" for t in types]
+    form = f"POSITION({written[0]} IN {written[1]}" + "".join(f" FROM {w}" for w in written[2:])
+    raise ValidationError(
+        f"Cannot apply 'POSITION' to arguments of type '{form})'. "
+        f"Supported form(s): {_POSITION_FORMS}"
+    )
+
+
+_OVERLAY_FORMS = (
+    "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n"
+    "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)'"
+)
+
+
+def check_overlay(node: exp.Overlay, type_of: Callable[[exp.Expression], DataType]) -> None:
+    """Calcite's OVERLAY checks: no NULL literal; two strings, then integers, else ``Cannot
+    apply``; a binary placed in a character string is not comparable with it (a character
+    string placed in a binary one is taken, as its bytes)."""
+    parts = [node.this, node.expression, node.args.get("from_"), node.args.get("for_")]
+    types = [type_of(p) for p in parts if p is not None]
+    if any(t.name == "NULL" for t in types):
+        raise ValidationError("Illegal use of 'NULL'")
+    if not (
+        all(in_family(t, "STRING") for t in types[:2])
+        and all(in_family(t, "INTEGER") for t in types[2:])
+    ):
+        written = [f"<{message_type(t).upper()}>" for t in types]
+        form = f"OVERLAY({written[0]} PLACING {written[1]} FROM {written[2]}"
+        form += "".join(f" FOR {w}" for w in written[3:])
+        raise ValidationError(
+            f"Cannot apply 'OVERLAY' to arguments of type '{form})'. "
+            f"Supported form(s): {_OVERLAY_FORMS}"
+        )
+    if types[0].name in _CHARACTER and types[1].name in _BINARY:
+        raise ValidationError(f"{_full_type(types[0])} is not comparable to {_full_type(types[1])}")
+
+
+def _full_type(data_type: DataType) -> str:
+    """A type as Calcite's full type string shows it: a character string with its character
+    set, NOT NULL where it is."""
+    text = message_type(data_type)
+    if data_type.name in _CHARACTER:
+        text += ' CHARACTER SET "UTF-16LE"'
+    return text if data_type.nullable else f"{text} NOT NULL"
+
+
 def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], DataType]) -> None:
     """Refuse an operator call (comparison, BETWEEN, LIKE, AND, OR, NOT, unary minus, ||)
     whose operands fit none of its forms."""
@@ -279,6 +376,12 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         ):
             written.append(delimiters)
         check_function("INITCAP", [type_of(p) for p in written])
+    elif isinstance(node, exp.Trim):
+        check_trim(node, type_of)
+    elif isinstance(node, exp.StrPosition):
+        check_position(node, type_of)
+    elif isinstance(node, exp.Overlay):
+        check_overlay(node, type_of)
     elif isinstance(node, exp.Substring):
         parts = [node.this, node.args.get("start"), node.args.get("length")]
         check_function("SUBSTRING", [type_of(p) for p in parts if p is not None])

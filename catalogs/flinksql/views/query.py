@@ -386,9 +386,11 @@ class QueryBlocks:
                 name = resolved.meta.get("written_name", resolved.name)
                 texts.append(text)
             else:
-                name = f"EXPR${len(fields)}"
+                name = None  # Calcite's generated EXPR$n, no alias an ORDER BY can name
                 texts.append(text)
-            aliases.append(None if name == f"EXPR${len(fields)}" and alias is None else name)
+            # a column named EXPR$1 is an alias (views_difftest_seed26)
+            aliases.append(name)
+            name = name if name is not None else f"EXPR${len(fields)}"
             fields.append(Field(name, data_type))
         # Calcite types the whole list, then checks its literals, then what is not grouped.
         check_interval_literals(items)
