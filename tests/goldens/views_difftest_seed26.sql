@@ -113,3 +113,18 @@ SHOW CREATE VIEW order_by_named_expr;
 CREATE VIEW order_by_named_expr_call AS SELECT 'a' AS c3, x.`EXPR$1` FROM (SELECT 1, 2) AS x ORDER BY `EXPR$1` + 1;
 SHOW CREATE VIEW order_by_named_expr_call;
 CREATE VIEW order_by_generated_expr AS SELECT i + 1, s FROM t ORDER BY `EXPR$0`;
+
+-- TO_TIMESTAMP_LTZ of a literal precision: that precision, 3 at least, between 0 and 9; of a
+-- literal zone: one Java's ZoneId.of knows (its region IDs: data/java_zone_ids.json)
+CREATE VIEW ltz_precisions AS SELECT TO_TIMESTAMP_LTZ(bi, 0) AS p0, TO_TIMESTAMP_LTZ(bi, 6) AS p6, TO_TIMESTAMP_LTZ(i, 7) AS p7, TO_TIMESTAMP_LTZ(d, 9) AS p9, TO_TIMESTAMP_LTZ(bi, i) AS pi, TO_TIMESTAMP_LTZ(bi, 3 + 0) AS pe FROM t;
+DESCRIBE ltz_precisions;
+CREATE VIEW ltz_precision_10 AS SELECT TO_TIMESTAMP_LTZ(bi, 10) AS a FROM t;
+CREATE VIEW ltz_precision_negative AS SELECT TO_TIMESTAMP_LTZ(bi, -1) AS a FROM t;
+CREATE VIEW ltz_zones AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', 'UTC') AS a, TO_TIMESTAMP_LTZ(s, 'yyyy', 'Asia/Shanghai') AS b, TO_TIMESTAMP_LTZ(s, 'yyyy', 'GMT+8') AS c, TO_TIMESTAMP_LTZ(s, 'yyyy', '+08:00') AS d, TO_TIMESTAMP_LTZ(s, 'yyyy', 'Z') AS e, TO_TIMESTAMP_LTZ(vc, 'yyyy', s) AS f FROM t;
+DESCRIBE ltz_zones;
+CREATE VIEW ltz_unknown_zone AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', 'Mars/Base') AS a FROM t;
+CREATE VIEW ltz_short_zone AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', 'EST') AS a FROM t;
+CREATE VIEW ltz_empty_zone AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', '') AS a FROM t;
+CREATE VIEW ltz_offset_hours AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', '+25:00') AS a FROM t;
+CREATE VIEW ltz_prefixed_offset AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', 'GMT+25') AS a FROM t;
+CREATE VIEW ltz_region_format AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy', '1abc') AS a FROM t;

@@ -14,6 +14,7 @@ from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_t
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
 from ..types import DataType
+from . import timestamp_ltz
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
@@ -430,6 +431,8 @@ class ViewTyper(_Typer):
         args = node.expressions
         if name == "ELT":
             check_elt_index(args)
+        if name == timestamp_ltz.NAME:
+            return timestamp_ltz.to_timestamp_ltz_type(args, self.type_of)
         if name in EXTRACT_FUNCTIONS and len(args) == 1:
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
         if name == "NULLIF" and len(args) == 2:

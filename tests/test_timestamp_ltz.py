@@ -1,0 +1,57 @@
+"""TO_TIMESTAMP_LTZ's literal zone is checked against the zone IDs of Flink's JVM
+(catalogs/flinksql/data/java_zone_ids.json, tests/record_zones_oracle.py); its views are in
+the golden views_difftest_seed26."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.views.timestamp_ltz import check_zone
+from tests.flink_oracle import flink_available
+from tests.record_zones_oracle import DATA, recorded
+
+RECORDED = json.loads(DATA.read_text(encoding="utf-8"))
+
+
+def _refusal(zone: str) -> str:
+    with pytest.raises(ValidationError) as raised:
+        check_zone(zone)
+    return str(raised.value)
+
+
+def test_every_zone_id_of_the_jvm_is_taken() -> None:
+    for zone in RECORDED:
+        check_zone(zone)  # raises for a refused one
+
+
+@pytest.mark.parametrize("zone", ["UTC", "GMT", "UT", "Z", "+08:00", "-5", "GMT+8", "UTC-03:30"])
+def test_fixed_offsets_and_their_prefixes_are_taken(zone: str) -> None:
+    check_zone(zone)
+
+
+@pytest.mark.parametrize(
+    ("zone", "message"),
+    [
+        ("EST", "Unknown time-zone ID: EST"),  # in Python's tz database, not in Java's
+        ("Mars/Base", "Unknown time-zone ID: Mars/Base"),
+        ("", "Invalid ID for ZoneOffset, invalid format: "),
+        ("+25:00", "Zone offset hours not in valid range: value 25 is not in the range -18 to 18"),
+        ("GMT+25", "Invalid ID for offset-based ZoneId: GMT+25"),
+        ("1abc", "Invalid ID for region-based ZoneId, invalid format: 1abc"),
+    ],
+)
+def test_a_zone_java_refuses_is_refused_with_its_message(zone: str, message: str) -> None:
+    assert _refusal(zone) == f"Invalid timezone for parsing TIMESTAMP_LTZ: {message}"
+
+
+@pytest.mark.flink
+def test_the_recorded_zone_ids_are_the_engines() -> None:
+    if not flink_available():
+        if os.environ.get("REQUIRE_FLINK") == "1":
+            pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
+        pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
+    assert recorded() == DATA.read_text(encoding="utf-8")
