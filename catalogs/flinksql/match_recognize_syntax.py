@@ -141,6 +141,8 @@ def _frames_as_calls(parser: Any) -> None:
         depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(token.token_type, 0)
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         stored = _inner_frame_at(tokens, index)
+        if token.token_type == TokenType.VAR and token.text.upper() in FRAMES:
+            _refuse_prefix_operand(parser, tokens, index)
         if (
             token.token_type == TokenType.VAR
             and token.text.upper() in FRAMES
@@ -152,6 +154,22 @@ def _frames_as_calls(parser: Any) -> None:
             tokens.insert(index + 1, _punctuation(TokenType.L_PAREN, "(", token))
             parser._tokens_size = len(tokens)  # sqlglot's parser reads up to its count
         index += 1
+
+
+def _refuse_prefix_operand(parser: Any, tokens: list[Any], index: int) -> None:
+    """Calcite's grammar takes no prefix operator right after FINAL or RUNNING: ``NOT`` and
+    ``EXISTS`` fail at the keyword (after RUNNING, a reserved word, at RUNNING itself), a sign
+    before anything but a number at the sign (``FINAL -1`` is a literal)."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if following is None:
+        return
+    if following.token_type in (TokenType.NOT, TokenType.EXISTS):
+        culprit = tokens[index] if tokens[index].text.upper() == "RUNNING" else following
+        parser.raise_error(f"Incorrect syntax near the keyword '{culprit.text.upper()}'", culprit)
+    if following.token_type in (TokenType.DASH, TokenType.PLUS):
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        if after is None or after.token_type != TokenType.NUMBER:
+            parser.raise_error(f'Encountered "{following.text}"', following)
 
 
 def _inner_frame_at(tokens: list[Any], index: int) -> int | None:
