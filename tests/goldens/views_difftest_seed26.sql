@@ -142,3 +142,19 @@ CREATE VIEW mr_inner_final_not AS SELECT e_id FROM events MATCH_RECOGNIZE (PARTI
 CREATE VIEW mr_signed_numbers AS SELECT * FROM events MATCH_RECOGNIZE (PARTITION BY e_id ORDER BY ets MEASURES FINAL -1 AS m0, RUNNING -1 AS m1, FINAL (NOT(LAST(D.kind) = 'x')) AS m2 ALL ROWS PER MATCH PATTERN (A D??) DEFINE D AS FALSE);
 SHOW CREATE VIEW mr_signed_numbers;
 DESCRIBE mr_signed_numbers;
+
+-- A subquery reading a column of an enclosing FROM item whose columns repeat a name fails in
+-- Flink's decorrelation (a Guava message naming the first repeated column); uncorrelated, or
+-- read in the block itself (ORDER BY, GROUP BY, OVER), it is taken
+CREATE TABLE orders (order_id BIGINT NOT NULL, cust INT, qty INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');
+CREATE VIEW dup_exists AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.i = sq.c6);
+CREATE VIEW dup_scalar AS SELECT c6, (SELECT MAX(i) FROM t WHERE t.i = sq.c6) AS m FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq;
+CREATE VIEW dup_in_correlated AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq WHERE c6 IN (SELECT cust FROM orders WHERE orders.qty = sq.c6);
+CREATE VIEW dup_three AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS e, s AS e, s AS d FROM t) AS sq WHERE EXISTS (SELECT 1 FROM t WHERE t.i = sq.c6);
+CREATE VIEW dup_window AS SELECT CAST(1 AS INT) AS c6 FROM (SELECT w1.window_start, window_end, cust, window_end FROM TABLE(SESSION(TABLE orders PARTITION BY order_id, DESCRIPTOR(ts), INTERVAL '5' SECOND)) AS w1 GROUP BY w1.window_start, window_end, cust) AS sq5 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE orders.ts = sq5.window_start);
+CREATE VIEW dup_uncorrelated AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq WHERE NOT EXISTS (SELECT 1 FROM t) AND c6 IN (SELECT i FROM t);
+DESCRIBE dup_uncorrelated;
+CREATE VIEW dup_in_block AS SELECT c6, COUNT(*) AS n, SUM(c6) OVER (PARTITION BY c6) AS w FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq GROUP BY c6 HAVING c6 > 1 ORDER BY c6;
+DESCRIBE dup_in_block;
+CREATE VIEW dup_other_item AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq, orders o WHERE EXISTS (SELECT 1 FROM t WHERE t.i = o.qty);
+DESCRIBE dup_other_item;

@@ -387,6 +387,8 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         while current is not None:
             found = self._resolve_in(parts, current)
             if found is not None:
+                if current is not scope:
+                    _refuse_correlated_duplicates(found[0], current)
                 return found
             current = current.parent
         if len(parts) == 1:
@@ -565,3 +567,17 @@ def _leftmost_block(node: exp.Expression) -> exp.Expression:
     while isinstance(node, exp.Subquery | exp.Union | exp.Intersect | exp.Except):
         node = node.this
     return node
+
+
+def _refuse_correlated_duplicates(qualified: list[str], scope: Scope) -> None:
+    """A subquery that reads a column of an enclosing block's FROM item whose columns repeat a
+    name fails in Flink's decorrelation, which maps that item's columns by name (a Guava
+    message: ``Multiple entries with same key: d=2 and d=1``; views_difftest_seed26)."""
+    namespace = next((ns for ns in scope.namespaces if ns.alias == qualified[0]), None)
+    seen: dict[str, int] = {}
+    for index, f in enumerate(namespace.fields if namespace is not None else []):
+        if f.name in seen:
+            raise ValidationError(
+                f"Multiple entries with same key: {f.name}={index} and {f.name}={seen[f.name]}"
+            )
+        seen[f.name] = index
