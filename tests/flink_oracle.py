@@ -65,7 +65,12 @@ def new_environment() -> Any:
     _quiet_jvm()
     from pyflink.table import EnvironmentSettings, TableEnvironment
 
-    return TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+    from tests.model_provider import stub_model_provider_jar
+
+    environment = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+    # a provider for the models of ML_PREDICT's views (the package ships none)
+    environment.get_config().set("pipeline.classpaths", stub_model_provider_jar().as_uri())
+    return environment
 
 
 def _json_value(value: Any) -> Any:

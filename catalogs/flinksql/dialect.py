@@ -539,6 +539,11 @@ class Flink(Dialect):
             words = [t.text.upper() for t in self._tokens[start : start + 3]]  # after IS
             negated = words[:1] == ["NOT"]
             rest = words[1:] if negated else words
+            if rest[:2] == ["DISTINCT", "FROM"]:
+                # a comparison, read by _parse_equality left to right (x IS NULL IS DISTINCT
+                # FROM y = z is ((x IS NULL) IS DISTINCT FROM y) = z), not a postfix IS
+                self._retreat(start - 1)
+                return None
             for operator in (["A", "SET"], ["EMPTY"]):  # multiset predicates Flink lacks
                 if rest[: len(operator)] == operator:
                     name = " ".join(["IS", *(["NOT"] if negated else []), *operator])

@@ -38,6 +38,16 @@ class MatchRecognizeItem(exp.Expression):
 
 FRAMES = ("FINAL", "RUNNING")
 _LITERAL_WORDS = ("UNKNOWN", "TRUE", "FALSE", "NULL")
+# Niladic functions of one token, an operand as a name is (FINAL (RUNNING LOCALTIMESTAMP ...),
+# as Flink stores a measure: views_difftest_seed26)
+_NILADIC_TOKENS = (
+    TokenType.LOCALTIMESTAMP,
+    TokenType.LOCALTIME,
+    TokenType.CURRENT_DATE,
+    TokenType.CURRENT_TIME,
+    TokenType.CURRENT_TIMESTAMP,
+    TokenType.CURRENT_USER,
+)
 
 _PUNCTUATION = {
     TokenType.L_PAREN: "(",
@@ -204,6 +214,7 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
         TokenType.IDENTIFIER,
         TokenType.STRING,
         TokenType.NUMBER,
+        *_NILADIC_TOKENS,
     ):
         return True
     if token.text.upper() in _LITERAL_WORDS or _typed_literal(tokens, index):

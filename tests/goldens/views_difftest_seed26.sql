@@ -23,6 +23,7 @@ CREATE TABLE t (
   m MAP<STRING, INT>
 ) WITH ('connector' = 'datagen');
 CREATE TABLE events (e_id BIGINT NOT NULL, kind STRING, ets TIMESTAMP(3), WATERMARK FOR ets AS ets) WITH ('connector' = 'datagen');
+CREATE TABLE orders2 (order_id BIGINT NOT NULL, ts TIMESTAMP(3), pt AS PROCTIME(), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');
 
 -- TRIM: characters and string of one kind of string (Cannot apply names the characters' type),
 -- both character strings (two binaries are not comparable), no NULL literal
@@ -158,3 +159,28 @@ CREATE VIEW dup_in_block AS SELECT c6, COUNT(*) AS n, SUM(c6) OVER (PARTITION BY
 DESCRIBE dup_in_block;
 CREATE VIEW dup_other_item AS SELECT c6 FROM (SELECT i AS c6, s AS d, s AS d FROM t) AS sq, orders o WHERE EXISTS (SELECT 1 FROM t WHERE t.i = o.qty);
 DESCRIBE dup_other_item;
+
+-- Classes of the seed-26 run (20,000 views)
+-- GREATEST and LEAST keep a proctime attribute as COALESCE does
+CREATE VIEW keeps_proctime AS SELECT LEAST(o.pt) AS a, GREATEST(o.pt) AS b, LEAST(o.pt, o.pt) AS c, LEAST(o.pt, CAST(NULL AS TIMESTAMP_LTZ(3))) AS d, LEAST(o.ts) AS e FROM orders2 AS o;
+DESCRIBE keeps_proctime;
+-- IS [NOT] DISTINCT FROM is a comparison, read left to right after a postfix IS
+CREATE VIEW distinct_after_is AS SELECT i IS NULL IS DISTINCT FROM FALSE = TRUE AS a, TRUE IS NOT UNKNOWN IS DISTINCT FROM FALSE = TRUE AS b FROM t;
+SHOW CREATE VIEW distinct_after_is;
+CREATE VIEW distinct_after_is_typed AS SELECT i FROM t WHERE FALSE IS NOT UNKNOWN IS DISTINCT FROM TO_TIMESTAMP_LTZ(0, 3) = TO_TIMESTAMP_LTZ(0, 3);
+-- FLOOR and CEIL TO a unit take a date-time only
+CREATE VIEW floor_number_to_hour AS SELECT FLOOR(i TO HOUR) AS a FROM t;
+CREATE VIEW ceil_string_to_day AS SELECT CEIL(s TO DAY) AS a FROM t;
+CREATE VIEW floor_date_to_hour AS SELECT FLOOR(dt TO HOUR) AS a FROM t;
+DESCRIBE floor_date_to_hour;
+-- ROUND and TRUNCATE of a DECIMAL to digits outside INT overflow
+CREATE VIEW round_overflow AS SELECT ROUND(CAST(i AS DECIMAL(10, 2)), 9999999999) AS a FROM t;
+CREATE VIEW truncate_overflow AS SELECT TRUNCATE(CAST(i AS DECIMAL(10, 2)), -9999999999) AS a FROM t;
+CREATE VIEW round_big_digits AS SELECT ROUND(i, 9999999999) AS a, ROUND(d, 9999999999) AS b, ROUND(CAST(i AS DECIMAL(10, 2)), 2147483647) AS c FROM t;
+DESCRIBE round_big_digits;
+-- a MAP constructor in DEFINE is no column; a niladic function after RUNNING in a stored measure
+CREATE VIEW define_map AS SELECT e_id FROM events MATCH_RECOGNIZE (PARTITION BY e_id ORDER BY ets MEASURES COUNT(C.ets) AS m0 PATTERN (B C) DEFINE C AS JSON_EXISTS(MAP[1, 'x', 2, 'y'], 'x'));
+SHOW CREATE VIEW define_map;
+CREATE VIEW running_niladic AS SELECT m0 FROM events MATCH_RECOGNIZE (PARTITION BY e_id ORDER BY ets MEASURES RUNNING LOCALTIMESTAMP BETWEEN FLOOR(LOCALTIMESTAMP TO HOUR) AND TO_TIMESTAMP(LAST(C.kind)) AS m0, RUNNING CURRENT_DATE AS m1 PATTERN (C) DEFINE C AS TRUE);
+SHOW CREATE VIEW running_niladic;
+DESCRIBE running_niladic;

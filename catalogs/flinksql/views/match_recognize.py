@@ -31,6 +31,7 @@ from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError, illegal_query
+from ..expressions import is_map_constructor
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
 from ..types import DataType
 from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate
@@ -460,9 +461,10 @@ def _navigated(node: exp.Expression, variable: str) -> exp.Expression:
         return exp.Anonymous(this="LAST", expressions=[e.copy() for e in node.expressions])
     if isinstance(node, exp.Column) and not node.table and node.name.upper() in _WORDS:
         return node  # UNKNOWN, LOCALTIME: not columns (a column of that name is quoted)
-    if _name(node) in UNIT_FUNCTIONS and node.expressions:
-        # TIMESTAMPADD(HOUR, ...): the unit is no column
-        for child in node.expressions[1:]:
+    map_constructor = isinstance(node, exp.Bracket) and is_map_constructor(node)
+    if map_constructor or _name(node) in UNIT_FUNCTIONS and node.expressions:
+        # TIMESTAMPADD(HOUR, ...): the unit is no column; nor is MAP of MAP[k, v]
+        for child in node.expressions[0 if map_constructor else 1 :]:
             replaced = _navigated(child, variable)
             if replaced is not child:
                 child.replace(replaced)

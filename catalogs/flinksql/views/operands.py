@@ -172,6 +172,10 @@ def _consecutively_comparable(args: Sequence[DataType]) -> bool:
     return all(comparable(pair) for pair in zip(args, args[1:], strict=False))
 
 
+def _numeric_or_interval(args: Sequence[DataType]) -> bool:
+    return in_family(args[0], "NUMERIC") or in_family(args[0], "DATETIME_INTERVAL")
+
+
 def all_in(family: str) -> Callable[[Sequence[DataType]], bool]:
     return lambda args: all(in_family(a, family) for a in args)
 
@@ -441,26 +445,35 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         check_forms(
             "-",
             args,
-            lambda a: in_family(a[0], "NUMERIC") or in_family(a[0], "DATETIME_INTERVAL"),
+            _numeric_or_interval,
             lambda o: f"-{o[0]}",
             ["-<NUMERIC>", "-<DATETIME_INTERVAL>"],
         )
-    elif isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is None:
+    elif isinstance(node, exp.Floor | exp.Ceil):
         if node.args.get("decimals") is not None:
             return
         name = "FLOOR" if isinstance(node, exp.Floor) else "CEIL"
-        # without TO a unit, a date-time has no FLOOR/CEIL (FLOOR(CURRENT_TIMESTAMP))
-        check_forms(
-            name,
-            [type_of(node.this)],
-            lambda a: in_family(a[0], "NUMERIC") or in_family(a[0], "DATETIME_INTERVAL"),
-            lambda o: f"{name}({o[0]})",
-            [
-                f"{name}(<NUMERIC>)",
-                f"{name}(<DATETIME_INTERVAL>)",
-                *(f"{name}(<{kind}> TO <TIME_UNIT>)" for kind in ("DATE", "TIME", "TIMESTAMP")),
-            ],
-        )
+        forms = [
+            f"{name}(<NUMERIC>)",
+            f"{name}(<DATETIME_INTERVAL>)",
+            *(f"{name}(<{kind}> TO <TIME_UNIT>)" for kind in ("DATE", "TIME", "TIMESTAMP")),
+        ]
+        unit = node.args.get("to")
+        if unit is None:
+            # without TO a unit, a date-time has no FLOOR/CEIL (FLOOR(CURRENT_TIMESTAMP))
+            check_forms(
+                name, [type_of(node.this)], _numeric_or_interval, lambda o: f"{name}({o[0]})", forms
+            )
+        else:
+            # TO a unit, only a date-time (FLOOR(qty TO HOUR): views_difftest_seed26)
+            interval = f"<INTERVAL {unit.name.upper()}>"
+            check_forms(
+                name,
+                [type_of(node.this)],
+                lambda a: in_family(a[0], "DATETIME"),
+                lambda o: f"{name}({o[0]}, {interval})",
+                forms,
+            )
     elif isinstance(node, exp.DPipe):
         args = [type_of(node.this), type_of(node.expression)]
         check_forms(

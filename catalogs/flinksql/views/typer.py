@@ -413,10 +413,10 @@ class ViewTyper(_Typer):
         if coalescing:  # COALESCE(NULL, ts) keeps ts's attribute
             typed = [t for t in typed if t.name != "NULL"] or typed
         first = typed[0]
-        # the first operand's attribute, where its type is the result's, nullability aside
-        # (COALESCE(rowtime, TIMESTAMP '...') is a NOT NULL rowtime); a proctime through
-        # COALESCE (views_difftest_found) and NULLIF (views_difftest_seed9) too
-        kinds = ("ROWTIME", "PROCTIME") if coalescing or name == "NULLIF" else ("ROWTIME",)
+        # the first operand's attribute where its type is the result's, nullability aside; a
+        # proctime through COALESCE, NULLIF, GREATEST, LEAST too (views_difftest_seed9, 26)
+        proctime = coalescing or name in ("NULLIF", "GREATEST", "LEAST")
+        kinds = ("ROWTIME", "PROCTIME") if proctime else ("ROWTIME",)
         same = first.plain() == result.with_nullable(True)
         if name in ("GREATEST", "LEAST"):
             # Flink's common type keeps the attribute only of operands all of one type
@@ -470,6 +470,8 @@ class ViewTyper(_Typer):
                 if not (isinstance(literal, exp.Literal) and literal.is_int):
                     return arg.with_nullable(nullable)
                 digits = -int(literal.this) if negative else int(literal.this)
+                if not -(2**31) <= digits < 2**31:  # Flink reads the digits as an INT
+                    raise ValidationError("Overflow")
             precision, scale = arg.precision, arg.scale
             if digits >= scale:
                 return arg.with_nullable(nullable)
