@@ -13,18 +13,20 @@ from .flinksql.catalog import ObjectIdentifier
 from .models import ColumnLineage, Table
 
 
-def readers_of(environment: Environment, identifier: ObjectIdentifier) -> QuerySet[Table]:
-    """The views that read ``identifier`` (a table, view or function) in ``environment``."""
-    return (
-        Table.objects.filter(
-            dependencies__environment=environment,
-            dependencies__catalog_name=identifier.catalog,
-            dependencies__database_name=identifier.database,
-            dependencies__object_name=identifier.name,
-        )
-        .distinct()
-        .order_by("name")
+def readers_of(
+    environment: Environment, identifier: ObjectIdentifier, kind: str | None = None
+) -> QuerySet[Table]:
+    """The views that read ``identifier`` (a table, view or function) in ``environment``; with
+    ``kind``, only as that kind of object (a model shares no namespace with tables)."""
+    found = Table.objects.filter(
+        dependencies__environment=environment,
+        dependencies__catalog_name=identifier.catalog,
+        dependencies__database_name=identifier.database,
+        dependencies__object_name=identifier.name,
     )
+    if kind is not None:
+        found = found.filter(dependencies__kind=kind)
+    return found.distinct().order_by("name")
 
 
 # how far and how wide the transitive readers of a column are followed (each level: one query)

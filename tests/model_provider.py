@@ -17,17 +17,21 @@ IDENTIFIER = "openai"
 SOURCE = """
 package org.flinkdashboard.test;
 
+import java.io.Serializable;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.factories.ModelProviderFactory;
+import org.apache.flink.table.functions.AsyncPredictFunction;
 import org.apache.flink.table.functions.PredictFunction;
+import org.apache.flink.table.ml.AsyncPredictRuntimeProvider;
 import org.apache.flink.table.ml.ModelProvider;
 import org.apache.flink.table.ml.PredictRuntimeProvider;
 
-/** A provider whose function answers nothing: for planning views in tests only. */
+/** A provider whose functions answer nothing: for planning views in tests only. */
 public class StubModelProviderFactory implements ModelProviderFactory {
     @Override
     public String factoryIdentifier() {
@@ -49,20 +53,36 @@ public class StubModelProviderFactory implements ModelProviderFactory {
         return new Provider();
     }
 
-    static class Provider implements PredictRuntimeProvider {
+    /** Synchronous and asynchronous, serializable as a planned job's functions must be. */
+    public static class Provider
+            implements PredictRuntimeProvider, AsyncPredictRuntimeProvider, Serializable {
         @Override
         public PredictFunction createPredictFunction(ModelProvider.Context context) {
-            return new PredictFunction() {
-                @Override
-                public Collection<RowData> predict(RowData row) {
-                    return Collections.emptyList();
-                }
-            };
+            return new Nothing();
+        }
+
+        @Override
+        public AsyncPredictFunction createAsyncPredictFunction(ModelProvider.Context context) {
+            return new NothingLater();
         }
 
         @Override
         public ModelProvider copy() {
             return new Provider();
+        }
+    }
+
+    public static class Nothing extends PredictFunction {
+        @Override
+        public Collection<RowData> predict(RowData row) {
+            return Collections.emptyList();
+        }
+    }
+
+    public static class NothingLater extends AsyncPredictFunction {
+        @Override
+        public CompletableFuture<Collection<RowData>> asyncPredict(RowData row) {
+            return CompletableFuture.completedFuture(Collections.emptyList());
         }
     }
 }

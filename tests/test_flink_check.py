@@ -296,3 +296,29 @@ def test_it_reports_and_keeps_what_differs_from_flink(
     summary = "1 views checked against Flink 2.3.0: 1 match, 0 differ, 0 refused by Flink, "
     assert out == summary + "0 not checked here\n"
     assert StoredCheck.objects.get(view__name="elsewhere").result == "ok"
+
+
+@pytest.mark.flink
+def test_a_view_calling_a_model_is_checked_with_the_deployments_provider(
+    admin_user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The catalog is built with its models (createModel); with the model's provider among
+    the deployment's jars (FLINK_VERIFY_JARS), Flink creates the ML_PREDICT view again."""
+    require_flink()
+    from tests.model_provider import stub_model_provider_jar
+
+    monkeypatch.setenv("FLINK_VERIFY_JARS", str(stub_model_provider_jar()))
+    scored = create_environment("scored")
+    ran = Executor(Session.start(scored), admin_user).execute_script(
+        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
+        "CREATE MODEL sentiment INPUT (text STRING) OUTPUT (label STRING, score DOUBLE NOT NULL)"
+        " WITH ('provider' = 'openai', 'api-key' = 'sk-secret');\n"
+        "CREATE VIEW labelled AS SELECT id, label, score "
+        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text));"
+    )
+    assert all(r.ok for r in ran), [r.error for r in ran]
+    status, out, _ = check("--environment", "scored")
+    assert status == 0, out
+    summary = "1 views checked against Flink 2.3.0: 1 match, 0 differ, 0 refused by Flink, "
+    assert out == summary + "0 not checked here\n"
+    assert StoredCheck.objects.get(view__name="labelled").result == "ok"

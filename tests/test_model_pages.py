@@ -115,3 +115,51 @@ def test_rename_and_drop_run_alter_and_drop_model(client: Client, sentiment: Non
     response = client.post(f"{DB}/models/reviews/drop", {"version": model.version})
     assert response.status_code == 302
     assert not Model.objects.exists()
+
+
+def test_a_view_calling_a_model_is_listed_on_its_page_and_broken_by_its_drop(
+    client: Client, run: RunScript, sentiment: None
+) -> None:
+    """ML_PREDICT's lineage: the view depends on the model it calls (golden views_ml_predict
+    holds what Flink answers for such views)."""
+    results = run(
+        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
+        "CREATE VIEW scored AS SELECT id, label "
+        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text))"
+    )
+    assert [r.ok for r in results] == [True, True], [r.error for r in results]
+    view = f"{DB}/views/scored"
+    page = client.get(f"{DB}/models/sentiment").content.decode()
+    section = page[page.index("<h2>Called by</h2>") : page.index("<h2>Options</h2>")]
+    assert f'<a href="{view}"><code>_env_default.default.scored</code></a>' in section
+    drop = client.get(f"{DB}/models/sentiment/drop").content.decode()
+    assert f'<a href="{view}">_env_default.default.scored</a>' in drop
+    model = Model.objects.get()
+    assert client.post(f"{DB}/models/sentiment/drop", {"version": model.version}).status_code == 302
+    from catalogs.models import Table
+
+    scored = Table.objects.get(name="scored")
+    assert scored.status == "broken"
+    assert "Object 'sentiment' not found" in scored.status_reason
+
+
+def test_a_model_no_view_calls_says_so(client: Client, sentiment: None) -> None:
+    page = client.get(f"{DB}/models/sentiment").content.decode()
+    assert "No view calls this model" in page
+
+
+def test_the_lineage_graph_shows_the_model_a_view_calls(
+    client: Client, run: RunScript, sentiment: None
+) -> None:
+    results = run(
+        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
+        "CREATE VIEW scored AS SELECT id, label "
+        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text))"
+    )
+    assert all(r.ok for r in results)
+    graph = client.get(f"{DB}/views/scored/lineage").context["graph"]
+    nodes = {n["label"]: n for n in graph["nodes"]}
+    model = nodes["_env_default.default.sentiment"]
+    assert (model["kind"], model["url"]) == ("model", f"{DB}/models/sentiment")
+    assert nodes["_env_default.default.reviews"]["kind"] == "table"
+    assert len(graph["edges"]) == 2 and not any(e["broken"] for e in graph["edges"])

@@ -264,10 +264,17 @@ KNOWN_FAILURES = {(k["catalog"], k["subject"], k["check"]): k["reason"] for k in
 
 
 @pytest.mark.flink
-def test_the_goldens_catalogs_verify_against_real_flink(db: None, tmp_path: Path) -> None:
+def test_the_goldens_catalogs_verify_against_real_flink(
+    db: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """All the catalogs the golden scripts create, verified together (a view of g_vjoin reads
-    g_vjoin2): nothing fails, and exactly the expected checks are skipped, for their reasons."""
+    g_vjoin2): nothing fails, and exactly the expected checks are skipped, for their reasons.
+    The deployment's jars are the oracle's: a model provider for the views calling
+    ML_PREDICT (views_ml_predict)."""
     require_flink()
+    from tests.model_provider import stub_model_provider_jar
+
+    monkeypatch.setenv("FLINK_VERIFY_JARS", str(stub_model_provider_jar()))
     files = golden_catalog_files(tmp_path)
     names = [json.loads(f.read_bytes())["catalogName"] for f in files]
     assert {"g_tables", "g_vjoin", "g_vjoin2", "g_functions", "g_vwin"} <= set(names)

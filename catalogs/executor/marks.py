@@ -136,7 +136,7 @@ def dependency_rows(
     for dependency in dependencies:
         identifier = dependency.identifier
         columns: dict[str, str] = {}
-        if dependency.kind != "function":
+        if dependency.kind in ("table", "view"):
             relation = ctx.find_relation(identifier)
             if relation is not None:
                 names = read.get(identifier, set())

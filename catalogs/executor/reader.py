@@ -7,6 +7,7 @@ from typing import Literal
 from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier, called_function
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
+from catalogs.flinksql.views.relations import ModelSchema
 
 from .handlers.context import Context
 
@@ -65,3 +66,12 @@ class SessionCatalogReader:
         if function is None or not function.return_type:
             return "unknown"
         return parse_type(function.return_type, ddl=False)
+
+    def model(self, identifier: ObjectIdentifier) -> ModelSchema | None:
+        from .handlers.models import find_model
+
+        found = find_model(self.ctx, identifier)
+        if found is None:
+            return None
+        inputs = [(c.name, c.data_type) for c in found.input_columns]
+        return inputs, [(c.name, c.data_type) for c in found.output_columns]

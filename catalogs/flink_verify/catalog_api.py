@@ -1,6 +1,6 @@
 """A snapshot's catalog built through Flink's catalog API, as a launcher such as
 flink-sql-bootstrap builds it: ``createDatabase``, ``createTable`` (a ``Schema`` built from the
-columns), ``createFunction`` and views as ``ResolvedCatalogView``."""
+columns), ``createFunction``, ``createModel`` and views as ``ResolvedCatalogView``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..flinksql import snapshot_format as sf
-from ..flinksql.catalog import CatalogTable, CatalogView
+from ..flinksql.catalog import CatalogModel, CatalogTable, CatalogView, Column
 from ..flinksql.statements import ColumnKind
 from .checks import Check, short_name
 from .java_types import java_data_type, java_list, java_map, string_array
@@ -37,6 +37,16 @@ def _schema(jvm: Any, table: CatalogTable) -> Any:
     if table.primary_key is not None:
         names = string_array(jvm, list(table.primary_key.columns))
         builder.primaryKeyNamed(table.primary_key.name, names)
+    return builder.build()
+
+
+def _columns_schema(jvm: Any, columns: list[Column]) -> Any:
+    """A model's input or output columns as a ``Schema``."""
+    builder = jvm.org.apache.flink.table.api.Schema.newBuilder()
+    for column in columns:
+        builder.column(column.name, java_data_type(jvm, column.data_type))
+        if column.comment is not None:
+            builder.withComment(column.comment)
     return builder.build()
 
 
@@ -117,6 +127,19 @@ def build_catalog(jvm: Any, snapshot: sf.Snapshot) -> tuple[Any, list[Check]]:
         attempt(
             f"function {function.identifier.database}.{function.identifier.name}", create_function
         )
+    for model in snapshot.models:
+
+        def create_model(mo: CatalogModel = model) -> None:
+            path = catalog_api.ObjectPath(mo.identifier.database, mo.identifier.name)
+            built = catalog_api.CatalogModel.of(
+                _columns_schema(jvm, mo.input_columns),
+                _columns_schema(jvm, mo.output_columns),
+                java_map(jvm, mo.options),
+                mo.comment,
+            )
+            catalog.createModel(path, built, False)
+
+        attempt(f"model {short_name(model)}", create_model)
     for view in snapshot.views:
 
         def create_view(v: CatalogView = view) -> None:

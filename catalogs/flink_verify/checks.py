@@ -10,7 +10,13 @@ from typing import Any
 
 from ..flinksql import render
 from ..flinksql import snapshot_format as sf
-from ..flinksql.catalog import CatalogTable, CatalogView, ObjectIdentifier, quote_identifier
+from ..flinksql.catalog import (
+    CatalogModel,
+    CatalogTable,
+    CatalogView,
+    ObjectIdentifier,
+    quote_identifier,
+)
 from ..flinksql.errors import FlinkSqlError
 from .loadable import Loaded
 from .objects import Definition
@@ -41,7 +47,7 @@ class VerifyReport:
         return [c for c in self.checks if c.catalog == catalog]
 
 
-def short_name(obj: CatalogTable | CatalogView) -> str:
+def short_name(obj: CatalogTable | CatalogView | CatalogModel) -> str:
     return f"{obj.identifier.database}.{obj.identifier.name}"
 
 
@@ -206,6 +212,11 @@ def check_explain(
             refusal = _explain(env, view)
             if refusal is None:
                 checks.append(Check(subject, "EXPLAIN SELECT", "ok", catalog=catalog))
+                continue
+            unplannable = loaded.no_provider(view, refusal)
+            if unplannable is not None:
+                detail = f"{unplannable}: {first_line_of(refusal)}"
+                checks.append(Check(subject, "EXPLAIN SELECT", "skip", detail, catalog))
                 continue
             if (
                 own is not None

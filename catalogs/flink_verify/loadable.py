@@ -15,6 +15,7 @@ from ..flinksql.errors import FlinkSqlError, SqlParseError
 from ..flinksql.lineage import parse_expanded
 from ..flinksql.views import expand_view
 from .objects import Definition, loaded_objects
+from .session import JARS_VARIABLE
 
 # Connectors in the apache-flink package that can be read from (EXPLAIN needs a source).
 SOURCE_CONNECTORS = {"datagen"}
@@ -88,6 +89,17 @@ class Loaded:
             if join is not None:
                 return join
         return None
+
+    def no_provider(self, view: CatalogView, refusal: str) -> str | None:
+        """Why Flink alone refuses a view that calls a model (ML_PREDICT): no provider of the
+        model on its classpath (a deployment's jar, which FLINK_VERIFY_JARS adds)."""
+        missing = "Could not find any factor" in refusal and "ModelProviderFactory" in refusal
+        if not missing or "ML_PREDICT" not in view.expanded_query:
+            return None
+        return (
+            "calls a model whose provider is not on this Flink's classpath (add the "
+            f"deployment's jar to {JARS_VARIABLE})"
+        )
 
     def no_source(self, view: CatalogView) -> str | None:
         """A table the view reads whose connector PyFlink cannot read from: Flink builds the

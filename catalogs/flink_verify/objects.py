@@ -10,6 +10,7 @@ from ..flinksql import snapshot_format as sf
 from ..flinksql import statements as st
 from ..flinksql import types as ft
 from ..flinksql.catalog import (
+    CatalogModel,
     CatalogTable,
     CatalogView,
     Column,
@@ -20,6 +21,7 @@ from ..flinksql.catalog import (
 from ..flinksql.errors import FlinkSqlError, ValidationError
 from ..flinksql.parser import parse_statement
 from ..flinksql.views import Relation, RelationColumn, expand_view
+from ..flinksql.views.relations import ModelSchema
 
 Definition = CatalogTable | CatalogView
 
@@ -33,6 +35,7 @@ class Objects:
         self.databases: set[tuple[str, str]] = set()
         self.relations: dict[ObjectIdentifier, Definition] = {}
         self.functions: dict[tuple[str, str, str], ft.DataType | Literal["unknown"]] = {}
+        self.models: dict[ObjectIdentifier, CatalogModel] = {}
         self.current = ("", "")
         self._resolved: dict[ObjectIdentifier, Relation | FlinkSqlError] = {}
         self._expanding: set[ObjectIdentifier] = set()
@@ -84,6 +87,13 @@ class Objects:
         called = called_function(*self.current, name)  # a view's query names it in full
         return self.functions.get((called.catalog, called.database, called.name))
 
+    def model(self, identifier: ObjectIdentifier) -> ModelSchema | None:
+        found = self.models.get(identifier)
+        if found is None:
+            return None
+        inputs = [(c.name, c.data_type) for c in found.input_columns]
+        return inputs, [(c.name, c.data_type) for c in found.output_columns]
+
 
 def _function_return_type(extras: dict[str, Any]) -> ft.DataType | Literal["unknown"]:
     text = extras.get("returnType")
@@ -103,6 +113,8 @@ def loaded_objects(snapshots: list[sf.Snapshot]) -> Objects:
             found = function.identifier
             key = (found.catalog, found.database, function_name(found.name))
             objects.functions[key] = _function_return_type(extras)
+        for model in snapshot.models:
+            objects.models[model.identifier] = model
     return objects
 
 
@@ -172,6 +184,12 @@ class Replay:
                 )
             )
         elif isinstance(statement, st.CreateModel):
-            pass  # parsed and checked; views do not read models here (check_models compares)
+            # check_models compares the models; views calling one (ML_PREDICT) read it here
+            columns = [
+                [Column(c.name, c.data_type) for c in specs if c.data_type]
+                for specs in (statement.input_columns, statement.output_columns)
+            ]
+            identifier = self._identifier(statement.path)
+            objects.models[identifier] = CatalogModel(identifier, columns[0], columns[1])
         else:
             raise ValueError(f"an init script does not hold {type(statement).__name__}")

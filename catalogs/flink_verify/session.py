@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 from typing import Any
 
 
@@ -40,7 +41,22 @@ def new_environment(store_folder: str | None = None) -> Any:
         configuration.set_string("table.catalog-store.kind", "file")
         configuration.set_string("table.catalog-store.file.path", store_folder)
         builder = builder.with_configuration(configuration)
-    return TableEnvironment.create(builder.build())
+    environment = TableEnvironment.create(builder.build())
+    jars = extra_jars()
+    if jars:
+        environment.get_config().set("pipeline.classpaths", ";".join(j.as_uri() for j in jars))
+    return environment
+
+
+# The deployment's own jars (connectors, model providers: a view calling ML_PREDICT plans only
+# with its model's provider), for the verify's Flink: paths separated by the OS's separator.
+JARS_VARIABLE = "FLINK_VERIFY_JARS"
+
+
+def extra_jars() -> list[Path]:
+    """The jars of ``FLINK_VERIFY_JARS`` (absolute paths)."""
+    value = os.environ.get(JARS_VARIABLE, "")
+    return [Path(p).resolve() for p in value.split(os.pathsep) if p.strip()]
 
 
 def error_message(exc: BaseException) -> str:

@@ -148,7 +148,7 @@ class _Checker:
             refusal = error_message(exc)
             if view.columns and self._created_with_names(view):
                 return self._compare(view)
-            reason = self._not_here(view)
+            reason = self._not_here(view) or self.loaded.no_provider(view, refusal)
             if reason is not None:
                 self.absent[identifier] = "Flink could not create it here"
                 detail = f"{reason}; Flink refuses it here: {first_line_of(refusal)}"

@@ -150,7 +150,7 @@ def run_init_script(
             # both refuse a view whose query cannot load anywhere; Flink alone one that reads
             # what Flink cannot build here (a connector it lacks, a view it could not create)
             reason = loaded.missing(view) or loaded.unresolvable(view)
-            alone = loaded.no_source(view)
+            alone = loaded.no_source(view) or loaded.no_provider(view, refusal)
             read_skipped = sorted(
                 str(r) for r in sf.relations_read(view.expanded_query) if r in skipped
             )

@@ -34,6 +34,12 @@ class TableArgument(exp.Expression):
     arg_types = {"this": True, "partition_by": False}
 
 
+class ModelArgument(exp.Expression):
+    """``MODEL m`` as the argument of ML_PREDICT (``this``: the model's name, a Table)."""
+
+    arg_types = {"this": True}
+
+
 class UnaryPlus(exp.Unary):
     """``+ x`` over anything but a numeric literal (which Calcite's parser folds it into)."""
 
@@ -618,7 +624,9 @@ class Flink(Dialect):
             TokenType.FARROW: lambda self, expressions: self.expression(
                 exp.Kwarg(
                     this=expressions[0],
-                    expression=self._parse_table_argument() or self._parse_disjunction(),
+                    expression=self._parse_table_argument()
+                    or self._parse_model_argument()
+                    or self._parse_disjunction(),
                 )
             ),
         }
@@ -690,7 +698,7 @@ class Flink(Dialect):
             return super()._parse_value(values)
 
         def _parse_lambda(self, alias: bool = False) -> exp.Expr | None:
-            argument = self._parse_table_argument()
+            argument = self._parse_table_argument() or self._parse_model_argument()
             if argument is not None:
                 return argument
             result = super()._parse_lambda(alias)
@@ -708,6 +716,24 @@ class Flink(Dialect):
                     return argument
                 result.set("expression", argument)
             return result
+
+        def _parse_model_argument(self) -> ModelArgument | None:
+            """``MODEL m`` as a function argument (ML_PREDICT's), also as Flink stores a named
+            one: ``MODEL => (MODEL m)``."""
+            wrapped = self._curr is not None and self._curr.token_type == TokenType.L_PAREN
+            at = self._index + (1 if wrapped else 0)
+            ahead = self._tokens[at : at + 2]
+            if not (
+                len(ahead) == 2
+                and ahead[0].text.upper() == "MODEL"
+                and ahead[1].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+            ):
+                return None
+            self._advance(2 if wrapped else 1)
+            argument = self.expression(ModelArgument(this=self._parse_table_parts()))
+            if wrapped:
+                self._match_r_paren()
+            return argument
 
         def _parse_partition_keys(self) -> list:
             if self._curr is not None and self._curr.token_type == TokenType.L_PAREN:

@@ -18,7 +18,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError
 
 from .catalog import ObjectIdentifier
-from .dialect import DIALECT
+from .dialect import DIALECT, ModelArgument
 from .errors import ValidationError
 from .match_recognize_syntax import MatchRecognizeItem
 from .unpivot_syntax import UnpivotItem
@@ -61,7 +61,7 @@ def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:
     result: dict[ObjectIdentifier, set[str]] = defaultdict(set)
     for table in tree.find_all(exp.Table):
         parts = [p.name for p in table.parts]
-        if len(parts) != 3:
+        if len(parts) != 3 or isinstance(table.parent, ModelArgument):  # a model is no table
             continue
         identifier = ObjectIdentifier(*parts)
         aliases[table.alias_or_name] = identifier

@@ -15,7 +15,7 @@ from environments import page_cache
 from environments.models import Environment
 
 from ..lookup import get_table
-from ..models import Column, ColumnLineage, Dependency, Table
+from ..models import Column, ColumnLineage, Dependency, Model, Table
 from .common import render_page, tree
 
 # Each level costs one query in each direction: the page's cost is bounded by the depth.
@@ -127,9 +127,15 @@ def _read_by(environment: Environment, views: list[Table], nodes: dict, edges: d
         Dependency.objects.filter(view__in=views)
         .exclude(kind=Dependency.Kind.FUNCTION)
         .select_related("view__database__catalog")
-        .only("catalog_name", "database_name", "object_name", *_VIEW_FIELDS)
+        .only("kind", "catalog_name", "database_name", "object_name", *_VIEW_FIELDS)
     )
     keys = {(d.catalog_name, d.database_name, d.object_name) for d in dependencies}
+    models = {
+        (d.catalog_name, d.database_name, d.object_name)
+        for d in dependencies
+        if d.kind == Dependency.Kind.MODEL
+    }
+    _add_models(environment, models - nodes.keys(), nodes)
     rows = _tables_named(environment, keys - nodes.keys())
     following = []
     for key in keys - nodes.keys():
@@ -141,6 +147,34 @@ def _read_by(environment: Environment, views: list[Table], nodes: dict, edges: d
         key = (d.catalog_name, d.database_name, d.object_name)
         edges[(key, _key(d.view))] = not nodes[key]["exists"]
     return following
+
+
+def _add_models(environment: Environment, keys: set[Key], nodes: dict) -> None:
+    """The models that views call (ML_PREDICT), as nodes of their own kind."""
+    if not keys:
+        return
+    named = reduce(
+        or_,
+        (Q(database__catalog__name=c, database__name=d, name=n) for c, d, n in keys),
+    )
+    found = {
+        (m.database.catalog.name, m.database.name, m.name)
+        for m in Model.objects.filter(named, database__catalog__environment=environment)
+        .select_related("database__catalog")
+        .only("name", "database__name", "database__catalog__name")
+    }
+    for key in keys:
+        exists = key in found
+        nodes[key] = {
+            "pk": None,
+            "id": _id(key),
+            "label": ".".join(key),
+            "kind": "model" if exists else "missing",
+            "status": "ok",
+            "exists": exists,
+            "current": False,
+            "url": reverse("model", args=[environment.name, *key]) if exists else None,
+        }
 
 
 def _readers(environment: Environment, keys: list[Key], nodes: dict, edges: dict) -> list[Key]:

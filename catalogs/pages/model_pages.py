@@ -18,12 +18,16 @@ from ..flinksql import render
 from ..flinksql.catalog import ObjectIdentifier
 from ..forms import models as mf
 from ..lookup import get_database, get_model
-from ..models import HistoryChange, Table
+from ..models import HistoryChange
 from ..models import Model as CatalogModel
+from ..readers import readers_of
 from ..secrets import mask_ddl, mask_options
 from .browse import HISTORY_LIMIT, _diff, _rows_as_text
 from .common import render_page, tree
 from .forms import EDITOR, _database_context, _posted, drop_page, form_page
+
+# the views calling a model that its page lists
+READERS_SHOWN = 50
 
 
 def _identifier(model: CatalogModel) -> ObjectIdentifier:
@@ -80,6 +84,9 @@ def model(
         "describe": _rows_as_text(describe),
         "show_create": mask_ddl(render.show_create_model(definition)),
         "history": model_history(found),
+        "readers": readers_of(
+            found.database.catalog.environment, identifier, kind="model"
+        ).select_related("database__catalog")[:READERS_SHOWN],
         "tree": tree(found.database.catalog.environment, found.database.catalog, found.database),
     }
     return render_page(request, "catalogs/model.html", context)
@@ -147,6 +154,6 @@ def model_drop(
     )
     context = {**_context(found, "Drop"), "kind": "model", "name": found.name}
     context["current_url"] = _url(found)
-    # no view can read a model yet (ML_PREDICT is not validated here): nothing to list
-    readers = Table.objects.none()
+    # the views calling it (ML_PREDICT), which dropping it breaks
+    readers = readers_of(found.database.catalog.environment, _identifier(found), kind="model")
     return drop_page(request, form, context, readers, _database_url(found), found)

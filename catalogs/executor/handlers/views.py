@@ -110,7 +110,7 @@ def _save(
 ) -> None:
     # Lock what the view reads until it is saved: a concurrent DROP then waits and, once it
     # runs, marks this view broken.
-    ctx.lock_relations(d.identifier for d in expanded.dependencies if d.kind != "function")
+    ctx.lock_relations(d.identifier for d in expanded.dependencies if d.kind in ("table", "view"))
     rows = marks.dependency_rows(ctx, expanded.dependencies, expanded.expanded_query)
     lineage = lineage_rows(ctx.environment, view)
     if not ctx.write_view(database, view, existing, rows, lineage):

@@ -17,6 +17,8 @@ from .changelog import Changelogs
 from .generated_aliases import GENERATED
 from .grammar_forms import sample_text
 from .hints import table_hint_text
+from .ml_predict import NAME as ML_PREDICT
+from .ml_predict import ModelPredictions
 from .operands import comparable
 from .relations import Dependency
 from .reserved import placed
@@ -56,7 +58,7 @@ _WINDOW_SIGNATURES = {
 }
 
 
-class FromClause(TableFunctions, Changelogs, Unpivots):
+class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
     """FROM items, on the validator's query and expression methods."""
 
     def from_clause(self, first: exp.Expression, joins: list[exp.Join], scope: Scope) -> str:
@@ -154,7 +156,8 @@ class FromClause(TableFunctions, Changelogs, Unpivots):
         if isinstance(node, exp.Table):
             if isinstance(node.this, exp.Anonymous) and (
                 node.this.name.upper() == "TABLE"
-                or node.this.name.upper() in (*_WINDOW_FUNCTIONS, *_PROCESS_TABLE_FUNCTIONS)
+                or node.this.name.upper()
+                in (*_WINDOW_FUNCTIONS, *_PROCESS_TABLE_FUNCTIONS, ML_PREDICT)
             ):
                 return self.table_function(node, scope)
             if node.args.get("joins"):
@@ -342,6 +345,8 @@ class FromClause(TableFunctions, Changelogs, Unpivots):
             call = node.this
         if isinstance(call, exp.Anonymous) and call.name.upper() in _PROCESS_TABLE_FUNCTIONS:
             return self.changelog(call, node, scope)
+        if isinstance(call, exp.Anonymous) and call.name.upper() == ML_PREDICT:
+            return self.ml_predict(call, node, scope)
         if isinstance(call, exp.Unnest) or (
             isinstance(call, exp.Anonymous) and call.name.upper() == "UNNEST"
         ):

@@ -44,10 +44,18 @@ class CatalogReader(Protocol):
         without one; None if there is no such function."""
         ...
 
+    def model(self, identifier: ObjectIdentifier) -> ModelSchema | None:
+        """A model's input and output columns (name, type), or None if there is none."""
+        ...
+
+
+# A model's input and output columns, each (name, type).
+ModelSchema = tuple[list[tuple[str, DataType]], list[tuple[str, DataType]]]
+
 
 @dataclass(frozen=True)
 class Dependency:
-    kind: Literal["table", "view", "function"]
+    kind: Literal["table", "view", "function", "model"]
     identifier: ObjectIdentifier
 
 
