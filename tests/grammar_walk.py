@@ -132,6 +132,11 @@ CONSTRUCTS: tuple[Construct, ...] = (
         r"TABLE\s*\(\s*(TUMBLE|HOP|CUMULATE|SESSION)\s*\(",
     ),
     Construct("TableFunctionCall", "DESCRIPTOR", r"\bDESCRIPTOR\s*\("),
+    Construct(
+        "TableFunctionCall",
+        "MODEL m as an argument (ML_PREDICT, Flink's own)",
+        r"\bML_PREDICT\s*\(.*\bMODEL\s+[\w.]+\s*,",
+    ),
     Construct("TableParam", "TABLE t as an argument", r"\(\s*TABLE\s+\w+\s*[,)]|=>\s*TABLE\s"),
     Construct(
         "PartitionedByAndOrderBy",
