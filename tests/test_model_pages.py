@@ -163,3 +163,18 @@ def test_the_lineage_graph_shows_the_model_a_view_calls(
     assert (model["kind"], model["url"]) == ("model", f"{DB}/models/sentiment")
     assert nodes["_env_default.default.reviews"]["kind"] == "table"
     assert len(graph["edges"]) == 2 and not any(e["broken"] for e in graph["edges"])
+
+
+def test_renaming_a_called_model_marks_its_callers_broken(run: RunScript, sentiment: None) -> None:
+    results = run(
+        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
+        "CREATE VIEW scored AS SELECT id, label "
+        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text));\n"
+        "ALTER MODEL sentiment RENAME TO mood"
+    )
+    assert all(r.ok for r in results), [r.error for r in results]
+    from catalogs.models import Table
+
+    scored = Table.objects.get(name="scored")
+    assert scored.status == "broken"
+    assert "model _env_default.default.sentiment is gone" in scored.status_reason
