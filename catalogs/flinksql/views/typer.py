@@ -14,7 +14,6 @@ from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_t
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
 from ..types import DataType
-from . import timestamp_ltz
 from .call_forms import multiset_type, null_treatment_type, within_group_type
 from .calls import (
     _COMPARISONS,
@@ -59,6 +58,8 @@ from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
 from .relations import Dependency
 from .reserved import spanned
+from .timestamp_ltz import NAME as TO_TIMESTAMP_LTZ
+from .timestamp_ltz import to_timestamp_ltz_type
 from .writer import ViewWriter
 
 
@@ -431,8 +432,8 @@ class ViewTyper(_Typer):
         args = node.expressions
         if name == "ELT":
             check_elt_index(args)
-        if name == timestamp_ltz.NAME:
-            return timestamp_ltz.to_timestamp_ltz_type(args, self.type_of)
+        if name == TO_TIMESTAMP_LTZ:
+            return to_timestamp_ltz_type(args, self.type_of)
         if name in EXTRACT_FUNCTIONS and len(args) == 1:
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
         if name == "NULLIF" and len(args) == 2:
