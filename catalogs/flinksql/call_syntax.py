@@ -128,6 +128,9 @@ def _check_atomic_row_expression(self: Any, start: int) -> None:
         kind = token.token_type
         if not closing and kind == TokenType.IN:
             return
+        if not closing and kind in (TokenType.COMMA, TokenType.R_PAREN):
+            # the call's end, or a second argument, where Calcite's grammar wants IN
+            self.raise_error(f'Encountered "{token.text}"', token)
         if not closing and kind in _AFTER_ATOMIC:
             constructor = previous is not None and previous.token_type in (
                 TokenType.ARRAY,
