@@ -117,17 +117,22 @@ def test_rename_and_drop_run_alter_and_drop_model(client: Client, sentiment: Non
     assert not Model.objects.exists()
 
 
-def test_a_view_calling_a_model_is_listed_on_its_page_and_broken_by_its_drop(
-    client: Client, run: RunScript, sentiment: None
-) -> None:
-    """ML_PREDICT's lineage: the view depends on the model it calls (golden views_ml_predict
-    holds what Flink answers for such views)."""
+@pytest.fixture
+def scored(run: RunScript, sentiment: None) -> None:
+    """A view calling the model (ML_PREDICT)."""
     results = run(
         "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
         "CREATE VIEW scored AS SELECT id, label "
         "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text))"
     )
     assert [r.ok for r in results] == [True, True], [r.error for r in results]
+
+
+def test_a_view_calling_a_model_is_listed_on_its_page_and_broken_by_its_drop(
+    client: Client, scored: None
+) -> None:
+    """ML_PREDICT's lineage: the view depends on the model it calls (golden views_ml_predict
+    holds what Flink answers for such views)."""
     view = f"{DB}/views/scored"
     page = client.get(f"{DB}/models/sentiment").content.decode()
     section = page[page.index("<h2>Called by</h2>") : page.index("<h2>Options</h2>")]
@@ -148,15 +153,7 @@ def test_a_model_no_view_calls_says_so(client: Client, sentiment: None) -> None:
     assert "No view calls this model" in page
 
 
-def test_the_lineage_graph_shows_the_model_a_view_calls(
-    client: Client, run: RunScript, sentiment: None
-) -> None:
-    results = run(
-        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
-        "CREATE VIEW scored AS SELECT id, label "
-        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text))"
-    )
-    assert all(r.ok for r in results)
+def test_the_lineage_graph_shows_the_model_a_view_calls(client: Client, scored: None) -> None:
     graph = client.get(f"{DB}/views/scored/lineage").context["graph"]
     nodes = {n["label"]: n for n in graph["nodes"]}
     model = nodes["_env_default.default.sentiment"]
@@ -165,14 +162,8 @@ def test_the_lineage_graph_shows_the_model_a_view_calls(
     assert len(graph["edges"]) == 2 and not any(e["broken"] for e in graph["edges"])
 
 
-def test_renaming_a_called_model_marks_its_callers_broken(run: RunScript, sentiment: None) -> None:
-    results = run(
-        "CREATE TABLE reviews (id INT, text STRING) WITH ('connector' = 'datagen');\n"
-        "CREATE VIEW scored AS SELECT id, label "
-        "FROM ML_PREDICT(TABLE reviews, MODEL sentiment, DESCRIPTOR(text));\n"
-        "ALTER MODEL sentiment RENAME TO mood"
-    )
-    assert all(r.ok for r in results), [r.error for r in results]
+def test_renaming_a_called_model_marks_its_callers_broken(run: RunScript, scored: None) -> None:
+    assert run("ALTER MODEL sentiment RENAME TO mood")[0].ok
     from catalogs.models import Table
 
     scored = Table.objects.get(name="scored")
