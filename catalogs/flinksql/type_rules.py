@@ -75,7 +75,7 @@ def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> Da
         else:
             scale = max(s1, s2)
             precision = min(p1 - s1, p2 - s2) + scale
-        precision, scale = _adjust_decimal(precision, scale)
+        precision, scale = adjust_decimal(precision, scale)
         return T(f"DECIMAL({precision}, {scale})")
     widest = max(roots, key=_NUMERIC_ORDER.index)
     return T(widest)
@@ -103,7 +103,7 @@ _SUPPORTED_FORMS = {
 }
 
 
-def _adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
+def adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     """Flink keeps at least 6 fractional digits when a result exceeds DECIMAL(38)."""
     if precision <= 38:
         return precision, scale
