@@ -11,7 +11,7 @@ from ..catalog import quote_identifier
 from ..dialect import TableArgument
 from ..errors import ValidationError
 from ..types import DataType
-from .scopes import Field, Namespace, Scope
+from .scopes import Field, Scope, register_table_function
 
 # Flink's RowKind names; its message lists them from a set whose order varies between JVMs.
 _CHANGE_OPERATIONS = ("INSERT", "UPDATE_BEFORE", "UPDATE_AFTER", "DELETE")
@@ -71,14 +71,7 @@ class Changelogs:
                 Field(f.name, f.data_type) for f in input_fields
             ]
         text = f"TABLE({quote_identifier(call.name)}(" + ", ".join(written) + "))"
-        alias_node = node.args.get("alias")
-        columns = list(alias_node.columns) if alias_node is not None else []
-        text += f" AS {quote_identifier(alias)}"
-        if columns:
-            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
-            text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
-        scope.namespaces.append(Namespace(alias, fields))
-        return text
+        return register_table_function(scope, node, alias, text, fields)
 
 
 def _without_op_column(fields: list[Field], op_column: str) -> list[Field]:

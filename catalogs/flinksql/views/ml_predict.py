@@ -18,7 +18,7 @@ from ..catalog import ObjectIdentifier, quote_identifier
 from ..dialect import ModelArgument, TableArgument
 from ..errors import ValidationError
 from .relations import Dependency
-from .scopes import Field, Namespace, Scope
+from .scopes import Field, Scope, register_table_function
 
 NAME = "ML_PREDICT"
 # The parameters in Flink's order, as a named call names them.
@@ -71,14 +71,8 @@ class ModelPredictions:
         taken = {f.name for f in fields}
         for name, data_type in outputs:
             fields.append(Field(_unique(name, taken), data_type))
-        text = f"TABLE({quote_identifier(NAME)}({', '.join(texts)})) AS {quote_identifier(alias)}"
-        alias_node = node.args.get("alias")
-        renamed = list(alias_node.columns) if alias_node is not None else []
-        if renamed:
-            fields = [Field(c.name, f.data_type) for c, f in zip(renamed, fields, strict=False)]
-            text += " (" + ", ".join(quote_identifier(c.name) for c in renamed) + ")"
-        scope.namespaces.append(Namespace(alias, fields))
-        return text
+        text = f"TABLE({quote_identifier(NAME)}({', '.join(texts)}))"
+        return register_table_function(scope, node, alias, text, fields)
 
     def _model_identifier(self: Any, parts: list[str]) -> ObjectIdentifier:
         """``m`` in the current database, ``db.m`` in the current catalog, ``c.db.m``."""

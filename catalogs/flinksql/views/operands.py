@@ -251,6 +251,12 @@ def refuse_literal_as_interval(
             )
 
 
+def _refuse_null_literal(types: Sequence[DataType]) -> None:
+    """A NULL literal as an operand of TRIM, POSITION or OVERLAY, which Calcite refuses."""
+    if any(t.name == "NULL" for t in types):
+        raise ValidationError("Illegal use of 'NULL'")
+
+
 _TRIM_FORM = "TRIM([BOTH|LEADING|TRAILING] <ANY> FROM <STRING>)"
 
 
@@ -262,13 +268,14 @@ def check_trim(node: exp.Trim, type_of: Callable[[exp.Expression], DataType]) ->
     chars = node.expression
     default = atomic(CHAR, 1, nullable=False)  # ' '
     parts = [type_of(chars) if chars is not None else default, type_of(node.this)]
-    if any(t.name == "NULL" for t in parts):
-        raise ValidationError("Illegal use of 'NULL'")
-    if not (all(in_family(t, "STRING") for t in parts) and comparable(parts)):
-        raise ValidationError(
-            "Cannot apply 'TRIM' to arguments of type 'TRIM([BOTH|LEADING|TRAILING] <SYMBOL> "
-            f"FROM <{message_type(parts[0]).upper()}>)'. Supported form(s): '{_TRIM_FORM}'"
-        )
+    _refuse_null_literal(parts)
+    check_forms(
+        "TRIM",
+        parts,
+        lambda a: all(in_family(t, "STRING") for t in a) and comparable(a),
+        lambda o: f"TRIM([BOTH|LEADING|TRAILING] <SYMBOL> FROM {o[0]})",  # the characters' only
+        [_TRIM_FORM],
+    )
     if not all(t.name in _CHARACTER for t in parts):
         written = ", ".join(_as_shown(o) if o is not None else "' '" for o in (chars, node.this))
         raise ValidationError(f"Operands {written} not comparable to each other")
@@ -293,8 +300,7 @@ def check_position(node: exp.StrPosition, type_of: Callable[[exp.Expression], Da
     a string); both strings of one kind and an integer start, else ``Cannot apply``."""
     parts = [node.args["substr"], node.this, node.args.get("position")]
     types = [type_of(p) for p in parts if p is not None]
-    if any(t.name == "NULL" for t in types):
-        raise ValidationError("Illegal use of 'NULL'")
+    _refuse_null_literal(types)
     if not comparable(types[:2]):
         raise ValidationError("Parameters must be of the same type")
     start = types[2:]
@@ -311,8 +317,8 @@ def check_position(node: exp.StrPosition, type_of: Callable[[exp.Expression], Da
 
 
 _OVERLAY_FORMS = (
-    "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n"
-    "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)'"
+    "OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)",
+    "OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)",
 )
 
 
@@ -322,19 +328,17 @@ def check_overlay(node: exp.Overlay, type_of: Callable[[exp.Expression], DataTyp
     string placed in a binary one is taken, as its bytes)."""
     parts = [node.this, node.expression, node.args.get("from_"), node.args.get("for_")]
     types = [type_of(p) for p in parts if p is not None]
-    if any(t.name == "NULL" for t in types):
-        raise ValidationError("Illegal use of 'NULL'")
-    if not (
-        all(in_family(t, "STRING") for t in types[:2])
-        and all(in_family(t, "INTEGER") for t in types[2:])
-    ):
-        written = [f"<{message_type(t).upper()}>" for t in types]
-        form = f"OVERLAY({written[0]} PLACING {written[1]} FROM {written[2]}"
-        form += "".join(f" FOR {w}" for w in written[3:])
-        raise ValidationError(
-            f"Cannot apply 'OVERLAY' to arguments of type '{form})'. "
-            f"Supported form(s): {_OVERLAY_FORMS}"
-        )
+    _refuse_null_literal(types)
+    check_forms(
+        "OVERLAY",
+        types,
+        lambda a: (
+            all(in_family(t, "STRING") for t in a[:2])
+            and all(in_family(t, "INTEGER") for t in a[2:])
+        ),
+        lambda o: f"OVERLAY({o[0]} PLACING {o[1]} FROM {' FOR '.join(o[2:])})",
+        _OVERLAY_FORMS,
+    )
     if types[0].name in _CHARACTER and types[1].name in _BINARY:
         raise ValidationError(f"{_full_type(types[0])} is not comparable to {_full_type(types[1])}")
 

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from sqlglot import exp
 
-from ..catalog import ObjectIdentifier
+from ..catalog import ObjectIdentifier, quote_identifier
 from ..errors import ValidationError
 from ..types import DataType
 from .calls import QueryExpr
@@ -197,6 +197,22 @@ class OrderKeys:
     fields: list[Field]
     distinct: bool
     group_keys: list[str] | None
+
+
+def register_table_function(
+    scope: Scope, node: exp.Expression, alias: str, text: str, fields: list[Field]
+) -> str:
+    """A table function's FROM item (``text``, its call) registered in ``scope`` as
+    ``alias``, its columns renamed by the alias's column list where one is written
+    (``AS t (a, b)``); the item as written."""
+    text += f" AS {quote_identifier(alias)}"
+    alias_node = node.args.get("alias")
+    columns = list(alias_node.columns) if alias_node is not None else []
+    if columns:
+        fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+        text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
+    scope.namespaces.append(Namespace(alias, fields))
+    return text
 
 
 def refuse_duplicate_cte_columns(fields: list[Field]) -> None:
