@@ -71,21 +71,18 @@ def _zone_problem(zone: str) -> str | None:
     if zone == "Z":
         return None
     if len(zone) <= 1 or zone[0] in "+-":
-        match = _OFFSET.match(zone)
-        if match is None:
-            return f"Invalid ID for ZoneOffset, invalid format: {zone}"
-        hours = int(match.group(1))
-        if hours > 18:
+        offset = _offset(zone)
+        if offset is not None and offset[0] > 18:
+            hours = offset[0]
             return (
                 f"Zone offset hours not in valid range: value {hours} is not in the range -18 to 18"
             )
-        return None if _offset_valid(zone) else f"Invalid ID for ZoneOffset, invalid format: {zone}"
+        return None if _valid(offset) else f"Invalid ID for ZoneOffset, invalid format: {zone}"
     if zone in ("UTC", "GMT", "UT"):
         return None
     for prefix in ("UTC", "GMT", "UT"):
         if zone.startswith(prefix) and zone[len(prefix) : len(prefix) + 1] in ("+", "-"):
-            offset = zone[len(prefix) :]
-            if _offset_valid(offset):
+            if _valid(_offset(zone[len(prefix) :])):
                 return None
             return f"Invalid ID for offset-based ZoneId: {zone}"
     if not _REGION.fullmatch(zone):
@@ -93,14 +90,16 @@ def _zone_problem(zone: str) -> str | None:
     return None if zone in _regions() else f"Unknown time-zone ID: {zone}"
 
 
-def _offset_valid(offset: str) -> bool:
-    match = _OFFSET.match(offset)
+def _offset(text: str) -> tuple[int, int, int] | None:
+    """The hours, minutes and seconds of an offset (``+8``, ``-05:30``), read once."""
+    match = _OFFSET.match(text)
     if match is None:
-        return False
-    hours = int(match.group(1))
-    minutes = int(match.group(3) or 0)
-    seconds = int(match.group(5) or 0)
-    return hours <= 18 and minutes < 60 and seconds < 60
+        return None
+    return int(match.group(1)), int(match.group(3) or 0), int(match.group(5) or 0)
+
+
+def _valid(offset: tuple[int, int, int] | None) -> bool:
+    return offset is not None and offset[0] <= 18 and offset[1] < 60 and offset[2] < 60
 
 
 _ZONE_IDS = Path(__file__).resolve().parent.parent / "data" / "java_zone_ids.json"
