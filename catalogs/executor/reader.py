@@ -7,7 +7,7 @@ from typing import Literal
 from catalogs.flinksql.catalog import CatalogTable, ObjectIdentifier, called_function
 from catalogs.flinksql.types import DataType, parse_type
 from catalogs.flinksql.views import Relation, RelationColumn, expand_view
-from catalogs.flinksql.views.relations import ModelSchema
+from catalogs.flinksql.views.relations import ModelSchema, model_schema
 
 from .handlers.context import Context
 
@@ -71,7 +71,4 @@ class SessionCatalogReader:
         from .handlers.models import find_model
 
         found = find_model(self.ctx, identifier)
-        if found is None:
-            return None
-        inputs = [(c.name, c.data_type) for c in found.input_columns]
-        return inputs, [(c.name, c.data_type) for c in found.output_columns]
+        return None if found is None else model_schema(found)

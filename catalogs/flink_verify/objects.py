@@ -21,7 +21,7 @@ from ..flinksql.catalog import (
 from ..flinksql.errors import FlinkSqlError, ValidationError
 from ..flinksql.parser import parse_statement
 from ..flinksql.views import Relation, RelationColumn, expand_view
-from ..flinksql.views.relations import ModelSchema
+from ..flinksql.views.relations import ModelSchema, model_schema
 
 Definition = CatalogTable | CatalogView
 
@@ -89,10 +89,7 @@ class Objects:
 
     def model(self, identifier: ObjectIdentifier) -> ModelSchema | None:
         found = self.models.get(identifier)
-        if found is None:
-            return None
-        inputs = [(c.name, c.data_type) for c in found.input_columns]
-        return inputs, [(c.name, c.data_type) for c in found.output_columns]
+        return None if found is None else model_schema(found)
 
 
 def _function_return_type(extras: dict[str, Any]) -> ft.DataType | Literal["unknown"]:
@@ -185,11 +182,11 @@ class Replay:
             )
         elif isinstance(statement, st.CreateModel):
             # check_models compares the models; views calling one (ML_PREDICT) read it here
-            columns = [
-                [Column(c.name, c.data_type) for c in specs if c.data_type]
-                for specs in (statement.input_columns, statement.output_columns)
-            ]
             identifier = self._identifier(statement.path)
-            objects.models[identifier] = CatalogModel(identifier, columns[0], columns[1])
+            objects.models[identifier] = CatalogModel(
+                identifier,
+                schema.model_columns(statement.input_columns),
+                schema.model_columns(statement.output_columns),
+            )
         else:
             raise ValueError(f"an init script does not hold {type(statement).__name__}")

@@ -18,6 +18,11 @@ def _at(position: st.SourcePosition | None) -> str:
     return f" at line {position.line}, column {position.column}" if position else ""
 
 
+def model_columns(specs: list[st.ColumnSpec]) -> list[Column]:
+    """A model's input or output columns as ``CREATE MODEL`` declares them (physical only)."""
+    return [Column(c.name, c.data_type, comment=c.comment) for c in specs if c.data_type]
+
+
 def resolve_column(spec: st.ColumnSpec, scope: dict[str, DataType]) -> Column:
     """A written column as the catalog keeps it; computed columns read only ``scope``."""
     if spec.kind == st.ColumnKind.COMPUTED:

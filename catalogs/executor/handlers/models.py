@@ -16,9 +16,10 @@ from catalogs import models as m
 from catalogs.executor import store
 from catalogs.flinksql import render
 from catalogs.flinksql import statements as st
-from catalogs.flinksql.catalog import CatalogModel, Column, ObjectIdentifier
+from catalogs.flinksql.catalog import CatalogModel, ObjectIdentifier
 from catalogs.flinksql.errors import AlreadyExists, ValidationError
 from catalogs.flinksql.patterns import filter_names
+from catalogs.flinksql.schema import model_columns
 
 from .context import OK, Context, Result
 
@@ -35,10 +36,6 @@ def _already_exists(identifier: ObjectIdentifier) -> AlreadyExists:
 def _missing(identifier: ObjectIdentifier) -> ValidationError:
     """What ALTER MODEL says of a model that is not there."""
     return ValidationError(f"Model {identifier.quoted()} doesn't exist.")
-
-
-def _columns(specs: list[st.ColumnSpec]) -> list[Column]:
-    return [Column(c.name, c.data_type, comment=c.comment) for c in specs if c.data_type]
 
 
 def _database(ctx: Context, identifier: ObjectIdentifier) -> m.Database:
@@ -73,8 +70,8 @@ def create_model(ctx: Context, s: st.CreateModel) -> Result:
     identifier = ctx.identifier(s.path)
     model = CatalogModel(
         identifier,
-        _columns(s.input_columns),
-        _columns(s.output_columns),
+        model_columns(s.input_columns),
+        model_columns(s.output_columns),
         s.comment or None,
         dict(s.options),
         temporary=s.temporary,

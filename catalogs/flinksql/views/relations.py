@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from ..catalog import ObjectIdentifier
+from ..catalog import CatalogModel, ObjectIdentifier
 from ..types import DataType
 
 
@@ -51,6 +51,12 @@ class CatalogReader(Protocol):
 
 # A model's input and output columns, each (name, type).
 ModelSchema = tuple[list[tuple[str, DataType]], list[tuple[str, DataType]]]
+
+
+def model_schema(model: CatalogModel) -> ModelSchema:
+    """What a view calling ``model`` reads of it: its input and output columns."""
+    inputs = [(c.name, c.data_type) for c in model.input_columns]
+    return inputs, [(c.name, c.data_type) for c in model.output_columns]
 
 
 @dataclass(frozen=True)
