@@ -164,17 +164,10 @@ def _add_models(environment: Environment, keys: set[Key], nodes: dict) -> None:
         .only("name", "database__name", "database__catalog__name")
     }
     for key in keys:
-        exists = key in found
-        nodes[key] = {
-            "pk": None,
-            "id": _id(key),
-            "label": ".".join(key),
-            "kind": "model" if exists else "missing",
-            "status": "ok",
-            "exists": exists,
-            "current": False,
-            "url": reverse("model", args=[environment.name, *key]) if exists else None,
-        }
+        if key in found:
+            nodes[key] = _node(key, "model", reverse("model", args=[environment.name, *key]))
+        else:
+            nodes[key] = _node(key, "missing", None)
 
 
 def _readers(environment: Environment, keys: list[Key], nodes: dict, edges: dict) -> list[Key]:
@@ -230,13 +223,27 @@ def _add(
     if row is not None:
         name = "view" if row.is_view else "table"
         url = reverse(name, args=[environment.name, *key])
-    nodes[key] = {
-        "pk": row.pk if row is not None else None,
+    kind = row.kind.lower() if row is not None else "missing"
+    status = row.status if row is not None and row.is_view else "ok"
+    nodes[key] = _node(key, kind, url, status, row.pk if row is not None else None, current)
+
+
+def _node(
+    key: Key,
+    kind: str,
+    url: str | None,
+    status: str = "ok",
+    pk: int | None = None,
+    current: bool = False,
+) -> dict:
+    """A node of the graph: an object by its key, or a missing one (kind "missing", no url)."""
+    return {
+        "pk": pk,
         "id": _id(key),
         "label": ".".join(key),
-        "kind": (row.kind.lower() if row is not None else "missing"),
-        "status": row.status if row is not None and row.is_view else "ok",
-        "exists": row is not None,
+        "kind": kind,
+        "status": status,
+        "exists": kind != "missing",
         "current": current,
         "url": url,
     }
