@@ -175,7 +175,7 @@ class Executor:
         changing = isinstance(statement, history.CHANGING)
         self._check_role(statement, changing)
         if changing:
-            _check_name_lengths(statement.text)
+            _check_name_lengths(statement)
             _check_no_masked_secret(statement)
         touched = history.touched(context, statement) if changing else []
         before = {item: history.definition(context, item) for item in touched}
@@ -289,8 +289,9 @@ class Executor:
 MAX_NAME = m.Table._meta.get_field("name").max_length
 
 
-def _check_name_lengths(text: str) -> None:
-    for name in identifiers(text):
+def _check_name_lengths(statement: st.Statement) -> None:
+    names = statement.names if statement.names is not None else identifiers(statement.text)
+    for name in names:
         if len(name) > MAX_NAME:
             raise FlinkSqlError(
                 f"The name `{name[:40]}…` is {len(name)} characters long; the catalog stores "

@@ -67,6 +67,7 @@ def parse_statement(text: str) -> st.Statement:
         raise _first_error(text, unterminated) from None
     if stream.at_end():
         raise SqlParseError("Empty statement.")
+    names = stream.names
     first = stream.peek()
     assert first is not None
     word = first.text.upper() if stream.is_word(first) else ""
@@ -83,6 +84,7 @@ def parse_statement(text: str) -> st.Statement:
         if parser.problems:
             raise parser.problems[0]
     statement.text = text
+    statement.names = names
     return statement
 
 

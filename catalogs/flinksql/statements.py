@@ -22,6 +22,8 @@ class LikePattern:
 @dataclass
 class Statement:
     text: str = field(default="", kw_only=True)
+    # the names written in ``text`` (tokens.names_in), kept by the parser that read them
+    names: tuple[str, ...] | None = field(default=None, kw_only=True, repr=False, compare=False)
 
 
 # -- catalogs ----------------------------------------------------------------------------

@@ -24,10 +24,14 @@ _NOT_WORDS = {
 def identifiers(text: str) -> list[str]:
     """The names written in ``text``, quoted or not (keywords, literals and numbers aside)."""
     try:
-        found = tokenize(text)
+        return list(names_in(tokenize(text)))
     except TokenError:
         return []
-    return [t.text for t in found if t.token_type in (TokenType.IDENTIFIER, TokenType.VAR)]
+
+
+def names_in(found: list[Token]) -> tuple[str, ...]:
+    """The names among tokens, quoted or not (keywords, literals and numbers aside)."""
+    return tuple(t.text for t in found if t.token_type in (TokenType.IDENTIFIER, TokenType.VAR))
 
 
 class TokenStream:
@@ -36,9 +40,11 @@ class TokenStream:
     def __init__(self, text: str) -> None:
         self.text = text
         try:
-            self.tokens: list[Token] = _split_multi_word(tokenize(text))
+            found = tokenize(text)
         except TokenError:
             raise _unterminated(text) from None
+        self.names = names_in(found)
+        self.tokens: list[Token] = _split_multi_word(found)
         self.pos = 0
         _check_nesting(self.tokens)
         for tok in self.tokens:
