@@ -133,7 +133,17 @@ class Table(SecretOptions, models.Model):
         ]
         # A database's tables (or views) in name order, and their counts, from the index alone;
         # migration 0005 adds the indexes of name search (catalogs/search.py), per database.
-        indexes = [models.Index(fields=["database", "kind", "name"], name="table_kind_name")]
+        # The views not ok (broken or stale), few among many, for the marks a change request's
+        # preview compares and the export pages' warning: without it each read scans every
+        # table of the environment.
+        indexes = [
+            models.Index(fields=["database", "kind", "name"], name="table_kind_name"),
+            models.Index(
+                fields=["database"],
+                name="view_not_ok",
+                condition=models.Q(kind="VIEW") & ~models.Q(status="ok"),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -13,6 +13,14 @@ from .flinksql.catalog import ObjectIdentifier
 from .models import ColumnLineage, Table
 
 
+def views_not_ok(environment: Environment) -> QuerySet[Table]:
+    """The broken and stale views of ``environment``, from their partial index
+    (``view_not_ok``): few among many tables, whatever the size of the catalog."""
+    return Table.objects.filter(
+        database__catalog__environment=environment, kind=Table.Kind.VIEW
+    ).exclude(status=Table.Status.OK)
+
+
 def readers_of(
     environment: Environment, identifier: ObjectIdentifier, kind: str | None = None
 ) -> QuerySet[Table]:

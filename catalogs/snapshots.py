@@ -31,6 +31,7 @@ from environments.models import Environment, Role
 from environments.services import ServiceError
 
 from . import models as m
+from . import readers
 from .executor import Executor, Session, StatementResult, marks, store
 from .executor.impact import Impact, impacts_of
 from .flinksql import snapshot_format as sf
@@ -279,9 +280,7 @@ def _readers_within(start: set[Key], reading: dict[Key, set[Key]]) -> set[Key]:
 def views_not_ok(environment: Environment, catalog: str | None = None) -> list[m.Table]:
     """The broken and stale views of the environment (or one catalog), at most 200, for the
     export pages' warning (one query)."""
-    rows = m.Table.objects.filter(
-        database__catalog__environment=environment, kind=m.Table.Kind.VIEW
-    ).exclude(status=m.Table.Status.OK)
+    rows = readers.views_not_ok(environment)
     if catalog is not None:
         rows = rows.filter(database__catalog__name=catalog)
     rows = rows.select_related("database__catalog").only(

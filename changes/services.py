@@ -26,7 +26,7 @@ from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.pages.lineage import lineage_graph
-from catalogs.readers import readers_of
+from catalogs.readers import readers_of, views_not_ok
 from config import limits
 from environments import page_cache, versions
 from environments.access import has_role, holding_role, role_of
@@ -381,10 +381,8 @@ def _touched(context: Context, text: str) -> tuple[list[history.Touched], bool]:
 
 def _view_marks(environment: Environment) -> dict[str, tuple[str, str]]:
     """The broken and stale views of ``environment`` (one query)."""
-    rows = (
-        cm.Table.objects.filter(database__catalog__environment=environment, kind=cm.Table.Kind.VIEW)
-        .exclude(status=cm.Table.Status.OK)
-        .values_list("database__catalog__name", "database__name", "name", "status", "status_reason")
+    rows = views_not_ok(environment).values_list(
+        "database__catalog__name", "database__name", "name", "status", "status_reason"
     )
     return {f"{c}.{d}.{n}": (status, reason) for c, d, n, status, reason in rows}
 
