@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from .models import ROLE_RANK, Artifact, Environment, Membership, Role
+from .roles_read import kept_role
 
 # The role each kind of action needs: one definition for the executor, every door, and the
 # links a page offers (a page shows no action its reader's role cannot take).
@@ -20,6 +21,10 @@ def role_of(user: Any, environment: Environment) -> Role | None:
         return None
     if user.is_superuser:
         return Role.ADMIN
+    return kept_role(user.pk, environment.pk, lambda: _membership_role(user, environment))
+
+
+def _membership_role(user: Any, environment: Environment) -> Role | None:
     membership = Membership.objects.filter(environment=environment, user=user).first()
     return Role(membership.role) if membership else None
 
