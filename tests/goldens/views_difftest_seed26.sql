@@ -187,3 +187,16 @@ DESCRIBE running_niladic;
 -- seed 27: GREATEST/LEAST of DECIMALs past 38 digits reduce the scale (Flink's adjustPrecisionScale)
 CREATE VIEW least_wide_decimals AS SELECT LEAST(CAST(i AS DECIMAL(10)) * CAST(i AS DECIMAL(38, 10)), CAST(i AS DECIMAL(38, 10))) AS a, GREATEST(CAST(i AS DECIMAL(5, 2)), CAST(i AS DECIMAL(38, 10))) AS b FROM t;
 DESCRIBE least_wide_decimals;
+-- seed 27: a scalar subquery operand of POSITION, TRIM or OVERLAY is written with the call's own
+-- context: enclosed once more as a select item (an alias binds it) or an operand, not as a
+-- function's argument or BETWEEN's lower bound
+CREATE VIEW position_subquery_item AS SELECT POSITION('a' IN (SELECT MAX(s) FROM t)) AS a, POSITION('a' IN s FROM (SELECT MAX(i) FROM t)) AS b, POSITION('a' IN (SELECT MAX(s) FROM t)) + 1 AS c FROM t;
+SHOW CREATE VIEW position_subquery_item;
+CREATE VIEW position_subquery_between AS SELECT i FROM t WHERE i BETWEEN POSITION('a' IN (SELECT MAX(s) FROM t)) AND 5 UNION ALL SELECT i FROM t WHERE i BETWEEN POSITION('a' IN s FROM (SELECT MAX(i) FROM t)) AND 5;
+SHOW CREATE VIEW position_subquery_between;
+CREATE VIEW position_subquery_argument AS SELECT ABS(POSITION('a' IN (SELECT MAX(s) FROM t))) AS a, CASE WHEN b THEN POSITION('a' IN (SELECT MAX(s) FROM t)) END AS b, POSITION('a' IN CAST(POSITION('b' IN (SELECT MAX(s) FROM t)) AS STRING)) AS c FROM t;
+SHOW CREATE VIEW position_subquery_argument;
+CREATE VIEW trim_overlay_subquery AS SELECT TRIM(BOTH (SELECT MAX(s) FROM t) FROM s) AS a, CHAR_LENGTH(TRIM(BOTH 'x' FROM (SELECT MAX(s) FROM t))) AS b, OVERLAY(s PLACING (SELECT MAX(s) FROM t) FROM 1) AS c, UPPER(OVERLAY((SELECT MAX(s) FROM t) PLACING s FROM 1)) AS d FROM t;
+SHOW CREATE VIEW trim_overlay_subquery;
+CREATE VIEW trim_overlay_subquery_between AS SELECT i FROM t WHERE s BETWEEN TRIM(BOTH (SELECT MAX(s) FROM t) FROM s) AND 'z' AND s BETWEEN OVERLAY(s PLACING (SELECT MAX(s) FROM t) FROM 1) AND 'z';
+SHOW CREATE VIEW trim_overlay_subquery_between;

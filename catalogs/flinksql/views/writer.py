@@ -40,10 +40,11 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
         return child.arg_key == "low" and not _holds_and(child)
     if isinstance(parent, exp.Case):
         return child.arg_key != "this"
-    if isinstance(parent, exp.StrPosition):  # POSITION(s IN (((SELECT ...)))), as recorded
-        return child.arg_key != "this"
-    if isinstance(parent, exp.Trim | exp.Overlay):  # TRIM(BOTH (((SELECT ...))) FROM ...)
-        return False  # and OVERLAY's operands: Calcite writes them with its call's precedence
+    if isinstance(parent, exp.StrPosition | exp.Trim | exp.Overlay):
+        # Calcite writes the operands of POSITION, TRIM and OVERLAY with the call's own
+        # context: POSITION(s IN (((SELECT ...)))) as a select item (an alias binds it), but
+        # ABS(POSITION(s IN ((SELECT ...)))) as a function's argument or BETWEEN's lower bound
+        return _in_function_argument(*_unparenthesised(parent))
     if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
         return child.arg_key == "true" or parent.parent.this is None
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
