@@ -10,7 +10,7 @@ from django.db.models import Count, Q, QuerySet
 from environments.models import Environment
 
 from .flinksql.catalog import ObjectIdentifier
-from .models import ColumnLineage, Table
+from .models import ColumnLineage, Dependency, Table
 
 
 def views_not_ok(environment: Environment) -> QuerySet[Table]:
@@ -21,20 +21,32 @@ def views_not_ok(environment: Environment) -> QuerySet[Table]:
     ).exclude(status=Table.Status.OK)
 
 
+# The dependency kinds of a name in each of Flink's namespaces: tables and views share one
+# (a view read as a table stays a reader when it is replaced by a view), functions and models
+# have their own, so a table, a function and a model of one name each have their readers.
+NAMESPACES: dict[str, tuple[str, ...]] = {
+    "relation": (Dependency.Kind.TABLE, Dependency.Kind.VIEW),
+    "function": (Dependency.Kind.FUNCTION,),
+    "model": (Dependency.Kind.MODEL,),
+}
+
+
 def readers_of(
-    environment: Environment, identifier: ObjectIdentifier, kind: str | None = None
+    environment: Environment, identifier: ObjectIdentifier, namespace: str
 ) -> QuerySet[Table]:
-    """The views that read ``identifier`` (a table, view or function) in ``environment``; with
-    ``kind``, only as that kind of object (a model shares no namespace with tables)."""
-    found = Table.objects.filter(
-        dependencies__environment=environment,
-        dependencies__catalog_name=identifier.catalog,
-        dependencies__database_name=identifier.database,
-        dependencies__object_name=identifier.name,
+    """The views that read ``identifier`` in ``environment`` as a name of ``namespace``
+    (``relation``, ``function`` or ``model``: :data:`NAMESPACES`)."""
+    return (
+        Table.objects.filter(
+            dependencies__environment=environment,
+            dependencies__catalog_name=identifier.catalog,
+            dependencies__database_name=identifier.database,
+            dependencies__object_name=identifier.name,
+            dependencies__kind__in=NAMESPACES[namespace],
+        )
+        .distinct()
+        .order_by("name")
     )
-    if kind is not None:
-        found = found.filter(dependencies__kind=kind)
-    return found.distinct().order_by("name")
 
 
 # how far and how wide the transitive readers of a column are followed (each level: one query)

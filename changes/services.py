@@ -419,7 +419,7 @@ def _touched_graph(environment: Environment, items: list[history.Touched]) -> di
 
 
 def _readers(environment: Environment, identifier: ObjectIdentifier) -> Any:
-    return readers_of(environment, identifier).select_related("database__catalog")[:20]
+    return readers_of(environment, identifier, "relation").select_related("database__catalog")[:20]
 
 
 # -- closing ---------------------------------------------------------------------------------

@@ -203,7 +203,7 @@ def test_it_answers_what_reads_an_object_in_one_query(ready, run, executor) -> N
         assert one(run, f"CREATE VIEW v{i} AS SELECT id FROM orders").ok
     target = ObjectIdentifier(ENV, "default", "orders")
     with CaptureQueriesContext(connection) as queries:
-        readers = list(readers_of(executor.session.environment, target))
+        readers = list(readers_of(executor.session.environment, target, "relation"))
     assert len(queries) == 1
     assert len(readers) == 31
 

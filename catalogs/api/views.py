@@ -19,6 +19,7 @@ from catalogs.executor.impact import impact_of
 from catalogs.flinksql.catalog import ObjectIdentifier, function_name
 from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, Database, Function, HistoryChange, Table
+from catalogs.readers import readers_of
 from catalogs.secrets import mask_ddl
 from config import limits
 from environments.api.errors import error_responses
@@ -529,14 +530,11 @@ def _view(view: Table) -> dict:
     database = view.database
     view.readers = [
         {"catalog": r.database.catalog.name, "database": r.database.name, "name": r.name}
-        for r in Table.objects.filter(
-            dependencies__environment=database.catalog.environment,
-            dependencies__catalog_name=database.catalog.name,
-            dependencies__database_name=database.name,
-            dependencies__object_name=view.name,
-        )
-        .select_related("database__catalog")
-        .distinct()
+        for r in readers_of(
+            database.catalog.environment,
+            ObjectIdentifier(database.catalog.name, database.name, view.name),
+            "relation",
+        ).select_related("database__catalog")
     ]
     return s.ViewSerializer(view).data
 

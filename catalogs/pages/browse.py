@@ -169,7 +169,7 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "show_create": _text(show_create),
         "show_create_error": show_create.error,
         "reads": found.dependencies.all() if found.is_view else [],
-        "readers": readers_of(environment, identifier)
+        "readers": readers_of(environment, identifier, "relation")
         .select_related("database__catalog")
         .only("name", "status", "database__name", "database__catalog__name")[:50],
         "column_readers": _column_readers(found, identifier),

@@ -285,7 +285,9 @@ def view_alter(
     initial = {"version": found.version, "query": found.original_query}
     form = f.ViewQueryForm(_posted(request), initial=initial, identifier=identifier)
     environment_ = found.database.catalog.environment
-    readers = readers_of(environment_, _identifier(found)).select_related("database__catalog")
+    readers = readers_of(environment_, _identifier(found), "relation").select_related(
+        "database__catalog"
+    )
     context = {
         **_table_context(found, "Edit query"),
         "readers": readers[:50],
@@ -390,7 +392,7 @@ def _relation_drop(
 ) -> HttpResponse:
     found = get_table(request.user, environment, catalog, database, name, EDITOR, Table.Kind(kind))
     is_kafka = (found.options.get("connector") or "").endswith("kafka")
-    readers = readers_of(found.database.catalog.environment, _identifier(found))
+    readers = readers_of(found.database.catalog.environment, _identifier(found), "relation")
     form = f.DropForm(
         _posted(request),
         initial={"version": found.version},
@@ -420,7 +422,7 @@ def function_drop(
         needs_name=False,
     )
     context = {**_database_context(found.database, "Drop"), "kind": "function", "name": found.name}
-    readers = readers_of(found.database.catalog.environment, ObjectIdentifier(*names))
+    readers = readers_of(found.database.catalog.environment, ObjectIdentifier(*names), "function")
     success = reverse("database", args=[found.database.catalog.environment.name, *names[:2]])
     return drop_page(request, form, context, readers, success)
 
@@ -468,7 +470,9 @@ def _relation_rename(
     context = {**_table_context(found, "Rename"), "kind": kind.lower(), "name": found.name}
     context["current_url"] = _object_url(found)
     context.update(
-        _readers_context(readers_of(found.database.catalog.environment, _identifier(found)))
+        _readers_context(
+            readers_of(found.database.catalog.environment, _identifier(found), "relation")
+        )
     )
     args = [found.database.catalog.environment.name, found.database.catalog.name]
     new_name = form.data.get("new_name", "")

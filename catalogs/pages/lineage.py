@@ -16,6 +16,7 @@ from environments.models import Environment
 
 from ..lookup import get_table
 from ..models import Column, ColumnLineage, Dependency, Model, Table
+from ..readers import NAMESPACES
 from .common import render_page, tree
 
 # Each level costs one query in each direction: the page's cost is bounded by the depth.
@@ -176,7 +177,7 @@ def _readers(environment: Environment, keys: list[Key], nodes: dict, edges: dict
         return []
     named = reduce(or_, (Q(catalog_name=c, database_name=d, object_name=n) for c, d, n in keys))
     dependencies = (
-        Dependency.objects.filter(named, environment=environment)
+        Dependency.objects.filter(named, environment=environment, kind__in=NAMESPACES["relation"])
         .select_related("view__database__catalog")
         .only("catalog_name", "database_name", "object_name", *_VIEW_FIELDS)
     )

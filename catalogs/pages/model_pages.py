@@ -85,7 +85,7 @@ def model(
         "show_create": mask_ddl(render.show_create_model(definition)),
         "history": model_history(found),
         "readers": readers_of(
-            found.database.catalog.environment, identifier, kind="model"
+            found.database.catalog.environment, identifier, "model"
         ).select_related("database__catalog")[:READERS_SHOWN],
         "tree": tree(found.database.catalog.environment, found.database.catalog, found.database),
     }
@@ -155,5 +155,5 @@ def model_drop(
     context = {**_context(found, "Drop"), "kind": "model", "name": found.name}
     context["current_url"] = _url(found)
     # the views calling it (ML_PREDICT), which dropping it breaks
-    readers = readers_of(found.database.catalog.environment, _identifier(found), kind="model")
+    readers = readers_of(found.database.catalog.environment, _identifier(found), "model")
     return drop_page(request, form, context, readers, _database_url(found), found)

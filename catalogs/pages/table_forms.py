@@ -111,7 +111,7 @@ def _views_reading_column(table: Table, column: str) -> QuerySet[Table]:
         object_name=table.name,
     )
     view_ids = [d.view_id for d in dependencies.only("view_id", "columns") if column in d.columns]
-    return readers_of(environment, _identifier(table)).filter(pk__in=view_ids)
+    return readers_of(environment, _identifier(table), "relation").filter(pk__in=view_ids)
 
 
 @login_required
