@@ -33,6 +33,7 @@ goldens: .venv/.installed-dev
 	$(PYTHON) tests/record_grouping_scope_oracle.py
 	$(PYTHON) tests/record_connectors_oracle.py
 	$(PYTHON) tests/record_zones_oracle.py
+	$(PYTHON) tests/record_patterns_oracle.py
 
 lint: .venv/.installed-dev
 	.venv/bin/ruff check .

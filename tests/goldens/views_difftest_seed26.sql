@@ -200,3 +200,13 @@ CREATE VIEW trim_overlay_subquery AS SELECT TRIM(BOTH (SELECT MAX(s) FROM t) FRO
 SHOW CREATE VIEW trim_overlay_subquery;
 CREATE VIEW trim_overlay_subquery_between AS SELECT i FROM t WHERE s BETWEEN TRIM(BOTH (SELECT MAX(s) FROM t) FROM s) AND 'z' AND s BETWEEN OVERLAY(s PLACING (SELECT MAX(s) FROM t) FROM 1) AND 'z';
 SHOW CREATE VIEW trim_overlay_subquery_between;
+-- seed 28: TO_TIMESTAMP_LTZ's literal pattern is read by Java's DateTimeFormatter.ofPattern
+-- (catalogs/flinksql/java_patterns.py; every message held to tests/goldens/java_patterns_oracle.json)
+CREATE VIEW ltz_pattern_quote AS SELECT TO_TIMESTAMP_LTZ(s, 'a''b') AS a FROM t;
+CREATE VIEW ltz_pattern_letter AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy-MM-dd bb') AS a FROM t;
+CREATE VIEW ltz_pattern_bracket AS SELECT i FROM t WHERE TO_TIMESTAMP_LTZ(s, ']') IS NULL;
+CREATE VIEW ltz_pattern_reserved_before_zone AS SELECT TO_TIMESTAMP_LTZ(s, '{', 'Mars/Base') AS a FROM t;
+CREATE VIEW ltz_pattern_padded_numbers AS SELECT TO_TIMESTAMP_LTZ(s, 'pyw') AS a FROM t;
+CREATE VIEW ltz_pattern_too_many AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy-MM-dd HHH') AS a FROM t;
+CREATE VIEW ltz_pattern_ok AS SELECT TO_TIMESTAMP_LTZ(s, 'yyyy-MM-dd''T''HH:mm:ss[.SSS]') AS a, TO_TIMESTAMP_LTZ(s, 'ppHH:mm', 'UTC') AS b, TO_TIMESTAMP_LTZ(s, CAST(NULL AS STRING)) AS c FROM t;
+DESCRIBE ltz_pattern_ok;

@@ -1,6 +1,7 @@
 """TO_TIMESTAMP_LTZ where its type or refusal depends on a literal argument's value, which the
 function record (its calls keyed by argument types) cannot hold: a literal precision gives the
-result that precision, 3 at least, and must lie between 0 and 9; a literal time zone must be
+result that precision, 3 at least, and must lie between 0 and 9; a literal pattern must be one
+Java's ``DateTimeFormatter.ofPattern`` takes (..java_patterns); a literal time zone must be
 one Java's ``ZoneId.of`` knows, its region IDs recorded from Flink's JVM
 (data/java_zone_ids.json, tests/record_zones_oracle.py; golden views_difftest_seed26)."""
 
@@ -18,6 +19,7 @@ from sqlglot import exp
 from .. import builtins
 from ..errors import ValidationError
 from ..expressions import _is_literal, _strip
+from ..java_patterns import NUMBER_CAST, pattern_problem
 from ..types import DataType, string_type
 from .calls import literal_value
 
@@ -47,6 +49,9 @@ def to_timestamp_ltz_type(
         if result is None or result.name != "TIMESTAMP_LTZ":
             return result
         return replace(result, params=(max(_DEFAULT_PRECISION, precision),))
+    pattern = _strip(args[1]) if len(args) >= 2 and types[0].is_string else None
+    if isinstance(pattern, exp.Literal) and pattern.is_string:
+        check_pattern(pattern.this)
     zone = _strip(args[2]) if len(args) == 3 else None
     if isinstance(zone, exp.Literal) and zone.is_string:
         check_zone(zone.this)
@@ -54,6 +59,17 @@ def to_timestamp_ltz_type(
         arguments[2] = (string_type(nullable=types[2].nullable), False)
         return builtins.call_type(NAME, arguments)
     return None
+
+
+def check_pattern(pattern: str) -> None:
+    """Refuse a pattern Java's ``DateTimeFormatter.ofPattern`` refuses, as Flink does."""
+    problem = pattern_problem(pattern)
+    if problem == NUMBER_CAST:  # Java's fault, not an IllegalArgumentException Flink expects
+        raise ValidationError(
+            f"Unexpected error in type inference logic of function '{NAME}'. This is a bug."
+        )
+    if problem is not None:
+        raise ValidationError(f"Invalid pattern for parsing TIMESTAMP_LTZ: {problem}")
 
 
 _OFFSET = re.compile(r"[+-](\d{1,2})(:?(\d{2})(:?(\d{2}))?)?$")
