@@ -222,7 +222,9 @@ def _report(trivial: list[float], rows: list, args: argparse.Namespace, sizes: s
             f"| {label} | {statistics.median(values):.1f} | {_p95(values):.1f} "
             f"| {max(values):.1f} | {ratio:.1f} |"
         )
-    print(f"\nworst p95 ratio: {worst:.1f} (target: 5)")
+    # issue #20: within 3 times the trivial view's p95 with the page cache on, 5 with it off
+    target = 3 if args.page_cache == "on" else 5
+    print(f"\nworst p95 ratio: {worst:.1f} (target: {target})")
 
 
 def _free_port() -> int:
