@@ -1,9 +1,8 @@
 """Comparing snapshot documents: a stored snapshot, a file, or a catalog as it is now
-(``live:<environment>/<catalog>``), by their definitions (:func:`sf.diff_documents`)."""
+(``live:<environment>/<catalog>``), by their definitions (:func:`sf.diff_sides`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,13 +14,13 @@ from environments.services import ServiceError
 
 from . import models as m
 from .flinksql import snapshot_format as sf
-from .snapshots import get_catalog, live_document, snapshot_bytes
+from .snapshots import get_catalog, live_side, stored_side
 
 
 def compared_with(
     snapshot: m.Snapshot, against: str, find: Callable[[str], m.Snapshot]
 ) -> str | None:
-    """The reference ``load_document`` reads for comparing ``snapshot`` with ``against``:
+    """The reference ``load_side`` reads for comparing ``snapshot`` with ``against``:
     ``live`` (its catalog as it is now) or a snapshot id, looked up by ``find`` (which answers
     as its door does when the snapshot is not there). None when ``against`` is neither."""
     if against == "live":
@@ -31,8 +30,10 @@ def compared_with(
     return None
 
 
-def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
-    """A snapshot document from a snapshot id, a file, or ``live:<environment>/<catalog>``."""
+def load_side(reference: str, user: Any = None) -> tuple[str, sf.Side]:
+    """A snapshot document from a snapshot id, a file, or ``live:<environment>/<catalog>``:
+    a stored snapshot and a live catalog are read in passes (:class:`sf.Streamed`), never whole;
+    a file is read whole, to be validated (it names every problem)."""
     if reference.startswith("live:"):
         environment_name, _, catalog_name = reference[5:].partition("/")
         environment = Environment.objects.filter(name=environment_name).first()
@@ -41,26 +42,27 @@ def load_document(reference: str, user: Any = None) -> tuple[str, sf.Document]:
         ):
             raise ServiceError(f"There is no environment '{environment_name}'.")
         catalog = get_catalog(environment, catalog_name)
-        return f"{catalog.name} (live)", live_document(catalog)
+        return f"{catalog.name} (live)", live_side(catalog)
     if sf.is_snapshot_id(reference):
         snapshot = m.Snapshot.objects.filter(snapshot_id=reference).first()
         if snapshot is None or (
             user is not None and not has_role(user, snapshot.environment, Role.VIEWER)
         ):
             raise ServiceError(f"There is no snapshot {reference}.")
-        return reference, json.loads(snapshot_bytes(snapshot))
+        return reference, stored_side(snapshot)
     path = Path(reference)
     if not path.is_file():
         raise ServiceError(f"'{reference}' is neither a snapshot id nor a file.")
     try:
-        return path.name, sf.validate(limits.load_json(path.read_bytes())).document
+        document = sf.validate(limits.load_json(path.read_bytes())).document
     except limits.LimitExceeded as exc:
         raise ServiceError(f"{reference}: not a valid snapshot: {exc.message}") from None
     except (ValueError, sf.SnapshotInvalid) as exc:
         raise ServiceError(f"{reference}: not a valid snapshot: {exc}") from None
+    return path.name, sf.Whole(document)
 
 
 def diff(old: str, new: str, user: Any = None) -> sf.SnapshotDiff:
-    old_label, old_document = load_document(old, user)
-    new_label, new_document = load_document(new, user)
-    return sf.diff_documents(old_document, new_document, old_label, new_label)
+    old_label, old_side = load_side(old, user)
+    new_label, new_side = load_side(new, user)
+    return sf.diff_sides(old_side, new_side, old_label, new_label)

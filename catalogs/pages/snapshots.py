@@ -3,16 +3,17 @@ its bytes at a stable URL, diffs, import, and the catalog-store and init-script 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from config import limits
 from environments.access import has_role, role_of
 from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
@@ -94,36 +95,52 @@ def snapshot_take(request: HttpRequest, environment: str) -> HttpResponse:
     return redirect("snapshot", snapshot.snapshot_id)
 
 
-def _document(snapshot: Snapshot) -> dict[str, Any]:
-    return json.loads(snapshots.snapshot_bytes(snapshot))
-
-
 @login_required
 def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     """The snapshot's content as the catalog pages show a catalog: its databases with their
     numbers of objects, and one database's tables, views and functions a page at a time (every
-    database at once when the whole snapshot fits on a page)."""
+    database at once when the whole snapshot fits on a page). The stored document is read in
+    passes (:func:`sf.contents`), holding one page of objects, whatever the snapshot's size."""
     snapshot = get_snapshot(request.user, snapshot_id)
-    document = _document(snapshot)
-    databases = _by_database(document)
+    try:
+        side = snapshots.stored_side(snapshot)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("snapshot-list", snapshot.environment.name)
     chosen = request.GET.get("database")
-    if chosen is not None and chosen not in databases:
-        raise Http404(f"Snapshot {snapshot.snapshot_id} holds no database '{chosen}'.")
-    total = sum(len(objects) for objects in databases.values())
     shown: list[tuple[str, Any]] = []
-    if chosen is not None:
-        shown = [(chosen, paginate(request, databases[chosen]))]
-    elif total <= PAGE_SIZE:
-        shown = [(name, paginate(request, objects)) for name, objects in sorted(databases.items())]
+    if chosen is None:
+        found = sf.contents(side, None, 0, PAGE_SIZE + 1)
+        if found.total() <= PAGE_SIZE:
+            databases: dict[str, list[dict[str, Any]]] = {}
+            for entry in found.window:
+                name = entry.get("database") or found.head.get("databaseName") or ""
+                databases.setdefault(name, []).append(_masked(entry))
+            shown = [
+                (name, paginate(request, databases.get(name, []))) for name in sorted(found.counts)
+            ]
+    else:
+        number = _page_number(request, None)
+        found = sf.contents(side, chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
+        if chosen not in found.counts:
+            raise Http404(f"Snapshot {snapshot.snapshot_id} holds no database '{chosen}'.")
+        count = found.total(chosen)
+        if (served := _page_number(request, count)) != number:  # past the end: the last page
+            number = served
+            found = sf.contents(side, chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
+        window = _Window(count, (number - 1) * PAGE_SIZE, [_masked(e) for e in found.window])
+        shown = [(chosen, Paginator(window, PAGE_SIZE).page(number))]
     context = {
         "environment": snapshot.environment,
         "snapshot": snapshot,
-        "document": document,
+        "document": found.head,
+        "secrets": found.secrets,
+        "secrets_more": found.secret_count - len(found.secrets),
         "summary": [
-            (name, _counts(objects), name == chosen) for name, objects in sorted(databases.items())
+            (name, counts, name == chosen) for name, counts in sorted(found.counts.items())
         ],
         "shown": shown,
-        "catalog_options": mask_options(document.get("catalogOptions") or {}),
+        "catalog_options": mask_options(found.head.get("catalogOptions") or {}),
         "choices": _comparable(snapshot),
         "can_delete": has_role(request.user, snapshot.environment, Role.ADMIN),
         "can_import": has_role(request.user, snapshot.environment, Role.EDITOR),
@@ -131,27 +148,33 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     return render(request, "snapshots/snapshot.html", context)
 
 
-def _by_database(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Each database's objects in the snapshot's order (tables, views, functions), each with
-    its ``kind``; table options with secret values masked."""
-    databases: dict[str, list[dict[str, Any]]] = {
-        d["name"]: [] for d in document.get("databases") or []
-    }
-    for key, kind in (("tables", "table"), ("views", "view"), ("udfs", "function")):
-        for entry in document[key]:
-            shown = {**entry, "kind": kind}
-            if kind == "table":
-                shown["options"] = mask_options(entry.get("options") or {})
-            database = entry.get("database") or document["databaseName"]
-            databases.setdefault(database, []).append(shown)
-    return databases
+def _masked(entry: dict[str, Any]) -> dict[str, Any]:
+    """A table's entry with its secret option values masked; others as they are."""
+    if entry["kind"] == "table":
+        return {**entry, "options": mask_options(entry.get("options") or {})}
+    return entry
 
 
-def _counts(objects: list[dict[str, Any]]) -> dict[str, int]:
-    counts = {"table": 0, "view": 0, "function": 0}
-    for entry in objects:
-        counts[entry["kind"]] += 1
-    return counts
+def _page_number(request: HttpRequest, count: int | None) -> int:
+    """The page a request asks for, as Django's paginator serves it of ``count`` objects (any
+    number that is one when the count is not known yet)."""
+    if count is None:
+        number = limits.parse_id(request.GET.get("page", "")) or 1
+        return number if number < 1_000_000 else 1
+    return Paginator(range(count), PAGE_SIZE).get_page(request.GET.get("page")).number
+
+
+class _Window:
+    """The paginator's list of a database's objects: it knows their number, holds one page."""
+
+    def __init__(self, count: int, start: int, objects: list[dict[str, Any]]) -> None:
+        self.length, self.start, self.objects = count, start, objects
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, wanted: slice) -> list[dict[str, Any]]:
+        return self.objects[wanted.start - self.start : wanted.stop - self.start]
 
 
 @login_required

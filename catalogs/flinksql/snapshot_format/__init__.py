@@ -17,12 +17,14 @@ object and the field of each problem; :func:`import_statements` turns a snapshot
 SQL statements that re-create it, in dependency order (also the init script for the SQL client).
 
 The modules: :mod:`.document` (constants, ids), :mod:`.writing`, :mod:`.reading`, :mod:`.ddl`
-(the statements that re-create a snapshot, the init script), :mod:`.diff`; this package's names
+(the statements that re-create a snapshot, the init script), :mod:`.sides` (a document
+read one array at a time, whole or streamed), :mod:`.contents`, :mod:`.diff`; this package's names
 are theirs.
 """
 
 from __future__ import annotations
 
+from .contents import Contents, contents
 from .ddl import (
     PlannedStatement,
     column_clause,
@@ -40,6 +42,7 @@ from .diff import (
     ObjectDiff,
     SnapshotDiff,
     diff_documents,
+    diff_sides,
     iter_objects,
     without_volatile,
 )
@@ -58,6 +61,7 @@ from .reading import (
     parse_snapshot,
     validate,
 )
+from .sides import Side, Streamed, Whole
 from .writing import (
     SecretPlaceholders,
     SnapshotWriter,
@@ -75,6 +79,11 @@ from .writing import (
 )
 
 __all__ = [
+    "Contents",
+    "Side",
+    "Streamed",
+    "Whole",
+    "contents",
     "Document",
     "FLINK_VERSION",
     "FORMAT_VERSION",
@@ -95,6 +104,7 @@ __all__ = [
     "runnable_query",
     "database_entry",
     "diff_documents",
+    "diff_sides",
     "dumps",
     "header",
     "import_statements",

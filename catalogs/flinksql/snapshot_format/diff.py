@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,6 +14,7 @@ from ..secrets import MASK, is_secret
 from .ddl import short_name
 from .document import Document
 from .reading import Snapshot
+from .sides import Side, Whole
 from .writing import is_placeholder
 
 
@@ -67,13 +70,34 @@ def _column_signature(column: dict[str, Any]) -> str:
     return text
 
 
-def _entries(document: Document, key: str) -> dict[tuple[str, str], dict[str, Any]]:
-    default = document.get("databaseName") or ""
-    result = {}
-    for entry in document.get(key) or []:
-        if isinstance(entry, dict):
-            name = str(entry.get("name"))
-            result[(str(entry.get("database") or default), name)] = entry
+def _ident(entry: Any, default: str) -> tuple[str, str] | None:
+    """(database, name) of an array's entry; None for an entry that is not an object."""
+    if not isinstance(entry, dict):
+        return None
+    return (str(entry.get("database") or default), str(entry.get("name")))
+
+
+def _default_database(side: Side) -> str:
+    return str(side.head().get("databaseName") or "")
+
+
+def _digests(side: Side, key: str) -> dict[tuple[str, str], bytes]:
+    """Each object's digest of its whole entry (the last one of a name counts, as a
+    dictionary keeps it): two entries with one digest are equal."""
+    default, result = _default_database(side), {}
+    for entry in side.entries(key):
+        if (ident := _ident(entry, default)) is not None:
+            text = json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+            result[ident] = hashlib.blake2b(text.encode(), digest_size=16).digest()
+    return result
+
+
+def _entries(side: Side, key: str, wanted: set[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+    """The entries of the objects ``wanted`` (the last one of a name), one pass."""
+    default, result = _default_database(side), {}
+    for entry in side.entries(key):
+        if (ident := _ident(entry, default)) in wanted:
+            result[ident] = entry
     return result
 
 
@@ -83,31 +107,32 @@ def _masked(key: str, value: str | None) -> str | None:
     return MASK
 
 
+# how many changed objects have their two entries read at once: a diff holds this many entries
+# of each side, not the documents, whatever their size (more changes take more passes)
+BATCH = 1000
+
+
 def diff_documents(
     old: Document, new: Document, old_label: str = "", new_label: str = ""
 ) -> SnapshotDiff:
+    """What changed from ``old`` to ``new`` (two documents already parsed): :func:`diff_sides`."""
+    return diff_sides(Whole(old), Whole(new), old_label, new_label)
+
+
+def diff_sides(old: Side, new: Side, old_label: str = "", new_label: str = "") -> SnapshotDiff:
     """What changed from ``old`` to ``new``: objects added, removed and changed, and the changes
     that break running jobs (a column removed or retyped, or a relation removed, that a view
-    reads)."""
-    objects: list[ObjectDiff] = []
-    old_dbs = {d.get("name"): d for d in old.get("databases") or [] if isinstance(d, dict)}
-    new_dbs = {d.get("name"): d for d in new.get("databases") or [] if isinstance(d, dict)}
-    if old_dbs or new_dbs:
-        for name in sorted(set(old_dbs) | set(new_dbs), key=str):
-            if name not in new_dbs:
-                objects.append(ObjectDiff("database", str(name), "", "removed"))
-            elif name not in old_dbs:
-                objects.append(ObjectDiff("database", str(name), "", "added"))
-            elif old_dbs[name] != new_dbs[name]:
-                objects.append(
-                    ObjectDiff("database", str(name), "", "changed", other=["comment/properties"])
-                )
+    reads). Read in passes over each side's arrays: digests of every object first, then the
+    entries of the changed ones, :data:`BATCH` at a time."""
+    objects: list[ObjectDiff] = _database_diffs(old, new)
     readers = _readers(old)
     for target, views in _readers(new).items():
         for view, columns in views.items():
             readers.setdefault(target, {}).setdefault(view, set()).update(columns)
     for kind, key in (("table", "tables"), ("view", "views"), ("udf", "udfs")):
-        before, after = _entries(old, key), _entries(new, key)
+        before, after = _digests(old, key), _digests(new, key)
+        found: dict[tuple[str, str], ObjectDiff] = {}
+        changed = []
         for ident in sorted(set(before) | set(after)):
             a, b = before.get(ident), after.get(ident)
             if b is None:
@@ -118,25 +143,53 @@ def diff_documents(
                             f"{kind} {ident[0]}.{ident[1]} was removed; view "
                             f"{reader[0]}.{reader[1]} reads it."
                         )
-                objects.append(diff)
+                found[ident] = diff
             elif a is None:
-                objects.append(ObjectDiff(kind, ident[0], ident[1], "added"))
-            else:
-                diff = _changed(kind, ident, a, b, readers.get(ident, {}))
+                found[ident] = ObjectDiff(kind, ident[0], ident[1], "added")
+            elif a != b:
+                changed.append(ident)
+        del before, after
+        for start in range(0, len(changed), BATCH):
+            wanted = set(changed[start : start + BATCH])
+            olds, news = _entries(old, key, wanted), _entries(new, key, wanted)
+            for ident in wanted:
+                diff = _changed(kind, ident, olds[ident], news[ident], readers.get(ident, {}))
                 if diff is not None:
-                    objects.append(diff)
+                    found[ident] = diff
+        objects += [found[ident] for ident in sorted(found)]
     return SnapshotDiff(old_label, new_label, objects)
 
 
-def _readers(document: Document) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
-    """For each table or view, the views of ``document`` that read it and which columns."""
-    catalog = document.get("catalogName") or ""
-    result: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
-    for key, view in _entries(document, "views").items():
-        try:
-            read = columns_read(view.get("expandedQuery") or "")
-        except Exception:
+def _database_diffs(old: Side, new: Side) -> list[ObjectDiff]:
+    objects = []
+    old_dbs = {d.get("name"): d for d in old.entries("databases") if isinstance(d, dict)}
+    new_dbs = {d.get("name"): d for d in new.entries("databases") if isinstance(d, dict)}
+    for name in sorted(set(old_dbs) | set(new_dbs), key=str):
+        if name not in new_dbs:
+            objects.append(ObjectDiff("database", str(name), "", "removed"))
+        elif name not in old_dbs:
+            objects.append(ObjectDiff("database", str(name), "", "added"))
+        elif old_dbs[name] != new_dbs[name]:
+            objects.append(
+                ObjectDiff("database", str(name), "", "changed", other=["comment/properties"])
+            )
+    return objects
+
+
+def _readers(side: Side) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
+    """For each table or view, the views of ``side`` that read it and which columns."""
+    catalog = side.head().get("catalogName") or ""
+    default = _default_database(side)
+    reads: dict[tuple[str, str], dict[Any, set[str]]] = {}
+    for view in side.entries("views"):
+        if (key := _ident(view, default)) is None:
             continue
+        try:
+            reads[key] = columns_read(view.get("expandedQuery") or "")
+        except Exception:
+            reads.pop(key, None)  # the last entry of a name counts
+    result: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
+    for key, read in reads.items():
         for identifier, columns in read.items():
             if identifier.catalog == catalog:
                 target = (identifier.database, identifier.name)
