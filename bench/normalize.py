@@ -216,6 +216,8 @@ def profile(chosen: dict[str, set[str]], top: int) -> None:
     stats = pstats.Stats(profiler)
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
+    if os.environ.get("BENCH_PROFILE_CALLERS"):
+        stats.print_callers(os.environ["BENCH_PROFILE_CALLERS"])
     print(f"load average: {load_average()}")
 
 

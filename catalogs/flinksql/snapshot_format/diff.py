@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,14 +81,19 @@ def _default_database(side: Side) -> str:
     return str(side.head().get("databaseName") or "")
 
 
-def _digests(side: Side, key: str) -> dict[tuple[str, str], bytes]:
+def _digests(
+    side: Side, key: str, each: Callable[[tuple[str, str], dict[str, Any]], None] | None = None
+) -> dict[tuple[str, str], bytes]:
     """Each object's digest of its whole entry (the last one of a name counts, as a
-    dictionary keeps it): two entries with one digest are equal."""
+    dictionary keeps it): two entries with one digest are equal. ``each`` is told every entry
+    on the way (the same pass)."""
     default, result = _default_database(side), {}
     for entry in side.entries(key):
         if (ident := _ident(entry, default)) is not None:
             text = json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
             result[ident] = hashlib.blake2b(text.encode(), digest_size=16).digest()
+            if each is not None:
+                each(ident, entry)
     return result
 
 
@@ -107,6 +112,7 @@ def _masked(key: str, value: str | None) -> str | None:
     return MASK
 
 
+KEYS = ("tables", "views", "udfs")
 # how many changed objects have their two entries read at once: a diff holds this many entries
 # of each side, not the documents, whatever their size (more changes take more passes)
 BATCH = 1000
@@ -122,15 +128,21 @@ def diff_documents(
 def diff_sides(old: Side, new: Side, old_label: str = "", new_label: str = "") -> SnapshotDiff:
     """What changed from ``old`` to ``new``: objects added, removed and changed, and the changes
     that break running jobs (a column removed or retyped, or a relation removed, that a view
-    reads). Read in passes over each side's arrays: digests of every object first, then the
-    entries of the changed ones, :data:`BATCH` at a time."""
+    reads). Read in passes over each side's arrays: digests of every object and the views'
+    reads first, then the entries of the changed ones, :data:`BATCH` at a time."""
     objects: list[ObjectDiff] = _database_diffs(old, new)
-    readers = _readers(old)
-    for target, views in _readers(new).items():
-        for view, columns in views.items():
-            readers.setdefault(target, {}).setdefault(view, set()).update(columns)
-    for kind, key in (("table", "tables"), ("view", "views"), ("udf", "udfs")):
-        before, after = _digests(old, key), _digests(new, key)
+    digests: list[dict[str, dict[tuple[str, str], bytes]]] = []
+    readers: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
+    for side in (old, new):
+        reads = _Reads()
+        digests.append(
+            {key: _digests(side, key, reads if key == "views" else None) for key in KEYS}
+        )
+        for target, views in reads.readers(side.head().get("catalogName") or "").items():
+            for view, columns in views.items():
+                readers.setdefault(target, {}).setdefault(view, set()).update(columns)
+    for kind, key in zip(("table", "view", "udf"), KEYS, strict=True):
+        before, after = digests[0].pop(key), digests[1].pop(key)
         found: dict[tuple[str, str], ObjectDiff] = {}
         changed = []
         for ident in sorted(set(before) | set(after)):
@@ -176,25 +188,27 @@ def _database_diffs(old: Side, new: Side) -> list[ObjectDiff]:
     return objects
 
 
-def _readers(side: Side) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
-    """For each table or view, the views of ``side`` that read it and which columns."""
-    catalog = side.head().get("catalogName") or ""
-    default = _default_database(side)
-    reads: dict[tuple[str, str], dict[Any, set[str]]] = {}
-    for view in side.entries("views"):
-        if (key := _ident(view, default)) is None:
-            continue
+class _Reads:
+    """The columns each view of one side reads, told its views one at a time."""
+
+    def __init__(self) -> None:
+        self.by_view: dict[tuple[str, str], dict[Any, set[str]]] = {}
+
+    def __call__(self, view: tuple[str, str], entry: dict[str, Any]) -> None:
         try:
-            reads[key] = columns_read(view.get("expandedQuery") or "")
+            self.by_view[view] = columns_read(entry.get("expandedQuery") or "")
         except Exception:
-            reads.pop(key, None)  # the last entry of a name counts
-    result: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
-    for key, read in reads.items():
-        for identifier, columns in read.items():
-            if identifier.catalog == catalog:
-                target = (identifier.database, identifier.name)
-                result.setdefault(target, {}).setdefault(key, set()).update(columns)
-    return result
+            self.by_view.pop(view, None)  # the last entry of a name counts
+
+    def readers(self, catalog: str) -> dict[tuple[str, str], dict[tuple[str, str], set[str]]]:
+        """For each table or view of ``catalog``, the views that read it and which columns."""
+        result: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
+        for view, read in self.by_view.items():
+            for identifier, columns in read.items():
+                if identifier.catalog == catalog:
+                    target = (identifier.database, identifier.name)
+                    result.setdefault(target, {}).setdefault(view, set()).update(columns)
+        return result
 
 
 def _changed(
