@@ -192,3 +192,63 @@ def test_a_snapshot_that_no_longer_matches_its_sha256_is_neither_shown_nor_compa
     assert f"Snapshot {snapshot.snapshot_id} does not match its sha256." in response.text
     with pytest.raises(Exception, match="does not match its sha256"):
         snapshot_diffs.diff(snapshot.snapshot_id, f"live:{environment.name}/c")
+
+
+def test_a_known_summary_reads_the_same_windows_as_a_whole_pass() -> None:
+    rng = random.Random(7)
+    kinds = {"tables": [], "views": [], "udfs": []}
+    for i in range(300):
+        key = rng.choice(list(kinds))
+        entry = {"name": f"o{i}", "database": rng.choice(["a", "b", "c", None])}
+        kinds[key].append(entry if rng.random() > 0.05 else "junk")
+    document = {
+        "version": 1,
+        "catalogName": "cat",
+        "databaseName": "a",
+        "databases": [{"name": "a"}, {"name": "b"}, {"name": "empty"}],
+        **kinds,
+        "secrets": [{"variable": f"V{i}"} for i in range(7)],
+    }
+    side = streamed(document)
+    summary = sf.contents(side, None, 0, 0, secrets_kept=3).summary()
+    assert summary.counts["empty"] == {"table": 0, "view": 0, "function": 0}
+    assert (summary.secret_count, len(summary.secrets)) == (7, 3)
+    for database in (None, "a", "b", "c", "empty"):
+        for start in range(0, 320, 13):
+            stop = start + rng.choice([1, 5, 50])
+            whole = sf.contents(side, database, start, stop, secrets_kept=3)
+            known = sf.contents(side, database, start, stop, known=summary)
+            assert known == whole, (database, start, stop)
+
+
+def test_the_snapshot_page_keeps_a_snapshots_numbers_and_reads_only_its_page(
+    environment: Environment, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables = "".join(
+        f"CREATE TABLE c.d.t{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
+    )
+    run_script(
+        environment,
+        "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
+        + tables
+        + "CREATE VIEW c.d.v AS SELECT a FROM c.d.t00;",
+    )
+    snapshot, _ = snapshots.take_snapshot(environment, "c")
+    url = f"/snapshots/{snapshot.snapshot_id}"
+    assert "<td>60</td><td>1</td><td>0</td>" in client.get(url).text
+    read: list[str] = []
+    entries = sf.Streamed.entries
+
+    def counted(self: sf.Streamed, key: str) -> Any:
+        read.append(key)
+        return entries(self, key)
+
+    monkeypatch.setattr(sf.Streamed, "entries", counted)
+    first = client.get(url, {"database": "d"}).text
+    assert "t00" in first and "t49" in first and "t50" not in first
+    assert "<td>60</td><td>1</td><td>0</td>" in first
+    assert read == ["tables"]  # the numbers kept, the first 50 tables read, nothing after them
+    read.clear()
+    second = client.get(url, {"database": "d", "page": "2"}).text
+    assert "t50" in second and "t59" in second and "SELECT `t00`.`a`" in second
+    assert read == ["tables", "views"]

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +25,10 @@ from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
 from .common import PAGE_SIZE, paginate
+
+# how long a snapshot's numbers (of objects by database, its head and first secret placeholders)
+# are kept in the cache, in seconds
+CONTENTS_KEPT = 24 * 3600
 
 
 def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
@@ -100,7 +105,8 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     """The snapshot's content as the catalog pages show a catalog: its databases with their
     numbers of objects, and one database's tables, views and functions a page at a time (every
     database at once when the whole snapshot fits on a page). The stored document is read in
-    passes (:func:`sf.contents`), holding one page of objects, whatever the snapshot's size."""
+    passes (:func:`sf.contents`), holding one page of objects, whatever the snapshot's size;
+    its numbers are kept in the cache, so a later page reads only as far as its objects."""
     snapshot = get_snapshot(request.user, snapshot_id)
     try:
         side = snapshots.stored_side(snapshot)
@@ -109,8 +115,17 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
         return redirect("snapshot-list", snapshot.environment.name)
     chosen = request.GET.get("database")
     shown: list[tuple[str, Any]] = []
+    kept = f"snapshot-contents:{snapshot.snapshot_id}:{snapshot.sha256}"
+    known = cache.get(kept)
+
+    def read(database: str | None, start: int, stop: int) -> sf.Contents:
+        found = sf.contents(side, database, start, stop, known=known)
+        if known is None:  # a snapshot never changes: its numbers are read once
+            cache.set(kept, found.summary(), CONTENTS_KEPT)
+        return found
+
     if chosen is None:
-        found = sf.contents(side, None, 0, PAGE_SIZE + 1)
+        found = read(None, 0, PAGE_SIZE + 1)
         if found.total() <= PAGE_SIZE:
             databases: dict[str, list[dict[str, Any]]] = {}
             for entry in found.window:
@@ -121,13 +136,14 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
             ]
     else:
         number = _page_number(request, None)
-        found = sf.contents(side, chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
+        found = read(chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
         if chosen not in found.counts:
             raise Http404(f"Snapshot {snapshot.snapshot_id} holds no database '{chosen}'.")
         count = found.total(chosen)
         if (served := _page_number(request, count)) != number:  # past the end: the last page
             number = served
-            found = sf.contents(side, chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
+            known = found.summary()
+            found = read(chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
         window = _Window(count, (number - 1) * PAGE_SIZE, [_masked(e) for e in found.window])
         shown = [(chosen, Paginator(window, PAGE_SIZE).page(number))]
     context = {

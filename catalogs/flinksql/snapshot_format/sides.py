@@ -10,7 +10,7 @@ so that every rule that reads a snapshot is written once, for sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import IO, Any, Protocol
 
 import ijson
@@ -38,8 +38,9 @@ class Side(Protocol):
     def head(self) -> dict[str, Any]:
         """The document's values of :data:`HEAD` (those it has)."""
 
-    def entries(self, key: str) -> Iterator[Any]:
-        """A fresh pass over the entries of the top-level array ``key`` (none when absent)."""
+    def entries(self, key: str) -> Generator[Any, None, None]:
+        """A fresh pass over the entries of the top-level array ``key`` (none when absent); a
+        pass closed early stops reading."""
 
 
 class Whole:
@@ -51,9 +52,9 @@ class Whole:
     def head(self) -> dict[str, Any]:
         return {key: self.document[key] for key in HEAD if key in self.document}
 
-    def entries(self, key: str) -> Iterator[Any]:
+    def entries(self, key: str) -> Generator[Any, None, None]:
         value = self.document.get(key)
-        return iter(value if isinstance(value, list) else [])
+        yield from value if isinstance(value, list) else []
 
 
 class Streamed:
@@ -78,9 +79,9 @@ class Streamed:
                     items.close()
         return self._head
 
-    def entries(self, key: str) -> Iterator[Any]:
+    def entries(self, key: str) -> Generator[Any, None, None]:
         return self._items(f"{key}.item")
 
-    def _items(self, prefix: str) -> Iterator[Any]:
+    def _items(self, prefix: str) -> Generator[Any, None, None]:
         with self._open() as stream:
             yield from ijson.items(stream, prefix, use_float=True)
