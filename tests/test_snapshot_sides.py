@@ -252,3 +252,30 @@ def test_the_snapshot_page_keeps_a_snapshots_numbers_and_reads_only_its_page(
     second = client.get(url, {"database": "d", "page": "2"}).text
     assert "t50" in second and "t59" in second and "SELECT `t00`.`a`" in second
     assert read == ["tables", "views"]
+
+
+def test_the_diff_page_shows_a_page_of_differences_and_the_first_hundred_breaking_ones(
+    environment: Environment, client: Client
+) -> None:
+    script = "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
+    script += "CREATE TABLE c.d.t (a INT) WITH ('connector' = 'datagen');\n"
+    script += "".join(f"CREATE VIEW c.d.v{i:03} AS SELECT a FROM c.d.t;\n" for i in range(101))
+    script += "".join(
+        f"CREATE TABLE c.d.u{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
+    )
+    run_script(environment, script)
+    snapshot, _ = snapshots.take_snapshot(environment, "c")
+    run_script(environment, "".join(f"DROP TABLE c.d.u{i:02};\n" for i in range(60)))
+    run_script(environment, "DROP TABLE c.d.t;")
+    url = f"/snapshots/{snapshot.snapshot_id}/diff"
+    first = client.get(url, {"against": "live"}).text
+    assert "0 added, 61 removed, 0 changed." in first
+    assert first.count("was removed; view d.v") == 100
+    assert "And 1 more: the API" in first
+    assert "removed table d.t<" in first and "removed table d.u48<" in first
+    assert "removed table d.u49<" not in first
+    assert "Page 1 of 2 (61 in all)" in first
+    second = client.get(url, {"against": "live", "page": "2"}).text
+    assert "removed table d.u49<" in second and "removed table d.u59<" in second
+    assert "removed table d.t<" not in second
+    assert "?against=live&amp;page=1" in second

@@ -29,6 +29,8 @@ from .common import PAGE_SIZE, paginate
 # how long a snapshot's numbers (of objects by database, its head and first secret placeholders)
 # are kept in the cache, in seconds
 CONTENTS_KEPT = 24 * 3600
+# the breaking changes a diff's page lists; the API and ``snapshot diff`` give all of them
+BREAKING_SHOWN = 100
 
 
 def get_snapshot(user: Any, snapshot_id: str, needed: Role = Role.VIEWER) -> Snapshot:
@@ -212,10 +214,15 @@ def snapshot_diff(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("snapshot", snapshot.snapshot_id)
+    breaking = result.breaking
     context = {
         "environment": snapshot.environment,
         "snapshot": snapshot,
         "diff": result,
+        "counts": result.counts(),
+        "objects": paginate(request, result.objects),
+        "breaking": breaking[:BREAKING_SHOWN],
+        "breaking_more": len(breaking) - BREAKING_SHOWN,
         "old": old,
         "new": new,
         "choices": _comparable(snapshot),
