@@ -62,6 +62,15 @@ def view_ddl(catalog: str, database: str, index: int, tables: int) -> str:
     return f"CREATE VIEW {name}{comment} AS {query}"
 
 
+def sixty_tables(then: str = "") -> str:
+    """Catalog ``c`` with tables ``c.d.t00`` to ``t59`` (a page and a bit), then ``then``."""
+    script = "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
+    script += "".join(
+        f"CREATE TABLE c.d.t{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
+    )
+    return script + then
+
+
 def generated_script(catalog: str, tables: int, views: int, databases: int = 2) -> str:
     statements = [
         f"CREATE CATALOG `{catalog}` COMMENT 'generated' WITH ("

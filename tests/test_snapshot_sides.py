@@ -27,6 +27,7 @@ from catalogs.flinksql import snapshot_format as sf
 from catalogs.flinksql.snapshot_format import diff as diff_module
 from catalogs.models import Catalog, Snapshot
 from environments.models import Environment
+from tests.snapshot_catalogs import sixty_tables
 
 
 @pytest.fixture
@@ -224,15 +225,7 @@ def test_a_known_summary_reads_the_same_windows_as_a_whole_pass() -> None:
 def test_the_snapshot_page_keeps_a_snapshots_numbers_and_reads_only_its_page(
     environment: Environment, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables = "".join(
-        f"CREATE TABLE c.d.t{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
-    )
-    run_script(
-        environment,
-        "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
-        + tables
-        + "CREATE VIEW c.d.v AS SELECT a FROM c.d.t00;",
-    )
+    run_script(environment, sixty_tables("CREATE VIEW c.d.v AS SELECT a FROM c.d.t00;"))
     snapshot, _ = snapshots.take_snapshot(environment, "c")
     url = f"/snapshots/{snapshot.snapshot_id}"
     assert "<td>60</td><td>1</td><td>0</td>" in client.get(url).text

@@ -19,7 +19,7 @@ from catalogs.flinksql.splitter import split_statements
 from catalogs.models import Catalog, HistoryEntry, Snapshot, Table
 from environments.models import Environment
 from environments.services import create_environment
-from tests.snapshot_catalogs import catalog_dump, generated_script, golden_catalogs
+from tests.snapshot_catalogs import catalog_dump, generated_script, golden_catalogs, sixty_tables
 
 CATALOG_C = "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd')"
 FIXED = {"snapshot_id": "20240622-155500-a1b2", "created_at": 1719071700000}
@@ -358,14 +358,11 @@ def test_the_snapshot_page_browses_its_content(demo: Catalog, client: Client) ->
 def test_the_snapshot_page_shows_a_large_snapshot_a_database_and_a_page_at_a_time(
     environment: Environment, client: Client
 ) -> None:
-    tables = "".join(
-        f"CREATE TABLE c.d.t{i:02} (a INT) WITH ('connector' = 'datagen');\n" for i in range(60)
-    )
     run_script(
         environment,
-        "CREATE CATALOG c WITH ('type' = 'generic_in_memory', 'default-database' = 'd');\n"
-        + tables
-        + "CREATE DATABASE c.`<b>other`;\nCREATE VIEW c.`<b>other`.v AS SELECT a FROM c.d.t00;",
+        sixty_tables(
+            "CREATE DATABASE c.`<b>other`;\nCREATE VIEW c.`<b>other`.v AS SELECT a FROM c.d.t00;"
+        ),
     )
     snapshot, _ = snapshots.take_snapshot(environment, "c")
     url = f"/snapshots/{snapshot.snapshot_id}"
