@@ -99,12 +99,18 @@ class Slice:
         return self.number - 1
 
 
+def requested_page(request: HttpRequest, parameter: str = "page") -> int:
+    """The page number a request asks for before the items are counted: one when it names
+    none, or none that could be (not a number, or a million or more)."""
+    number = limits.parse_id(request.GET.get(parameter, "")) or 1
+    return number if number < 1_000_000 else 1
+
+
 def page_slice(
     request: HttpRequest, items: QuerySet, parameter: str = "page", size: int = PAGE_SIZE
 ) -> Slice:
     """One page of ``items`` without counting them all: for lists that only grow (history)."""
-    number = limits.parse_id(request.GET.get(parameter, "")) or 1
-    number = number if number < 1_000_000 else 1
+    number = requested_page(request, parameter)
     start = (number - 1) * size
     rows = list(items[start : start + size + 1])
     return Slice(rows[:size], number, has_next=len(rows) > size)

@@ -14,7 +14,6 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
-from config import limits
 from environments.access import has_role, role_of
 from environments.lookup import RoleNeeded, get_environment
 from environments.models import Role
@@ -24,7 +23,7 @@ from .. import deployment_files, snapshot_diffs, snapshots
 from ..flinksql import snapshot_format as sf
 from ..models import Snapshot
 from ..secrets import mask_options
-from .common import PAGE_SIZE, paginate
+from .common import PAGE_SIZE, paginate, requested_page
 
 # how long a snapshot's numbers (of objects by database, its head and first secret placeholders)
 # are kept in the cache, in seconds
@@ -121,9 +120,11 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
     known = cache.get(kept)
 
     def read(database: str | None, start: int, stop: int) -> sf.Contents:
+        nonlocal known
         found = sf.contents(side, database, start, stop, known=known)
         if known is None:  # a snapshot never changes: its numbers are read once
-            cache.set(kept, found.summary(), CONTENTS_KEPT)
+            known = found.summary()
+            cache.set(kept, known, CONTENTS_KEPT)
         return found
 
     if chosen is None:
@@ -137,14 +138,13 @@ def snapshot_page(request: HttpRequest, snapshot_id: str) -> HttpResponse:
                 (name, paginate(request, databases.get(name, []))) for name in sorted(found.counts)
             ]
     else:
-        number = _page_number(request, None)
+        number = requested_page(request)
         found = read(chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
         if chosen not in found.counts:
             raise Http404(f"Snapshot {snapshot.snapshot_id} holds no database '{chosen}'.")
         count = found.total(chosen)
         if (served := _page_number(request, count)) != number:  # past the end: the last page
             number = served
-            known = found.summary()
             found = read(chosen, (number - 1) * PAGE_SIZE, number * PAGE_SIZE)
         window = _Window(count, (number - 1) * PAGE_SIZE, [_masked(e) for e in found.window])
         shown = [(chosen, Paginator(window, PAGE_SIZE).page(number))]
@@ -173,12 +173,8 @@ def _masked(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def _page_number(request: HttpRequest, count: int | None) -> int:
-    """The page a request asks for, as Django's paginator serves it of ``count`` objects (any
-    number that is one when the count is not known yet)."""
-    if count is None:
-        number = limits.parse_id(request.GET.get("page", "")) or 1
-        return number if number < 1_000_000 else 1
+def _page_number(request: HttpRequest, count: int) -> int:
+    """The page a request asks for, as Django's paginator serves it of ``count`` objects."""
     return Paginator(range(count), PAGE_SIZE).get_page(request.GET.get("page")).number
 
 

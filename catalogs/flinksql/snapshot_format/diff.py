@@ -112,7 +112,7 @@ def _masked(key: str, value: str | None) -> str | None:
     return MASK
 
 
-KEYS = ("tables", "views", "udfs")
+KINDS = (("table", "tables"), ("view", "views"), ("udf", "udfs"))
 # how many changed objects have their two entries read at once: a diff holds this many entries
 # of each side, not the documents, whatever their size (more changes take more passes)
 BATCH = 1000
@@ -136,12 +136,12 @@ def diff_sides(old: Side, new: Side, old_label: str = "", new_label: str = "") -
     for side in (old, new):
         reads = _Reads()
         digests.append(
-            {key: _digests(side, key, reads if key == "views" else None) for key in KEYS}
+            {key: _digests(side, key, reads if key == "views" else None) for _, key in KINDS}
         )
         for target, views in reads.readers(side.head().get("catalogName") or "").items():
             for view, columns in views.items():
                 readers.setdefault(target, {}).setdefault(view, set()).update(columns)
-    for kind, key in zip(("table", "view", "udf"), KEYS, strict=True):
+    for kind, key in KINDS:
         before, after = digests[0].pop(key), digests[1].pop(key)
         found: dict[tuple[str, str], ObjectDiff] = {}
         changed = []

@@ -17,9 +17,7 @@ import ijson
 
 from .document import Document
 
-# the top-level arrays of a snapshot; everything else at the top is its head (scalars and the
-# catalog's options)
-ARRAYS = ("databases", "tables", "views", "udfs", "models", "secrets")
+# the top-level values of a snapshot that are not arrays (scalars and the catalog's options)
 HEAD = (
     "version",
     "snapshotId",
