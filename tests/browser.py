@@ -36,6 +36,11 @@ if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER") != "1":
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright  # noqa: E402
 
+# How long an expectation waits for the page to reach it: Playwright's default, 5 s, is short for
+# a form posted to a live server on a loaded CI machine (a POST through the executor on
+# PostgreSQL once took longer there). Only a failing expectation waits this long.
+expect.set_options(timeout=15_000)
+
 # Runs in every top-level document after axe itself: one check at a time (axe refuses a second
 # run while one is going), the first when the document has loaded.
 AXE_RUNNER = """
