@@ -120,3 +120,19 @@ class Comment(models.Model):
 
     def __str__(self) -> str:
         return self.body[:80]
+
+
+class RequestsChange(models.Model):
+    """One committed write of something an environment's change-request pages show (see
+    :mod:`changes.page_state`): the pages are kept while the number of these rows stands.
+
+    A row per write, not a counter raised in place: an insert makes no other transaction wait,
+    so a write early in a long transaction cannot join a cycle of locks; and a count, unlike
+    the largest id, grows only when the transaction that wrote commits. The environment is a
+    number, not a key: a row written while its environment is being deleted must not stop the
+    delete (ids are never used again, so a row left behind counts for nothing)."""
+
+    environment_id = models.PositiveBigIntegerField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"environment {self.environment_id}"

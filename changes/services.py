@@ -33,6 +33,7 @@ from environments.access import has_role, holding_role, role_of
 from environments.models import Environment, Role
 from environments.services import ServiceError
 
+from . import page_state
 from .models import ChangeRequest, ChangeStatement, Comment, Review
 from .object_changes import ObjectChange, object_changes
 
@@ -154,7 +155,9 @@ def _append(change_request: ChangeRequest, statements: list[str]) -> list[Change
         ChangeStatement(change_request=change_request, position=start + i + 1, sql=text)
         for i, text in enumerate(statements)
     ]
-    return ChangeStatement.objects.bulk_create(rows)
+    created = ChangeStatement.objects.bulk_create(rows)
+    page_state.changed([change_request.environment_id])  # bulk_create sends no signal
+    return created
 
 
 # -- comments and reviews --------------------------------------------------------------------
@@ -478,6 +481,7 @@ def _change_status(change_request: ChangeRequest, was: str, becomes: str, user: 
             closed_at=timezone.now() if closing else None,
             closed_by=user if closing else None,
         )
+        page_state.changed([change_request.environment_id])  # update() sends no signal
     change_request.refresh_from_db()
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from catalogs.diffs import diff_lines
 from catalogs.pages.common import render_page
+from environments import page_cache
 from environments.access import has_role
 from environments.lookup import get_environment
 from environments.models import Role
@@ -19,7 +20,7 @@ from environments.services import ServiceError
 from jobs.progress import overlay
 from jobs.services import latest_job
 
-from . import background_preview, editing, services
+from . import background_preview, editing, page_state, services
 from .forms import CommentForm, EditForm, OpenForm, ReviewForm, StatementsForm
 from .models import ChangeRequest
 
@@ -35,6 +36,7 @@ def get_change_request(user: Any, environment: str, pk: int) -> ChangeRequest:
 
 
 @login_required
+@page_cache.kept_page(varies=page_state.shown)
 def request_list(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     context = {
@@ -68,6 +70,7 @@ def request_open(request: HttpRequest, environment: str) -> HttpResponse:
 
 
 @login_required
+@page_cache.kept_page(varies=page_state.shown_to_reader)
 def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpResponse:
     change_request = get_change_request(request.user, environment, pk)
     found = change_request.environment
@@ -111,7 +114,9 @@ def request_detail(request: HttpRequest, environment: str, pk: int) -> HttpRespo
         "comment_form": CommentForm(),
         "statements_form": StatementsForm(),
     }
-    return render_page(request, "changes/detail.html", context)
+    response = render_page(request, "changes/detail.html", context)
+    # a request previewed by a job shows the job's progress, which raises no version
+    return page_cache.not_kept(response) if long else response
 
 
 def _act(request: HttpRequest, environment: str, pk: int, action: Any) -> HttpResponse:

@@ -134,6 +134,8 @@ def kept_page(view: View | None = None, *, varies: Varies | None = None) -> Any:
 
     @functools.wraps(view)
     def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "GET" or not enabled():
+            return view(request, *args, **kwargs)  # (another view may call it, with its POST)
         variant = "htmx" if getattr(request, "htmx", False) else "page"
         if varies is not None:
             variant += " " + varies(request, kwargs)
@@ -145,11 +147,19 @@ def kept_page(view: View | None = None, *, varies: Varies | None = None) -> Any:
             return _personal(request, _answer(kept))
         request.page_cache_marks = True  # type: ignore[attr-defined]
         response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming and not _has_messages(request):
+        keep = response.status_code == 200 and getattr(response, "page_cache_keep", True)
+        if keep and not response.streaming and not _has_messages(request):
             _keep(found, response)
         return _personal(request, response)
 
     return serve
+
+
+def not_kept(response: HttpResponse) -> HttpResponse:
+    """``response``, marked as a page that must not be kept: it shows what changes without
+    raising a version (a job's progress)."""
+    response.page_cache_keep = False  # type: ignore[attr-defined]
+    return response
 
 
 def _keep(key: str, response: HttpResponse) -> None:
@@ -188,15 +198,19 @@ def _personal(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def kept_answer(get: View) -> View:
+def kept_answer(get: View | None = None, *, varies: Varies | None = None) -> Any:
     """For an API view's ``get``: its JSON answer served again while the environment of the
-    URL has not changed (the key holds the reader's role). Put it below ``extend_schema``."""
+    URL has not changed (the key holds the reader's role; ``varies`` names what else the
+    answer shows, as for :func:`kept_page`). Put it below ``extend_schema``."""
+    if get is None:
+        return functools.partial(kept_answer, varies=varies)
 
     @functools.wraps(get)
     def serve(api_view: Any, request: Any, /, *args: Any, **kwargs: Any) -> HttpResponse:
         found = None
-        if request.accepted_renderer.format == "json":
-            found = key(request, kwargs.get("environment"), "api")
+        if request.accepted_renderer.format == "json" and enabled():
+            variant = "api" if varies is None else f"api {varies(request, kwargs)}"
+            found = key(request, kwargs.get("environment"), variant)
         if found is None:
             return get(api_view, request, *args, **kwargs)
         kept = _cache().get(found)

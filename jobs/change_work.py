@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from changes import background_preview, services
+from changes import background_preview, page_state, services
 from changes.models import ChangeRequest
 from environments.services import ServiceError
 
@@ -51,6 +51,7 @@ def apply(job: Job, reporter: Reporter) -> Outcome:
 def _note(change_request: ChangeRequest, failure: str | None) -> None:
     if failure is not None:
         ChangeRequest.objects.filter(pk=change_request.pk).update(failure=failure)
+        page_state.changed([change_request.environment_id])  # update() sends no signal
 
 
 def preview(job: Job, reporter: Reporter) -> Outcome:

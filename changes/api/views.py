@@ -12,11 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from environments import page_cache
 from environments.api.errors import error_responses
 from environments.lookup import get_environment
 from environments.models import Role
 
-from .. import editing, services
+from .. import editing, page_state, services
 from ..models import ChangeRequest, Review
 from . import serializers as s
 
@@ -51,6 +52,7 @@ class ChangeRequestList(generics.ListAPIView):
         return environment.change_requests.select_related("author")
 
     @extend_schema(responses={200: s.ChangeRequestSummarySerializer(many=True)})
+    @page_cache.kept_answer(varies=page_state.shown)
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -72,6 +74,7 @@ class ChangeRequestDetail(APIView):
     @extend_schema(
         parameters=[NUMBER], responses={200: s.ChangeRequestSerializer, **error_responses()}
     )
+    @page_cache.kept_answer(varies=page_state.shown)
     def get(self, request: Request, environment: str, number: int) -> Response:
         return Response(_answer(_change_request(request, environment, number)))
 
@@ -108,6 +111,7 @@ class ChangeRequestPreview(APIView):
         "outcome, the definitions they change (before, after, unified diff) and the views "
         "they would break or make stale.",
     )
+    @page_cache.kept_answer(varies=page_state.shown)
     def get(self, request: Request, environment: str, number: int) -> Response:
         preview = services.preview(_change_request(request, environment, number), request.user)
         return Response(s.PreviewSerializer(preview).data)

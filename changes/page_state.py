@@ -1,0 +1,107 @@
+"""What an environment's change-request pages show besides its catalogs, counted so that the
+page cache can keep those pages while it stands.
+
+The catalog pages are kept while the environment's version stands (``environments.versions``).
+The change-request pages show more: the requests, their statements, reviews and comments, the
+names of their authors and reviewers, and their roles (an approval counts while its reviewer
+is an editor; a preview runs with its author's role). Every committed write of one of those
+adds a :class:`~changes.models.RequestsChange` row for the environment, and :func:`written`
+counts them: a page kept at one count is served again until the count moves.
+
+The writes of single rows are counted by the signals connected here (:func:`connect`, from
+the app's ``ready``), whatever code makes them; the writes of many rows at once, which send no
+signal (``bulk_create``, ``QuerySet.update``, a statement list deleted to be written again),
+call :func:`changed` themselves. ``tests/test_change_request_page_cache.py`` runs every action
+and checks that the count moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from environments.models import Environment, Membership
+
+from .models import ChangeRequest, ChangeStatement, Comment, RequestsChange, Review
+
+
+def changed(environment_ids: Iterable[int]) -> None:
+    """Count one more write of the change-request pages of each environment."""
+    RequestsChange.objects.bulk_create(
+        RequestsChange(environment_id=pk) for pk in sorted(set(environment_ids))
+    )
+
+
+_TABLE = RequestsChange._meta.db_table
+_ENVIRONMENTS = Environment._meta.db_table
+_WRITTEN = (
+    f"SELECT COUNT(*) FROM {_TABLE} r JOIN {_ENVIRONMENTS} e ON e.id = r.environment_id "
+    "WHERE e.name = %s"
+)
+
+
+def written(environment: str) -> int:
+    """How many writes of the change-request pages of the environment named ``environment``
+    have committed (one query)."""
+    if "\x00" in environment:
+        return 0  # no name holds NUL (which PostgreSQL cannot even compare): the view answers 404
+    with connection.cursor() as cursor:
+        cursor.execute(_WRITTEN, [environment])
+        return cursor.fetchone()[0]
+
+
+def shown(request: Any, kwargs: dict[str, Any]) -> str:
+    """What a kept change-request page or answer shows besides the environment's catalogs and
+    the reader's role (``varies`` of ``environments.page_cache``): the writes counted."""
+    return f"requests {written(kwargs['environment'])}"
+
+
+def shown_to_reader(request: Any, kwargs: dict[str, Any]) -> str:
+    """The same, and the reader: a request's page shows what they may do with it (approve it,
+    close it) and what changed since their own review."""
+    return f"{shown(request, kwargs)} user {request.user.pk}"
+
+
+def _request_saved(instance: ChangeRequest, **_: Any) -> None:
+    changed([instance.environment_id])
+
+
+def _part_saved(instance: ChangeStatement | Review | Comment, **_: Any) -> None:
+    found = ChangeRequest.objects.filter(pk=instance.change_request_id)
+    changed(found.values_list("environment_id", flat=True))
+
+
+def _links_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: Any) -> None:
+    if not action.startswith("post_"):
+        return
+    if not reverse:
+        changed([instance.environment_id])
+    elif pk_set:  # a history entry or snapshot linked to requests from its side
+        found = ChangeRequest.objects.filter(pk__in=pk_set)
+        changed(found.values_list("environment_id", flat=True))
+
+
+def _membership_written(instance: Membership, **_: Any) -> None:
+    changed([instance.environment_id])
+
+
+def _user_written(update_fields: Any = None, **_: Any) -> None:
+    if update_fields is not None and set(update_fields) <= {"last_login"}:
+        return  # logging in changes nothing a page shows
+    changed(Environment.objects.values_list("pk", flat=True))
+
+
+def connect() -> None:
+    post_save.connect(_request_saved, sender=ChangeRequest, dispatch_uid="requests-cr")
+    for part in (ChangeStatement, Review, Comment):
+        post_save.connect(_part_saved, sender=part, dispatch_uid=f"requests-{part.__name__}")
+    for through in (ChangeRequest.history_entries.through, ChangeRequest.snapshots.through):
+        m2m_changed.connect(_links_changed, sender=through, dispatch_uid=f"requests-{through}")
+    for signal in (post_save, post_delete):
+        signal.connect(_membership_written, sender=Membership, dispatch_uid="requests-role")
+        user = get_user_model()
+        signal.connect(_user_written, sender=user, dispatch_uid="requests-user")
