@@ -260,3 +260,20 @@ def test_the_api_keeps_its_answers_until_a_write_they_show(
     statements = [r["statement"] for r in answer(f"{url}/preview")[0]["results"]]
     assert statements == ["ALTER TABLE t ADD e INT"]
     assert answer(url)[0]["approvers"] == []  # the approval was of the earlier statements
+
+
+def test_the_kept_console_offers_the_requests_open_now(
+    members: Members, opened: ChangeRequest, environment: Environment
+) -> None:
+    editor = browser(members, "editor")
+    console = "/env/default/console"
+    first, _ = read(editor, console)
+    assert f">#{opened.pk} Widen a</option>" in first
+    assert read(editor, console)[1] == 5  # kept: also the user's scripts and the requests' count
+    editing.retitle(opened, members.users["editor"], "Widen t", "")
+    retitled, _ = read(editor, console)
+    assert f">#{opened.pk} Widen t</option>" in retitled
+    services.close(ChangeRequest.objects.get(pk=opened.pk), members.users["editor"])
+    assert f">#{opened.pk} " not in read(editor, console)[0]
+    added = services.open_request(environment, members.users["editor"], "Another", "", "")
+    assert f">#{added.pk} Another</option>" in read(editor, console)[0]
