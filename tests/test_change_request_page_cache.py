@@ -18,14 +18,11 @@ from changes import editing, page_state, services
 from changes.models import ChangeRequest, RequestsChange
 from environments import services as environment_services
 from environments.models import Environment, Role
-from tests.access import FAST_HASHERS, Members, make_members
+from tests.access import FAST_HASHERS, Members
+from tests.test_change_requests_pages import browser, members_of
 
 pytestmark = pytest.mark.django_db
 
-SETUP = """
-CREATE TABLE t (a INT, b STRING) WITH ('connector' = 'datagen');
-CREATE VIEW v AS SELECT a, b FROM t;
-"""
 LIST = "/env/default/change-requests"
 STATUS = '<span class="badge" data-testid="status">{}</span>'
 TOKENS = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+')
@@ -38,22 +35,13 @@ def fast_hashers(settings: Any) -> None:
 
 @pytest.fixture
 def members(environment: Environment) -> Members:
-    assert all(r.ok for r in Executor(Session.start(environment)).execute_script(SETUP))
-    environment.required_approvals = 1
-    environment.save()
-    return make_members(environment)
+    return members_of(environment)
 
 
 @pytest.fixture
 def opened(members: Members, environment: Environment) -> ChangeRequest:
     editor = members.users["editor"]
     return services.open_request(environment, editor, "Widen a", "", "ALTER TABLE t ADD c INT;")
-
-
-def browser(members: Members, who: str) -> Client:
-    client = Client()
-    client.force_login(members.users[who])
-    return client
 
 
 def read(client: Client, url: str) -> tuple[str, int]:
@@ -80,10 +68,6 @@ def test_a_request_page_is_kept_and_served_again_with_four_queries(
     listed, _ = read(viewer, LIST)
     assert read(viewer, LIST)[1] == 4
     assert "Widen a" in listed
-
-
-def owner_of(members: Members) -> Any:
-    return members.users["owner"]
 
 
 # Each write a page shows, made as its service makes it, and what the page shows after it.
@@ -207,7 +191,7 @@ def test_logging_in_counts_as_no_write(members: Members, environment: Environmen
 
 
 def test_a_request_previewed_by_a_job_is_never_kept(
-    members: Members, environment: Environment, settings: Any, monkeypatch: Any
+    members: Members, environment: Environment, monkeypatch: Any
 ) -> None:
     from config import limits
 

@@ -22,12 +22,18 @@ CREATE VIEW v AS SELECT a, b FROM t;
 """
 
 
-@pytest.fixture
-def members(environment: Environment) -> Members:
+def members_of(environment: Environment) -> Members:
+    """The environment's members, a table ``t`` and a view ``v`` over it, one approval needed
+    for every change."""
     assert all(r.ok for r in Executor(Session.start(environment)).execute_script(SETUP))
     environment.required_approvals = 1
     environment.save()
     return make_members(environment)
+
+
+@pytest.fixture
+def members(environment: Environment) -> Members:
+    return members_of(environment)
 
 
 def browser(members: Members, who: str) -> Client:
