@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -75,3 +75,19 @@ def test_each_request_reads_the_role_again(environment: Environment, viewer: Use
     assert client.get(url).status_code == 200
     Membership.objects.filter(user=viewer).delete()
     assert client.get(url).status_code == 404
+
+
+def test_a_membership_written_and_rolled_back_within_the_request_is_not_kept(
+    environment: Environment, viewer: User
+) -> None:
+    class RolledBack(Exception):
+        pass
+
+    with roles_read_once():
+        assert role_of(viewer, environment) == Role.VIEWER
+        with pytest.raises(RolledBack), transaction.atomic():
+            services.grant_role(environment, viewer, Role.ADMIN)
+            assert role_of(viewer, environment) == Role.ADMIN
+            raise RolledBack
+        assert role_of(viewer, environment) == Role.VIEWER
+        assert not has_role(viewer, environment, Role.EDITOR)
