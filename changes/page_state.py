@@ -4,9 +4,10 @@ page cache can keep those pages while it stands.
 The catalog pages are kept while the environment's version stands (``environments.versions``).
 The change-request pages show more: the requests, their statements, reviews and comments, the
 names of their authors and reviewers, and their roles (an approval counts while its reviewer
-is an editor; a preview runs with its author's role). Every committed write of one of those
-adds a :class:`~changes.models.RequestsChange` row for the environment, and :func:`written`
-counts them: a page kept at one count is served again until the count moves.
+is an editor; a preview runs with its author's role and permissions to use artifacts). Every
+committed write of one of those adds a :class:`~changes.models.RequestsChange` row for the
+environment, and :func:`written` counts them: a page kept at one count is served again until
+the count moves.
 
 The writes of single rows are counted by the signals connected here (:func:`connect`, from
 the app's ``ready``), whatever code makes them; the writes of many rows at once, which send no
@@ -24,7 +25,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from environments.models import Environment, Membership
+from environments.models import Artifact, Environment, Membership
 
 from .models import ChangeRequest, ChangeStatement, Comment, RequestsChange, Review
 
@@ -85,6 +86,19 @@ def _links_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: 
         changed(found.values_list("environment_id", flat=True))
 
 
+def _use_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: Any) -> None:
+    """Who may use an artifact's functions: a preview runs with its author's permissions."""
+    if not action.startswith("post_"):
+        return
+    if not reverse:
+        changed([instance.environment_id])
+    elif pk_set:  # artifacts granted or taken from the user's side
+        found = Artifact.objects.filter(pk__in=pk_set)
+        changed(found.values_list("environment_id", flat=True))
+    else:  # every artifact of the user cleared
+        changed(Environment.objects.values_list("pk", flat=True))
+
+
 def _membership_written(instance: Membership, **_: Any) -> None:
     changed([instance.environment_id])
 
@@ -101,6 +115,7 @@ def connect() -> None:
         post_save.connect(_part_saved, sender=part, dispatch_uid=f"requests-{part.__name__}")
     for through in (ChangeRequest.history_entries.through, ChangeRequest.snapshots.through):
         m2m_changed.connect(_links_changed, sender=through, dispatch_uid=f"requests-{through}")
+    m2m_changed.connect(_use_changed, sender=Artifact.users.through, dispatch_uid="requests-use")
     for signal in (post_save, post_delete):
         signal.connect(_membership_written, sender=Membership, dispatch_uid="requests-role")
         user = get_user_model()

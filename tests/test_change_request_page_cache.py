@@ -261,3 +261,19 @@ def test_the_kept_console_offers_the_requests_open_now(
     assert f">#{opened.pk} " not in read(editor, console)[0]
     added = services.open_request(environment, members.users["editor"], "Another", "", "")
     assert f">#{added.pk} Another</option>" in read(editor, console)[0]
+
+
+def test_permissions_to_use_an_artifact_count_as_writes(
+    members: Members, environment: Environment
+) -> None:
+    artifact = environment_services.upload_artifact(environment, "udfs", "u.jar", b"c").artifact
+    editor = members.users["editor"]
+    for write in (
+        lambda: environment_services.grant_use(artifact, editor),
+        lambda: environment_services.revoke_use(artifact, editor),
+        lambda: editor.usable_artifacts.add(artifact),  # from the user's side
+        lambda: editor.usable_artifacts.clear(),
+    ):
+        count = page_state.written(environment.name)
+        write()
+        assert page_state.written(environment.name) > count
