@@ -123,16 +123,19 @@ class Comment(models.Model):
 
 
 class RequestsChange(models.Model):
-    """One committed write of something an environment's change-request pages show (see
-    :mod:`changes.page_state`): the pages are kept while the number of these rows stands.
+    """Committed writes of something an environment's change-request pages show (see
+    :mod:`changes.page_state`): the pages are kept while the sum of these rows' ``writes``
+    stands.
 
     A row per write, not a counter raised in place: an insert makes no other transaction wait,
-    so a write early in a long transaction cannot join a cycle of locks; and a count, unlike
-    the largest id, grows only when the transaction that wrote commits. The environment is a
-    number, not a key: a row written while its environment is being deleted must not stop the
-    delete (ids are never used again, so a row left behind counts for nothing)."""
+    so a write early in a long transaction cannot join a cycle of locks; and a sum, unlike
+    the largest id, grows only when the transaction that wrote commits. Rows are folded into
+    one now and then (their ``writes`` summed), so the sum stays a short read. The environment
+    is a number, not a key: a row written while its environment is being deleted must not stop
+    the delete (ids are never used again, so a row left behind counts for nothing)."""
 
     environment_id = models.PositiveBigIntegerField(db_index=True)
+    writes = models.PositiveBigIntegerField(default=1)
 
     def __str__(self) -> str:
         return f"environment {self.environment_id}"

@@ -277,3 +277,25 @@ def test_permissions_to_use_an_artifact_count_as_writes(
         count = page_state.written(environment.name)
         write()
         assert page_state.written(environment.name) > count
+
+
+def test_folding_the_rows_leaves_every_sum_as_it_was(
+    members: Members, opened: ChangeRequest, environment: Environment, monkeypatch: Any
+) -> None:
+    other = environment_services.create_environment("other")
+    page_state.changed([environment.pk, other.pk])
+    sums = {e.name: page_state.written(e.name) for e in (environment, other)}
+    assert sums[environment.name] > 1 and sums[other.name] == 1
+    viewer = browser(members, "viewer")
+    read(viewer, page(opened))
+    assert read(viewer, page(opened))[1] == 4  # kept
+    page_state.fold(RequestsChange.objects.latest("pk").pk)
+    assert RequestsChange.objects.count() == 2  # one row an environment
+    assert {e.name: page_state.written(e.name) for e in (environment, other)} == sums
+    assert read(viewer, page(opened))[1] == 4  # still kept: nothing it shows was written
+    # a fold every FOLD_EVERY rows written, within the write that reaches it
+    monkeypatch.setattr(page_state, "FOLD_EVERY", 3)
+    for number in range(6):
+        services.comment(opened, members.users["viewer"], f"comment {number}")
+    assert page_state.written(environment.name) == sums[environment.name] + 6
+    assert RequestsChange.objects.count() <= 4

@@ -9,11 +9,11 @@ import time
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from catalogs.models import Table
-from changes import services
-from changes.models import ChangeRequest
+from changes import page_state, services
+from changes.models import ChangeRequest, RequestsChange
 from environments.models import Environment, Membership, Role
 from environments.services import ServiceError
 
@@ -96,3 +96,36 @@ def test_it_never_applies_a_request_holding_a_statement_that_did_not_run() -> No
             assert not {f"t{round_}", f"late{round_}"} & ran
             seen.add("add first")
     assert seen  # (which comes first depends on the machine's timing)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_two_folds_of_the_requests_writes_never_wait_for_each_other_nor_lower_a_sum() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrency is proven on PostgreSQL; SQLite serializes writers")
+    environment = Environment.objects.get(name="default")
+    for _ in range(5):
+        page_state.changed([environment.pk])
+    up_to = RequestsChange.objects.latest("pk").pk
+    folded, go_on = threading.Event(), threading.Event()
+
+    def first() -> None:  # folds, and holds its rows until told to commit
+        try:
+            with transaction.atomic():
+                page_state.fold(up_to)
+                folded.set()
+                go_on.wait(10)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert folded.wait(10)
+    with transaction.atomic():
+        with connection.cursor() as cursor:  # a wait for a held row fails the fold at once
+            cursor.execute("SET LOCAL lock_timeout = '1ms'")
+        page_state.fold(up_to)  # every row is held by the first fold: skipped, not waited for
+    assert page_state.written(environment.name) == 5  # the first fold not yet committed
+    go_on.set()
+    thread.join()
+    assert page_state.written(environment.name) == 5
+    assert RequestsChange.objects.filter(environment_id=environment.pk).count() == 1
