@@ -3,11 +3,12 @@ page cache can keep those pages while it stands.
 
 The catalog pages are kept while the environment's version stands (``environments.versions``).
 The change-request pages show more: the requests, their statements, reviews and comments, the
-names of their authors and reviewers, and their roles (an approval counts while its reviewer
-is an editor; a preview runs with its author's role and permissions to use artifacts). Every
-committed write of one of those adds a :class:`~changes.models.RequestsChange` row for the
-environment (folded now and then, :func:`fold`), and :func:`written` sums them: a page kept at
-one sum is served again until the sum moves.
+names of their authors and reviewers, their roles and the environment's approval rules (an
+approval counts while its reviewer is an editor; a preview runs with its author's role and
+permissions to use artifacts). Every committed write of one of those adds a
+:class:`~changes.models.RequestsChange` row for the environment (folded now and then,
+:func:`fold`), and :func:`written` sums them: a page kept at one sum is served again until the
+sum moves.
 
 The writes of single rows are counted by the signals connected here (:func:`connect`, from
 the app's ``ready``), whatever code makes them; the writes of many rows at once, which send no
@@ -127,6 +128,12 @@ def _use_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: An
         changed(Environment.objects.values_list("pk", flat=True))
 
 
+def _environment_saved(instance: Environment, created: bool, **_: Any) -> None:
+    """Its approval rules: how many approvals a request needs, and whether its author's count."""
+    if not created:
+        changed([instance.pk])
+
+
 def _membership_written(instance: Membership, **_: Any) -> None:
     changed([instance.environment_id])
 
@@ -143,6 +150,7 @@ def connect() -> None:
         post_save.connect(_part_saved, sender=part, dispatch_uid=f"requests-{part.__name__}")
     for through in (ChangeRequest.history_entries.through, ChangeRequest.snapshots.through):
         m2m_changed.connect(_links_changed, sender=through, dispatch_uid=f"requests-{through}")
+    post_save.connect(_environment_saved, sender=Environment, dispatch_uid="requests-rules")
     m2m_changed.connect(_use_changed, sender=Artifact.users.through, dispatch_uid="requests-use")
     for signal in (post_save, post_delete):
         signal.connect(_membership_written, sender=Membership, dispatch_uid="requests-role")
