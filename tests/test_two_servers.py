@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import os
+import re
 import subprocess
 import threading
 import time
@@ -226,6 +227,24 @@ def test_a_change_through_one_server_is_seen_at_once_through_the_other(
     servers.b.run("DROP TABLE made_through_a")
     status, page = browser.get(servers.a.url + DATABASE_PAGE)
     assert status == 200 and "made_through_a" not in page
+
+
+def test_a_comment_through_one_server_is_seen_at_once_on_a_request_kept_by_the_other(
+    servers: Servers,
+) -> None:
+    browser = Browser()
+    assert browser.sign_in(servers.a.url, "alice", PASSWORD) == 200
+    form = {"title": "Across servers", "description": "", "sql": "CREATE TABLE across (a INT)"}
+    status, opened = browser.post(servers.a.url + "/env/default/change-requests/new", form)
+    assert status == 200 and "Across servers" in opened
+    [path] = set(re.findall(r'action="(/env/default/change-requests/\d+)/comment"', opened))
+    for _ in range(2):  # the second is served from the cache
+        status, page = browser.get(servers.b.url + path)
+        assert status == 200 and "Across servers" in page and "seen across" not in page
+    status, _ = browser.post(servers.a.url + path + "/comment", {"body": "seen across"})
+    assert status == 200
+    status, page = browser.get(servers.b.url + path)
+    assert status == 200 and "seen across" in page
 
 
 def test_the_console_session_travels_between_the_servers(servers: Servers) -> None:
