@@ -105,27 +105,26 @@ def _part_saved(instance: ChangeStatement | Review | Comment, **_: Any) -> None:
     changed(found.values_list("environment_id", flat=True))
 
 
-def _links_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: Any) -> None:
-    if not action.startswith("post_"):
-        return
-    if not reverse:
-        changed([instance.environment_id])
-    elif pk_set:  # a history entry or snapshot linked to requests from its side
-        found = ChangeRequest.objects.filter(pk__in=pk_set)
-        changed(found.values_list("environment_id", flat=True))
+def _links_of(model: type[ChangeRequest] | type[Artifact]) -> Any:
+    """A receiver of ``m2m_changed`` for a many-to-many field of ``model`` (a model with an
+    environment): the links of a request (to history entries, snapshots) or of an artifact (the
+    users who may use its functions: a preview runs with its author's permissions)."""
+
+    def links_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: Any) -> None:
+        if not action.startswith("post_"):
+            return
+        if not reverse:
+            changed([instance.environment_id])
+        elif pk_set is None:  # every link cleared from the other side
+            changed(Environment.objects.values_list("pk", flat=True))
+        else:  # linked or unlinked from the other side
+            found = model.objects.filter(pk__in=pk_set)
+            changed(found.values_list("environment_id", flat=True))
+
+    return links_changed
 
 
-def _use_changed(instance: Any, action: str, reverse: bool, pk_set: Any, **_: Any) -> None:
-    """Who may use an artifact's functions: a preview runs with its author's permissions."""
-    if not action.startswith("post_"):
-        return
-    if not reverse:
-        changed([instance.environment_id])
-    elif pk_set:  # artifacts granted or taken from the user's side
-        found = Artifact.objects.filter(pk__in=pk_set)
-        changed(found.values_list("environment_id", flat=True))
-    else:  # every artifact of the user cleared
-        changed(Environment.objects.values_list("pk", flat=True))
+_REQUEST_LINKS, _USE = _links_of(ChangeRequest), _links_of(Artifact)
 
 
 def _environment_saved(instance: Environment, created: bool, **_: Any) -> None:
@@ -149,9 +148,9 @@ def connect() -> None:
     for part in (ChangeStatement, Review, Comment):
         post_save.connect(_part_saved, sender=part, dispatch_uid=f"requests-{part.__name__}")
     for through in (ChangeRequest.history_entries.through, ChangeRequest.snapshots.through):
-        m2m_changed.connect(_links_changed, sender=through, dispatch_uid=f"requests-{through}")
+        m2m_changed.connect(_REQUEST_LINKS, sender=through, dispatch_uid=f"requests-{through}")
     post_save.connect(_environment_saved, sender=Environment, dispatch_uid="requests-rules")
-    m2m_changed.connect(_use_changed, sender=Artifact.users.through, dispatch_uid="requests-use")
+    m2m_changed.connect(_USE, sender=Artifact.users.through, dispatch_uid="requests-use")
     for signal in (post_save, post_delete):
         signal.connect(_membership_written, sender=Membership, dispatch_uid="requests-role")
         user = get_user_model()
