@@ -47,9 +47,8 @@ def fold(up_to: int) -> None:
     theirs summed: no sum changes, and each is read from a few rows again.
 
     Rows another transaction holds (folding them too) are skipped, not waited for, so two
-    folds never wait for each other. A row is deleted only if it was read, so a sum never
-    falls (it may rise, when two folds each sum a row the other deletes: that only means one
-    more rendering)."""
+    folds never wait for each other; a row is deleted only by the fold that locked and read
+    it, so no row is summed twice or lost. (SQLite has no row locks: its writers take turns.)"""
     rows = RequestsChange.objects.filter(pk__lte=up_to).order_by("pk")
     if connection.features.has_select_for_update_skip_locked:
         rows = rows.select_for_update(skip_locked=True)
