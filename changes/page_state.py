@@ -76,8 +76,6 @@ _WRITTEN = (
 def written(environment: str) -> int:
     """How many writes of the change-request pages of the environment named ``environment``
     have committed (one query; a fold of the rows leaves it as it was)."""
-    if "\x00" in environment:
-        return 0  # no name holds NUL (which PostgreSQL cannot even compare): the view answers 404
     with connection.cursor() as cursor:
         cursor.execute(_WRITTEN, [environment])
         return cursor.fetchone()[0]
@@ -115,7 +113,7 @@ def _links_of(model: type[ChangeRequest] | type[Artifact]) -> Any:
         if not reverse:
             changed([instance.environment_id])
         elif pk_set is None:  # every link cleared from the other side
-            changed(Environment.objects.values_list("pk", flat=True))
+            _changed_everywhere()
         else:  # linked or unlinked from the other side
             found = model.objects.filter(pk__in=pk_set)
             changed(found.values_list("environment_id", flat=True))
@@ -139,6 +137,10 @@ def _membership_written(instance: Membership, **_: Any) -> None:
 def _user_written(update_fields: Any = None, **_: Any) -> None:
     if update_fields is not None and set(update_fields) <= {"last_login"}:
         return  # logging in changes nothing a page shows
+    _changed_everywhere()
+
+
+def _changed_everywhere() -> None:
     changed(Environment.objects.values_list("pk", flat=True))
 
 
@@ -150,7 +152,7 @@ def connect() -> None:
         m2m_changed.connect(_REQUEST_LINKS, sender=through, dispatch_uid=f"requests-{through}")
     post_save.connect(_environment_saved, sender=Environment, dispatch_uid="requests-rules")
     m2m_changed.connect(_USE, sender=Artifact.users.through, dispatch_uid="requests-use")
+    user = get_user_model()
     for signal in (post_save, post_delete):
         signal.connect(_membership_written, sender=Membership, dispatch_uid="requests-role")
-        user = get_user_model()
         signal.connect(_user_written, sender=user, dispatch_uid="requests-user")

@@ -72,8 +72,8 @@ def _state(user: Any, environment: str | None) -> tuple | None:
     """What, besides the path, decides the content: the versions of the environments shown and
     the user's role in them. None when it cannot be kept (no role: the view answers 404).
     One query, in SQL: it runs on every request for a kept page."""
-    if not getattr(user, "is_authenticated", False) or "\x00" in (environment or ""):
-        return None  # (no name holds NUL, which PostgreSQL cannot even compare)
+    if not getattr(user, "is_authenticated", False):
+        return None
     superuser = user.is_superuser
     with connection.cursor() as cursor:
         if environment is None:  # the home page: every environment the user sees
@@ -110,9 +110,17 @@ _ENVIRONMENT_MEMBER = (
 )
 
 
+def _may_keep(request: Any, environment: str | None) -> bool:
+    """Whether what ``request`` asks for may be served from the cache at all: a GET, the
+    cache on, and an environment name that could be one (no name holds NUL, which PostgreSQL
+    cannot even compare: such a request is rendered, and answered 404). Checked before any
+    query of the key, the ``varies`` of a page included."""
+    return request.method == "GET" and enabled() and "\x00" not in (environment or "")
+
+
 def key(request: Any, environment: str | None, variant: str) -> str | None:
     """The cache key of what ``request`` asks for, or None when it must be rendered."""
-    if request.method != "GET" or not enabled():
+    if not _may_keep(request, environment):
         return None
     state = _state(request.user, environment)
     if state is None:
@@ -134,7 +142,7 @@ def kept_page(view: View | None = None, *, varies: Varies | None = None) -> Any:
 
     @functools.wraps(view)
     def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method != "GET" or not enabled():
+        if not _may_keep(request, kwargs.get("environment")):
             return view(request, *args, **kwargs)  # (another view may call it, with its POST)
         variant = "htmx" if getattr(request, "htmx", False) else "page"
         if varies is not None:
@@ -208,7 +216,9 @@ def kept_answer(get: View | None = None, *, varies: Varies | None = None) -> Any
     @functools.wraps(get)
     def serve(api_view: Any, request: Any, /, *args: Any, **kwargs: Any) -> HttpResponse:
         found = None
-        if request.accepted_renderer.format == "json" and enabled():
+        if request.accepted_renderer.format == "json" and _may_keep(
+            request, kwargs.get("environment")
+        ):
             variant = "api" if varies is None else f"api {varies(request, kwargs)}"
             found = key(request, kwargs.get("environment"), variant)
         if found is None:

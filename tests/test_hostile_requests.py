@@ -49,6 +49,11 @@ NUL_PATHS = [
     "/snapshots/x%00/delete",
     "/env/default/catalogs/a%00b/init.sql",
     "/env/default%00/history",
+    "/env/default%00/console",
+    "/env/default%00/change-requests",
+    "/env/default%00/change-requests/1",
+    "/api/v1/environments/default%00/change-requests/",
+    "/api/v1/environments/default%00/change-requests/1/preview",
     "/api/v1/environments/default/snapshots/x%00",
     "/api/v1/environments/default/catalogs/a%2500b",
 ]

@@ -122,12 +122,9 @@ def _saved_states(request: HttpRequest, kwargs: dict[str, Any]) -> str:
     user's scripts (their names and when each last changed) and the open change requests it
     offers to propose in (``changes.page_state`` counts their writes). In SQL: it runs on
     every request for a kept console page."""
-    name = kwargs.get("environment") or ""
-    kept: list[Any] = []
-    if "\x00" not in name:  # (no name holds NUL, which PostgreSQL cannot even compare)
-        with connection.cursor() as cursor:
-            cursor.execute(_SCRIPTS_OF_USER, [request.user.pk, name])
-            kept = cursor.fetchall()
+    with connection.cursor() as cursor:
+        cursor.execute(_SCRIPTS_OF_USER, [request.user.pk, kwargs["environment"]])
+        kept = cursor.fetchall()
     sessions = sorted(request.session.get(SESSION_KEY, {}).items())
     return repr((sessions, kept, page_state.shown(request, kwargs)))
 
