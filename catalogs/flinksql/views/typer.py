@@ -10,7 +10,7 @@ from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
 from ..errors import ValidationError, illegal_query, unknown_function_type
-from ..expressions import _is_literal, _is_typed_literal, _strip, _Typer, cast_target
+from ..expressions import _is_literal, _strip, _Typer
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
 from ..types import DataType
@@ -34,7 +34,7 @@ from .calls import (
     without_distinct,
 )
 from .cases import check_case
-from .casts import check_cast, check_literal_cast
+from .casts import check_cast_call
 from .coalesce import coalesce_result
 from .common_type import (
     array_element,
@@ -207,14 +207,7 @@ class ViewTyper(_Typer):
     def _check_operands(self, node: exp.Expression) -> None:
         """Calcite's operand checks of a built-in call, before its type is derived."""
         if isinstance(node, exp.Cast):
-            if not (
-                isinstance(node.this, exp.Literal)
-                and node.this.is_string
-                and _is_typed_literal(node)
-            ):
-                source, target = self.type_of(node.this), cast_target(node.to)
-                check_cast(source, target)
-                check_literal_cast(node, source, target)
+            check_cast_call(node, self.type_of)
             return
         parsed = parsed_call(node)
         if parsed is not None:
