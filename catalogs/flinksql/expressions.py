@@ -4,7 +4,8 @@
 parsed, not yet validated, tree): identifiers in backticks, functions Flink's parser knows
 in upper case, other functions quoted as written, one space around binary operators, and
 Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN ASYMMETRIC``).
-``derive_type`` computes the result type Flink derives for it.
+``_Typer`` derives the type Flink gives it, under the rules of
+:mod:`.views.computed` and :mod:`.views.typer`.
 """
 
 from __future__ import annotations
@@ -469,11 +470,6 @@ def user_functions(lookup: FunctionLookup) -> Iterator[None]:
         yield
     finally:
         _user_functions.reset(token)
-
-
-def derive_type(node: exp.Expression, scope: Mapping[str, DataType]) -> DataType:
-    """The type Flink derives for ``node`` over the columns in ``scope``."""
-    return _Typer(scope).type_of(node)
 
 
 class _Typer:

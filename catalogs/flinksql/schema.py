@@ -9,9 +9,10 @@ from sqlglot import exp
 from . import statements as st
 from .catalog import CatalogTable, Column, ObjectIdentifier, PrimaryKey, Watermark
 from .errors import ValidationError
-from .expressions import derive_type, unparse
+from .expressions import unparse
 from .parser import parse_expression
 from .types import DataType
+from .views.computed import column_expression_type
 
 
 def _at(position: st.SourcePosition | None) -> str:
@@ -27,7 +28,7 @@ def resolve_column(spec: st.ColumnSpec, scope: dict[str, DataType]) -> Column:
     """A written column as the catalog keeps it; computed columns read only ``scope``."""
     if spec.kind == st.ColumnKind.COMPUTED:
         assert spec.expression is not None
-        data_type = derive_type(spec.expression, scope)
+        data_type = column_expression_type(spec.expression, scope)
         return Column(
             spec.name, data_type, spec.kind, spec.comment, expression=unparse(spec.expression)
         )
@@ -70,18 +71,20 @@ def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermar
             f"The rowtime attribute field '{spec.column}' is not defined in the table schema, "
             f"{_at(spec.position).strip()}\nAvailable fields: [{available}]"
         )
+    # Flink types the expression first: its operand errors come before the column's
+    scope = {c.name: c.data_type for c in columns}
+    expression_type = column_expression_type(spec.expression, scope)
     if column.is_proctime:
         raise ValidationError("A watermark can not be defined for a processing-time attribute.")
     _check_time_type(column.data_type, "time field", "the time field type")
-    scope = {c.name: c.data_type for c in columns}
-    expression_type = derive_type(spec.expression, scope)
-    _check_time_type(expression_type, "expression", "the watermark expression type", True)
+    _check_time_type(expression_type, "expression", "the watermark expression type")
     return Watermark(spec.column, unparse(spec.expression))
 
 
-def _check_time_type(t: DataType, what: str, label: str, with_null: bool = False) -> None:
+def _check_time_type(t: DataType, what: str, label: str) -> None:
+    """Flink names the type with its nullability (``INT NOT NULL``, a key column's too)."""
     if not (t.is_timestamp and 0 <= t.precision <= 3):
-        shown = t.summary() if with_null else t.summary_without_nullability()
+        shown = t.summary()
         raise ValidationError(
             f"Invalid data type of {what} for watermark definition. The field must be of type "
             "TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but "
@@ -112,7 +115,9 @@ def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> Prima
     return PrimaryKey(name, tuple(spec.columns))
 
 
-def with_primary_key_not_null(columns: list[Column], key: PrimaryKey | None) -> list[Column]:
+def with_primary_key_not_null(
+    columns: list[Column], key: PrimaryKey | st.PrimaryKeySpec | None
+) -> list[Column]:
     if key is None:
         return columns
     return [
@@ -144,11 +149,18 @@ def _add_columns(
     """Resolve ``specs`` after ``base``. Primary-key columns are NOT NULL before computed
     columns are derived from them, as in Flink."""
     seen: dict[str, Column | st.ColumnSpec] = {c.name: c for c in base}
-    for spec in specs:
+
+    def add(spec: st.ColumnSpec) -> None:
         existing = seen.get(spec.name)
         if existing is not None:
             raise ValidationError(_duplicate_message(spec, existing))
         seen[spec.name] = spec
+
+    # Flink adds the physical columns first, then the computed and metadata ones in order,
+    # each computed one typed as it is added (its error before a later column's duplicate)
+    physical = [s for s in specs if s.kind == st.ColumnKind.PHYSICAL]
+    for spec in physical:
+        add(spec)
     key_columns = set(key.columns) if key is not None else set()
     scope = _non_computed_scope(base)
     for spec in specs:
@@ -159,10 +171,18 @@ def _add_columns(
             )
     for name in key_columns & scope.keys():
         scope[name] = scope[name].with_nullable(False)
-    return base + [resolve_column(spec, scope) for spec in specs]
+    resolved: dict[int, Column] = {}
+    for spec in [s for s in specs if s.kind != st.ColumnKind.PHYSICAL] + physical:
+        if spec.kind != st.ColumnKind.PHYSICAL:
+            add(spec)
+        resolved[id(spec)] = resolve_column(spec, scope)
+    return base + [resolved[id(spec)] for spec in specs]
 
 
 def _duplicate_message(spec: st.ColumnSpec, existing: Column | st.ColumnSpec) -> str:
+    kinds = (existing.kind, spec.kind)
+    if st.ColumnKind.PHYSICAL not in kinds:
+        return _overwrite_message(spec.name, *kinds)
     if spec.kind == st.ColumnKind.METADATA or existing.kind == st.ColumnKind.METADATA:
         return (
             f"A column named '{spec.name}' already exists in the table. Duplicate columns exist "
@@ -174,6 +194,25 @@ def _duplicate_message(spec: st.ColumnSpec, existing: Column | st.ColumnSpec) ->
             "in the compute column and regular column."
         )
     return f"A regular Column named '{spec.name}' already exists in the table."
+
+
+def _overwrite_message(name: str, existing: st.ColumnKind, new: st.ColumnKind) -> str:
+    """Two columns of one name, neither physical, as Flink's schema merging words it."""
+    if existing == new == st.ColumnKind.COMPUTED:
+        return (
+            f"A generated column named '{name}' already exists in the base table. You might "
+            "want to specify EXCLUDING GENERATED or OVERWRITING GENERATED."
+        )
+    if existing == new:
+        return (
+            f"A metadata column named '{name}' already exists in the base table. You might "
+            "want to specify EXCLUDING METADATA or OVERWRITING METADATA."
+        )
+    kept = "Metadata" if new == st.ColumnKind.METADATA else "Computed"
+    return (
+        f"A column named '{name}' already exists in the base table. {kept} columns can only "
+        f"overwrite other {kept.lower()} columns."
+    )
 
 
 def create_table(
@@ -196,7 +235,8 @@ def _finish(
     options: dict[str, str],
 ) -> CatalogTable:
     watermark = (
-        resolve_watermark(watermark_spec, columns)
+        # over the key's columns NOT NULL: Flink names a key column's type so when it refuses
+        resolve_watermark(watermark_spec, with_primary_key_not_null(columns, key_spec))
         if isinstance(watermark_spec, st.WatermarkSpec)
         else watermark_spec
     )
@@ -339,7 +379,7 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     for column in columns:
         if column.kind == st.ColumnKind.COMPUTED:
             tree = parse_expression(column.expression or "")
-            column = replace(column, data_type=derive_type(tree, scope))
+            column = replace(column, data_type=column_expression_type(tree, scope))
         resolved.append(column)
     watermark = table.watermark
     if watermark is not None:
