@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +54,18 @@ class _Traceback(logging.Handler):
 class Dashboard:
     """The executor in one session that has loaded the schema."""
 
-    def __init__(self, schema: str) -> None:
+    def __init__(
+        self,
+        schema: str,
+        steps: Callable[[str, bool], list[str]] = view_steps,
+        drop: str = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+    ) -> None:
         from catalogs.executor import Executor, Session
         from environments.models import Environment
 
         self.executor = Executor(Session.start(Environment.objects.get(name="default")))
         self._traceback = _Traceback()
+        self.steps, self.drop = steps, drop
         for statement in split_statements(schema):
             record = self.run(statement)
             if not record["ok"]:
@@ -87,9 +94,9 @@ class Dashboard:
         return record
 
     def answer(self, statement: str) -> Answer:
-        """The dashboard's answers to one view statement."""
+        """The dashboard's answers to one generated statement (as :class:`FlinkOracle`)."""
         answer = [self.run(statement)]
         if answer[0]["ok"]:
-            answer += [self.run(step) for step in view_steps(statement, False)[1:]]
-        self.run(f"DROP VIEW IF EXISTS {VIEW_NAME}")
+            answer += [self.run(step) for step in self.steps(statement, False)[1:]]
+        self.run(self.drop)
         return answer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +38,19 @@ def cache_key(schema: str, statement: str) -> str:
 class FlinkOracle:
     """Real Flink in one session that has loaded the schema; started on first use."""
 
-    def __init__(self, cache_dir: Path | None = CACHE_DIR, part: str = "") -> None:
+    def __init__(
+        self,
+        cache_dir: Path | None = CACHE_DIR,
+        part: str = "",
+        steps: Callable[[str, bool], list[str]] = view_steps,
+        drop: str = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+    ) -> None:
         """``cache_dir`` holds ``flink*.jsonl`` files, all read; this oracle appends to
-        ``flink<part>.jsonl`` (one file per parallel job, so that no two write one file)."""
+        ``flink<part>.jsonl`` (one file per parallel job, so that no two write one file).
+        ``steps`` are the statements run for one generated statement (its first alone when
+        it fails), ``drop`` what is run after them."""
         self.schema = schema_text()
+        self.steps, self.drop = steps, drop
         self.cache: dict[str, Answer] = {}
         self.hits = 0
         self.misses = 0
@@ -67,17 +77,17 @@ class FlinkOracle:
         return self._env
 
     def answer(self, statement: str) -> Answer:
-        """Flink's answers to one view statement (from the cache when known)."""
+        """Flink's answers to one generated statement (from the cache when known)."""
         key = cache_key(self.schema, statement)
         if key in self.cache:
             self.hits += 1
             return self.cache[key]
         self.misses += 1
         env = self._environment()
-        answer = [run_statement(env, step) for step in view_steps(statement, True)]
+        answer = [run_statement(env, step) for step in self.steps(statement, True)]
         if answer[0]["ok"]:
-            answer += [run_statement(env, step) for step in view_steps(statement, False)[1:]]
-        run_statement(env, f"DROP VIEW IF EXISTS {VIEW_NAME}")
+            answer += [run_statement(env, step) for step in self.steps(statement, False)[1:]]
+        run_statement(env, self.drop)
         self.cache[key] = answer
         if self.cache_path is not None:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)

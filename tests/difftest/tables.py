@@ -1,0 +1,197 @@
+"""Generated ``CREATE TABLE`` statements, asked of real Flink and of the dashboard.
+
+The view tester (``generator.py``) covers queries; this covers the table DDL that
+``SHOW CREATE TABLE`` and ``DESCRIBE`` render: physical columns of random types (the type
+spellings of ``tests/record_types_oracle.py``), names plain, quoted, reserved and in other
+cases, column and table comments with quotes and other scripts, inline and table primary keys
+(named or not), computed columns over the table's own columns, metadata columns (``FROM`` a
+key, ``VIRTUAL``), watermarks on physical and computed columns, ``PARTITIONED BY``,
+``DISTRIBUTED BY`` and options with quotes in keys and values. Nothing stops a random choice
+from being wrong (a key on an unknown column, a watermark on a string, two columns of one
+name): both sides must then refuse alike.
+
+Each statement is run as ``CREATE TABLE``, then (when it was accepted) ``SHOW CREATE TABLE`` and
+``DESCRIBE``, then the table is dropped. Statement ``i`` of a seed depends only on ``(seed, i)``.
+
+Run: ``.venv/bin/python -m tests.difftest.tables --seed 1 --count 2000``; the figures are
+printed, the disagreements written to ``.cache/difftest/tables-<seed>.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+from tests.difftest.compare import CATEGORIES, DISAGREEMENTS, classify
+from tests.record_types_oracle import random_type
+
+TABLE_NAME = "dt.main.gt"
+OUT = Path(__file__).resolve().parents[2] / ".cache" / "difftest"
+
+_NAMES = ["a", "b", "id", "Name", "amount", "`a b`", "`select`", "`x``y`", "`用户`", "ts", "TS"]
+_TIME_TYPES = ["TIMESTAMP(3)", "TIMESTAMP(0)", "TIMESTAMP", "TIMESTAMP_LTZ(3)", "TIMESTAMP(9)"]
+_TEXTS = ["a comment", "it''s", "línea", "tab\there", "x\ny", "", "''", "%s", "\\n", "注释"]
+_COMPUTED = [
+    "PROCTIME()",
+    "CURRENT_TIMESTAMP",
+    "CAST({c} AS STRING)",
+    "{c} IS NULL",
+    "COALESCE({c}, {c})",
+    "CAST(NULL AS INT)",
+    "1 + 2",
+    "'lit'",
+    "{c}",
+    "TO_TIMESTAMP_LTZ(0, 3)",
+    "CASE WHEN {c} IS NULL THEN 1 ELSE 2 END",
+    "UPPER(CAST({c} AS STRING))",
+    "{c} + 1",
+    "CAST({c} AS TIMESTAMP(3))",
+]
+_WATERMARKS = ["{c}", "{c} - INTERVAL '5' SECOND", "{c} - INTERVAL '1' MINUTE", "{c} + 1"]
+_OPTION_KEYS = ["k", "sink.parallelism", "a.b-c", "it''s", "x y", "fields.id.kind"]
+_OPTION_VALUES = ["v", "1", "it''s", "a=b", "", "ü", "${X}", "line\nbreak"]
+
+
+def _bare(name: str) -> str:
+    return name.strip("`").replace("``", "`").lower()
+
+
+def _column_name(r: random.Random, used: set[str]) -> str:
+    for _ in range(20):
+        name = r.choice(_NAMES)
+        if _bare(name) not in used or r.random() < 0.02:  # now and then, a duplicate
+            used.add(_bare(name))
+            return name
+    return f"c{len(used)}"
+
+
+def _comment(r: random.Random) -> str:
+    return f" COMMENT '{r.choice(_TEXTS)}'" if r.random() < 0.25 else ""
+
+
+def table_statement(seed: int, index: int) -> str:
+    """The ``index``-th generated ``CREATE TABLE`` of ``seed``."""
+    r = random.Random(f"tables-{seed}-{index}")
+    used: set[str] = set()
+    items: list[str] = []
+    physical: list[str] = []
+    times: list[str] = []
+    key_inline = False
+    for _ in range(r.randint(1, 5)):
+        name = _column_name(r, used)
+        is_time = r.random() < 0.3
+        kind = r.choice(_TIME_TYPES) if is_time else random_type(r, depth=1 + r.randint(0, 2))
+        text = f"{name} {kind}"
+        if not key_inline and r.random() < 0.1:
+            key_inline = True
+            text += r.choice(["", " CONSTRAINT pk"]) + " PRIMARY KEY NOT ENFORCED"
+        items.append(text + _comment(r))
+        physical.append(name)
+        if is_time:
+            times.append(name)
+    for _ in range(r.choice([0, 0, 1, 2])):
+        name = _column_name(r, used)
+        expression = r.choice(_COMPUTED).format(c=r.choice(physical))
+        items.append(f"{name} AS {expression}{_comment(r)}")
+        if "TIMESTAMP" in expression or "PROCTIME" in expression:
+            times.append(name)
+    if r.random() < 0.25:
+        name = _column_name(r, used)
+        kind = r.choice(["TIMESTAMP_LTZ(3)", "STRING", "BIGINT", "MAP<STRING, BYTES>"])
+        source = r.choice(["", " FROM 'timestamp'", " FROM 'headers'", " FROM 'k'"])
+        items.append(f"{name} {kind} METADATA{source}{r.choice(['', ' VIRTUAL'])}{_comment(r)}")
+    if r.random() < 0.4:
+        column = r.choice(times) if times and r.random() < 0.9 else r.choice(physical)
+        items.append(f"WATERMARK FOR {column} AS {r.choice(_WATERMARKS).format(c=column)}")
+    if not key_inline and r.random() < 0.3:
+        keys = r.sample(physical, r.randint(1, len(physical)))
+        if r.random() < 0.05:
+            keys.append("nope")
+        named = r.choice(["", "CONSTRAINT pk ", "CONSTRAINT `my key` "])
+        items.append(f"{named}PRIMARY KEY ({', '.join(keys)}) NOT ENFORCED")
+    text = f"CREATE TABLE {TABLE_NAME} (\n  " + ",\n  ".join(items) + "\n)"
+    if r.random() < 0.3:
+        text += f"\nCOMMENT '{r.choice(_TEXTS)}'"
+    if r.random() < 0.15:
+        keys = r.sample(physical, r.randint(1, len(physical)))
+        text += f"\nDISTRIBUTED BY {r.choice(['', 'HASH', 'RANGE'])}({', '.join(keys)})"
+        text += r.choice(["", f" INTO {r.randint(1, 8)} BUCKETS"])
+    elif r.random() < 0.05:
+        text += f"\nDISTRIBUTED INTO {r.randint(1, 8)} BUCKETS"
+    if r.random() < 0.2:
+        keys = r.sample(physical, r.randint(1, len(physical)))
+        text += f"\nPARTITIONED BY ({', '.join(keys)})"
+    options = [("connector", r.choice(["datagen", "blackhole", "filesystem"]))]
+    if options[0][1] == "filesystem":
+        options += [("path", "/tmp/x"), ("format", "csv")]
+    for _ in range(r.choice([0, 0, 1, 2])):
+        options.append((r.choice(_OPTION_KEYS), r.choice(_OPTION_VALUES)))
+    listed = ",\n  ".join(f"'{k}' = '{v}'" for k, v in options)
+    return f"{text}\nWITH (\n  {listed}\n)"
+
+
+def table_steps(statement: str, create_only: bool) -> list[str]:
+    if create_only:
+        return [statement]
+    return [statement, f"SHOW CREATE TABLE {TABLE_NAME}", f"DESCRIBE {TABLE_NAME}"]
+
+
+DROP = f"DROP TABLE IF EXISTS {TABLE_NAME}"
+
+
+def ask(seed: int, count: int, flink: object, dashboard: object, progress: bool = False) -> tuple:
+    """Both sides' answers to the first ``count`` tables of ``seed``: the count of each
+    category, the number Flink accepted, and the findings (every answer not ``agree``)."""
+    began = time.perf_counter()
+    counts: Counter = Counter()
+    valid = 0
+    findings: list[dict] = []
+    for index in range(count):
+        statement = table_statement(seed, index)
+        want, got = flink.answer(statement), dashboard.answer(statement)  # type: ignore[attr-defined]
+        valid += bool(want[0]["ok"])
+        category, difference = classify(want, got)
+        counts[category] += 1
+        if category != "agree":
+            findings.append(
+                {"index": index, "category": category, "statement": statement,
+                 "difference": difference, "flink": want, "ours": got}
+            )  # fmt: skip
+        if progress and (index + 1) % 200 == 0:
+            print(f"... {index + 1} tables, {time.perf_counter() - began:.0f} s", flush=True)
+    return counts, valid, findings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=500)
+    args = parser.parse_args()
+    from tests.difftest.dashboard_side import Dashboard, setup_django
+    from tests.difftest.flink_side import CACHE_DIR, FlinkOracle
+
+    setup_django()
+    flink = FlinkOracle(CACHE_DIR, part="-tables", steps=table_steps, drop=DROP)
+    dashboard = Dashboard(flink.schema, steps=table_steps, drop=DROP)
+    began = time.perf_counter()
+    counts, valid, findings = ask(args.seed, args.count, flink, dashboard, progress=True)
+    figures = [f"generated tables:       {args.count}", f"valid per Flink:        {valid}"]
+    figures += [f"  {c:24s}{counts.get(c, 0)}" for c in CATEGORIES]
+    figures.append(f"disagreements:          {sum(counts.get(c, 0) for c in DISAGREEMENTS)}")
+    figures.append(f"time:                   {time.perf_counter() - began:.1f} s")
+    figures.append(f"Flink cache:            {flink.hits} hits, {flink.misses} asked")
+    print("\n".join(figures))
+    report = OUT / f"tables-{args.seed}.jsonl"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    with report.open("w", encoding="utf-8") as out:
+        for finding in findings:
+            out.write(json.dumps(finding, ensure_ascii=False) + "\n")
+    print(f"findings: {report}")
+
+
+if __name__ == "__main__":
+    main()
