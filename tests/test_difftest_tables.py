@@ -13,10 +13,30 @@ import os
 import pytest
 
 from tests.difftest.compare import DISAGREEMENTS
-from tests.difftest.tables import DROP, table_statement, table_steps
+from tests.difftest.tables import (
+    ALTER_DROP,
+    DROP,
+    alter_statement,
+    alter_steps,
+    classify_sequence,
+    computed_statement,
+    table_statement,
+    table_steps,
+)
 from tests.flink_oracle import flink_available
 
 SEED, COUNT = 20261205, 150
+COMPUTED = 100
+ALTERED = 100
+# classes of computed columns the dashboard does not answer as Flink yet, each with its reason
+KNOWN_GAPS = {
+    " OVER ": "Flink takes a window function in a computed column; the table writer has none",
+    "FLOOR(LOCAL": "a column: FLOOR(LOCALTIME TO HOUR), a view: FLOOR((LOCALTIME) TO HOUR)",
+    "FLOOR(CURRENT": "as FLOOR(LOCAL...: the dashboard writes both the view's way",
+    "CEIL(LOCAL": "as FLOOR(LOCAL...",
+    "CEIL(CURRENT": "as FLOOR(LOCAL...",
+    "U&'": "a watermark's Unicode-escaped literal: Flink writes _UTF16'..', not as written",
+}
 DISTRIBUTED = (
     "DISTRIBUTED BY and DISTRIBUTED INTO (a table's buckets) are not supported by the "
     "dashboard yet: the table is not created."
@@ -54,4 +74,63 @@ def test_the_generated_tables_agree_with_flink() -> None:
             assert finding["ours"][0]["error"] == DISTRIBUTED, finding["ours"][0]
         elif finding["category"] in DISAGREEMENTS:
             problems.append(f"{finding['category']}: {finding['statement']}")
+    assert not problems, "\n\n".join(problems[:5])
+
+
+@pytest.mark.flink
+@pytest.mark.django_db
+def test_the_generated_computed_columns_agree_with_flink() -> None:
+    """Computed columns and watermarks drawn by the view tester's expression generator."""
+    if not flink_available():
+        message = "real Flink is not available here (needs java on PATH and PyFlink)"
+        if os.environ.get("REQUIRE_FLINK") == "1":
+            pytest.fail(f"REQUIRE_FLINK=1 but {message}")
+        pytest.skip(message)
+    from tests.difftest.dashboard_side import Dashboard
+    from tests.difftest.flink_side import FlinkOracle
+    from tests.difftest.tables import ask
+
+    flink = FlinkOracle(None, steps=table_steps, drop=DROP)
+    dashboard = Dashboard(flink.schema, steps=table_steps, drop=DROP)
+    counts, valid, findings = ask(SEED, COMPUTED, flink, dashboard, statement_of=computed_statement)
+    assert valid > COMPUTED // 2, counts
+    problems = [
+        f"{f['category']}: {f['statement']}\n{f['difference']}"
+        for f in findings
+        if f["category"] in DISAGREEMENTS
+        and not any(gap in f["statement"].upper() for gap in KNOWN_GAPS)
+    ]
+    assert not problems, "\n\n".join(problems[:5])
+
+
+@pytest.mark.flink
+@pytest.mark.django_db
+def test_the_generated_alter_table_sequences_agree_with_flink() -> None:
+    """A generated table, then one to three ALTER TABLE statements of every form, then SHOW
+    CREATE TABLE and DESCRIBE: every answer alike."""
+    if not flink_available():
+        message = "real Flink is not available here (needs java on PATH and PyFlink)"
+        if os.environ.get("REQUIRE_FLINK") == "1":
+            pytest.fail(f"REQUIRE_FLINK=1 but {message}")
+        pytest.skip(message)
+    from tests.difftest.dashboard_side import Dashboard
+    from tests.difftest.flink_side import FlinkOracle
+    from tests.difftest.tables import ask
+
+    flink = FlinkOracle(None, steps=alter_steps, drop=ALTER_DROP)
+    dashboard = Dashboard(flink.schema, steps=alter_steps, drop=ALTER_DROP)
+    counts, valid, findings = ask(
+        SEED,
+        ALTERED,
+        flink,
+        dashboard,
+        statement_of=alter_statement,
+        classifier=classify_sequence,
+    )
+    assert valid > ALTERED // 3, counts
+    problems = [
+        f"{f['category']}: {f['statement']}\n{f['difference']}"
+        for f in findings
+        if f["category"] in DISAGREEMENTS
+    ]
     assert not problems, "\n\n".join(problems[:5])

@@ -45,6 +45,8 @@ def message_type(data_type: DataType) -> str:
         return data_type.summary_without_nullability()
     if name == "TIMESTAMP_LTZ":
         return f"TIMESTAMP_WITH_LOCAL_TIME_ZONE({data_type.precision})"
+    if name == "BITMAP" and not data_type.nullable:
+        return "BITMAP NOT NULL"  # Flink's BITMAP names its nullability (tables_generated_classes)
     return calcite_text(data_type.with_nullable(True))
 
 

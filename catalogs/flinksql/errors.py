@@ -34,6 +34,8 @@ class SqlParseError(FlinkSqlError):
 # Flink's refusal of arguments its type inference does not take (COALESCE of no common type,
 # PERCENTILE out of range, an array's element of another type, ...)
 INVALID_INPUT_ARGUMENTS = "Invalid input arguments."
+# Flink's parser refuses != in any expression (a view's query, a computed column's)
+BANG_EQUAL = "Bang equal '!=' is not allowed under the current SQL conformance level"
 
 
 def token_image(text: str) -> str:

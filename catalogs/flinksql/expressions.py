@@ -1,11 +1,13 @@
-"""Scalar expressions of computed columns and watermarks.
+"""Scalar expressions: Calcite's SQL writer and the typer the view typer builds on.
 
-``unparse`` writes an expression the way Flink stores it (Calcite's SQL writer over the
-parsed, not yet validated, tree): identifiers in backticks, functions Flink's parser knows
-in upper case, other functions quoted as written, one space around binary operators, and
-Calcite's own spelling of a few constructs (``TRIM(BOTH ' ' FROM x)``, ``BETWEEN ASYMMETRIC``).
-``_Typer`` derives the type Flink gives it, under the rules of
-:mod:`.views.computed` and :mod:`.views.typer`.
+``unparse`` writes a parsed, not yet validated, expression in Calcite's spelling: identifiers
+in backticks, functions Flink's parser knows in upper case, other functions quoted as written,
+one space around binary operators, and Calcite's own spelling of a few constructs
+(``TRIM(BOTH ' ' FROM x)``, ``BETWEEN ASYMMETRIC``); a literal as written. A computed column's
+or watermark's expression is written so to be read again as a view's select item
+(:mod:`.views.computed`), which validates, types and writes it as Flink keeps it. ``_Typer``
+resolves a column's names as Flink's scope of columns does, and is the base of
+:class:`.views.typer.ViewTyper`.
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ class _Writer:
 
     def _write(self, node: exp.Expression) -> str:
         node = _strip(node)
+        kept = node.meta.get("literal_text") if node.meta else None
+        if kept is not None:  # a computed column's literal, as written (views.computed)
+            return kept
         method = getattr(self, f"_{type(node).__name__.lower()}", None)
         if method is not None:
             return method(node)
@@ -189,6 +194,13 @@ class _Writer:
         keyword = "NOT LIKE" if negated or node.args.get("negate") else "LIKE"
         return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
+    def _escape(self, node: exp.Escape) -> str:
+        return f"{self.write(node.this)} ESCAPE {self.write(node.expression)}"
+
+    def _similarto(self, node: exp.SimilarTo, negated: bool = False) -> str:
+        keyword = "NOT SIMILAR TO" if negated or node.args.get("negate") else "SIMILAR TO"
+        return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
+
     def _between(self, node: exp.Between, negated: bool = False) -> str:
         keyword = "NOT BETWEEN" if negated else "BETWEEN"
         keyword += " SYMMETRIC" if self._symmetric(node) else " ASYMMETRIC"
@@ -197,8 +209,9 @@ class _Writer:
         return f"{self._operand(node.this, 32)} {keyword} {low} AND {high}"
 
     def _symmetric(self, node: exp.Between) -> bool:
-        """Whether the BETWEEN is written SYMMETRIC (a view's writer keeps what was read)."""
-        return False
+        """Whether the BETWEEN is written SYMMETRIC: as it was read (ASYMMETRIC unless
+        SYMMETRIC was written; golden tables_generated_classes)."""
+        return bool(node.args.get("symmetric"))
 
     def _between_low(self, low: exp.Expression) -> str:
         return self._operand(low, 33)
@@ -481,7 +494,7 @@ class _Typer:
         if isinstance(node, exp.Column):
             parts = [p.name for p in node.parts]
             if parts[0] not in self.scope:
-                shown = node.sql(dialect=None) if len(parts) == 1 else parts[0]
+                shown = parts[0]  # as named, quoted or not ("Unknown identifier 'a b'")
                 raise ValidationError(f"Unknown identifier '{shown}'")
             data_type = self.scope[parts[0]]
             for name in parts[1:]:

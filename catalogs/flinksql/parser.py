@@ -11,7 +11,7 @@ from sqlglot.tokens import Token, TokenType
 from . import model_parser, read_parser
 from . import statements as st
 from .dialect import DIALECT
-from .errors import FlinkSqlError, SqlParseError, ValidationError
+from .errors import BANG_EQUAL, FlinkSqlError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
@@ -235,6 +235,9 @@ class _Parser:
         if self.s.pos == start:
             raise self.s.unexpected()
         self._check_reserved_fields(start, self.s.pos)
+        if any(token.text == "!=" for token in self.s.tokens[start : self.s.pos]):
+            # Flink's parser refuses it in any expression, as in a view's query
+            raise ValidationError(BANG_EQUAL)
         first, last = self.s.tokens[start], self.s.tokens[self.s.pos - 1]
         return parse_expression(self.s.text[first.start : last.end + 1], self.s, first)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sqlglot import exp
@@ -9,10 +10,9 @@ from sqlglot import exp
 from . import statements as st
 from .catalog import CatalogTable, Column, ObjectIdentifier, PrimaryKey, Watermark
 from .errors import ValidationError
-from .expressions import unparse
 from .parser import parse_expression
 from .types import DataType
-from .views.computed import column_expression_type
+from .views.computed import column_expression, column_expression_type
 
 
 def _at(position: st.SourcePosition | None) -> str:
@@ -28,10 +28,8 @@ def resolve_column(spec: st.ColumnSpec, scope: dict[str, DataType]) -> Column:
     """A written column as the catalog keeps it; computed columns read only ``scope``."""
     if spec.kind == st.ColumnKind.COMPUTED:
         assert spec.expression is not None
-        data_type = column_expression_type(spec.expression, scope)
-        return Column(
-            spec.name, data_type, spec.kind, spec.comment, expression=unparse(spec.expression)
-        )
+        text, data_type = column_expression(spec.expression, scope)
+        return Column(spec.name, data_type, spec.kind, spec.comment, expression=text)
     assert spec.data_type is not None
     return Column(
         spec.name,
@@ -57,7 +55,12 @@ def _check_watermark_column(spec: st.WatermarkSpec, columns: list[Column]) -> No
         )
 
 
-def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermark:
+def resolve_watermark(
+    spec: st.WatermarkSpec, columns: list[Column], expression_first: bool = True
+) -> Watermark:
+    """The watermark ``spec`` declares over ``columns``. Flink's CREATE TABLE types the
+    expression before it checks the column; ALTER TABLE, adding or changing a watermark or
+    checking a kept one again, checks the column first (``expression_first`` False)."""
     if "." in spec.column:
         names = ", ".join(c.name for c in columns)
         raise ValidationError(
@@ -71,14 +74,15 @@ def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermar
             f"The rowtime attribute field '{spec.column}' is not defined in the table schema, "
             f"{_at(spec.position).strip()}\nAvailable fields: [{available}]"
         )
-    # Flink types the expression first: its operand errors come before the column's
     scope = {c.name: c.data_type for c in columns}
-    expression_type = column_expression_type(spec.expression, scope)
+    if not expression_first:
+        _check_time_type(column.data_type, "time field", "the time field type")
+    expression, expression_type = column_expression(spec.expression, scope)
     if column.is_proctime:
         raise ValidationError("A watermark can not be defined for a processing-time attribute.")
     _check_time_type(column.data_type, "time field", "the time field type")
     _check_time_type(expression_type, "expression", "the watermark expression type")
-    return Watermark(spec.column, unparse(spec.expression))
+    return Watermark(spec.column, expression)
 
 
 def _check_time_type(t: DataType, what: str, label: str) -> None:
@@ -141,6 +145,22 @@ def check_partition_keys(keys: list[str], columns: list[Column]) -> None:
                 f"Invalid partition key '{key}'. A partition key must reference a physical "
                 f"column in the schema. Available columns are: [{physical}]"
             )
+
+
+def check_metadata_keys(columns: list[Column]) -> None:
+    """No two metadata columns read one key (a column's own name when it names none)."""
+    read: dict[str, str] = {}
+    for column in columns:
+        if column.kind != st.ColumnKind.METADATA:
+            continue
+        key = column.metadata_key or column.name
+        if key in read:
+            raise ValidationError(
+                f"The column `{read[key]}` and `{column.name}` in the table are both from the "
+                f"same metadata key '{key}'. Please specify one of the columns as the metadata "
+                "column and use the computed column syntax to specify the others."
+            )
+        read[key] = column.name
 
 
 def _add_columns(
@@ -246,6 +266,7 @@ def _finish(
         else key_spec
     )
     check_partition_keys(partition_keys, columns)
+    check_metadata_keys(columns)
     return CatalogTable(
         identifier=identifier,
         columns=with_primary_key_not_null(columns, key),
@@ -372,7 +393,12 @@ def _scope_for(columns: list[Column]) -> dict[str, DataType]:
 
 
 def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
-    """Re-derive computed columns and re-check the watermark and key over ``columns``."""
+    """Re-derive computed columns and re-check the watermark, key and partition keys over
+    ``columns``."""
+    if table.primary_key is not None:
+        _check_key_columns(table.primary_key.name, table.primary_key.columns, columns)
+    check_partition_keys(table.partition_keys, columns)
+    check_metadata_keys(columns)
     columns = with_primary_key_not_null(columns, table.primary_key)
     scope = _scope_for(columns)
     resolved = []
@@ -384,7 +410,7 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     watermark = table.watermark
     if watermark is not None:
         spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
-        watermark = resolve_watermark(spec, resolved)
+        watermark = resolve_watermark(spec, resolved, expression_first=False)
     return replace(
         table, columns=with_primary_key_not_null(resolved, table.primary_key), watermark=watermark
     )
@@ -411,13 +437,7 @@ def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 f"The current table has already defined the primary key constraint [{cols}]. "
                 "You might want to drop it before adding a new one."
             )
-        missing = [c for c in change.primary_key.columns if c not in _column_names(columns)]
-        if missing:
-            name = change.primary_key.name or "PK_" + "_".join(change.primary_key.columns)
-            raise ValidationError(
-                f"Invalid primary key '{name}'. Column '{missing[0]}' does not exist."
-            )
-        primary_key = resolve_primary_key(change.primary_key, columns)
+        primary_key = _altered_primary_key(change.primary_key, columns)
     watermark = table.watermark
     if change.watermark is not None:
         _check_watermark_column(change.watermark, columns)
@@ -427,7 +447,7 @@ def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 f"`{watermark.rowtime_attribute}` AS {watermark.expression}. "
                 "You might want to drop it before adding a new one."
             )
-        watermark = resolve_watermark(change.watermark, columns)
+        watermark = resolve_watermark(change.watermark, columns, expression_first=False)
     changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
     return _revalidate(changed, columns)
 
@@ -438,11 +458,13 @@ def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
         if table.column(spec.name) is None:
             raise _alter_error(f"Column `{spec.name}` does not exist in the table.")
     for spec, position in change.columns:
+        if position.after == spec.name:
+            position = st.ColumnPosition(first=True)  # AFTER itself: Flink puts it first
         index = _column_names(columns).index(spec.name)
         rest = columns[:index] + columns[index + 1 :]
         _check_after(position, _column_names(rest))
         new = resolve_column(spec, _scope_for(rest))
-        if new.comment is None and spec.kind == columns[index].kind:
+        if new.comment is None:  # Flink keeps the comment, whatever the kind now
             new = replace(new, comment=columns[index].comment)
         if position.first or position.after is not None:
             columns = _place(rest, new, position)
@@ -450,14 +472,42 @@ def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
             columns = [*rest[:index], new, *rest[index:]]
     primary_key = table.primary_key
     if change.primary_key is not None:
+        if primary_key is None:
+            raise _alter_error(
+                "The current table does not define any primary key constraint. "
+                "You might want to add a new one."
+            )
         # Flink leaves the columns of a replaced key NOT NULL.
-        primary_key = resolve_primary_key(change.primary_key, columns)
+        primary_key = _altered_primary_key(change.primary_key, columns)
     watermark = table.watermark
     if change.watermark is not None:
+        if watermark is None:
+            raise _alter_error(
+                "The current table does not define any watermark. You might want to add a new one."
+            )
         _check_watermark_column(change.watermark, columns)
-        watermark = resolve_watermark(change.watermark, columns)
+        watermark = resolve_watermark(change.watermark, columns, expression_first=False)
     changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
     return _revalidate(changed, columns)
+
+
+def _altered_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
+    """The key ALTER TABLE ADD or MODIFY declares: Flink words a key on a column that is
+    missing or not physical in its own way there (CREATE TABLE in another)."""
+    _check_key_columns(spec.name or "PK_" + "_".join(spec.columns), spec.columns, columns)
+    return resolve_primary_key(spec, columns)
+
+
+def _check_key_columns(name: str, keys: Sequence[str], columns: list[Column]) -> None:
+    """A key's columns after ALTER TABLE: each there and physical, in Flink's words."""
+    for key in keys:
+        column = next((c for c in columns if c.name == key), None)
+        if column is None:
+            raise ValidationError(f"Invalid primary key '{name}'. Column '{key}' does not exist.")
+        if column.kind != st.ColumnKind.PHYSICAL:
+            raise ValidationError(
+                f"Invalid primary key '{name}'. Column '{key}' is not a physical column."
+            )
 
 
 def _referencing_computed(table: CatalogTable, name: str) -> list[str]:
@@ -485,21 +535,38 @@ def _reads(column: exp.Column) -> str:
 
 
 def alter_drop_columns(table: CatalogTable, names: list[str]) -> CatalogTable:
+    """Flink's order: a name twice, a name missing, then name by name (the computed columns
+    first, as Flink drops them): a computed column left reading it, a partition key, the
+    watermark, the primary key."""
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise _alter_error(f"Duplicate column `{name}`.")
     for name in names:
         if table.column(name) is None:
             raise _alter_error(f"The column `{name}` does not exist in the base table.")
     dropping = set(names)
-    for name in names:
-        readers = [c for c in _referencing_computed(table, name) if c not in dropping]
-        if readers:
-            listed = ", ".join(f"`{c}`" for c in readers)
-            raise _alter_error(f"The column `{name}` is referenced by computed column {listed}.")
+    computed = [n for n in names if table.column(n).kind == st.ColumnKind.COMPUTED]  # type: ignore[union-attr]
+    for name in computed + [n for n in names if n not in computed]:
+        _check_references(table, name, ignored=dropping)
         if table.primary_key is not None and name in table.primary_key.columns:
             raise _alter_error(f"The column `{name}` is used as the primary key.")
-        if _watermark_reads(table, name):
-            raise _alter_error(f"The column `{name}` is referenced by watermark expression.")
     columns = [c for c in table.columns if c.name not in dropping]
     return replace(table, columns=columns)
+
+
+def _check_references(table: CatalogTable, name: str, ignored: set[str] | None = None) -> None:
+    """What keeps a column from being dropped or renamed, in Flink's order: computed columns
+    reading it (but those in ``ignored``, dropped with it), the partition keys, the
+    watermark."""
+    ignored = ignored or set()
+    readers = [c for c in _referencing_computed(table, name) if c not in ignored]
+    if readers:
+        listed = ", ".join(f"`{c}`" for c in readers)
+        raise _alter_error(f"The column `{name}` is referenced by computed column {listed}.")
+    if name in table.partition_keys:
+        raise _alter_error(f"The column `{name}` is used as the partition keys.")
+    if _watermark_reads(table, name):
+        raise _alter_error(f"The column `{name}` is referenced by watermark expression.")
 
 
 def alter_drop_primary_key(table: CatalogTable) -> CatalogTable:
@@ -530,12 +597,7 @@ def alter_rename_column(table: CatalogTable, old: str, new: str) -> CatalogTable
         raise _alter_error(f"The column `{old}` does not exist in the base table.")
     if table.column(new) is not None:
         raise _alter_error(f"The column `{new}` already existed in table schema.")
-    readers = _referencing_computed(table, old)
-    if readers:
-        listed = ", ".join(f"`{c}`" for c in readers)
-        raise _alter_error(f"The column `{old}` is referenced by computed column {listed}.")
-    if _watermark_reads(table, old):
-        raise _alter_error(f"The column `{old}` is referenced by watermark expression.")
+    _check_references(table, old)
     columns = [c.renamed(new) if c.name == old else c for c in table.columns]
     key = table.primary_key
     if key is not None and old in key.columns:

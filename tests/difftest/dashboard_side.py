@@ -58,7 +58,7 @@ class Dashboard:
         self,
         schema: str,
         steps: Callable[[str, bool], list[str]] = view_steps,
-        drop: str = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+        drop: str | tuple[str, ...] = f"DROP VIEW IF EXISTS {VIEW_NAME}",
     ) -> None:
         from catalogs.executor import Executor, Session
         from environments.models import Environment
@@ -95,8 +95,9 @@ class Dashboard:
 
     def answer(self, statement: str) -> Answer:
         """The dashboard's answers to one generated statement (as :class:`FlinkOracle`)."""
-        answer = [self.run(statement)]
+        answer = [self.run(step) for step in self.steps(statement, True)]
         if answer[0]["ok"]:
             answer += [self.run(step) for step in self.steps(statement, False)[1:]]
-        self.run(self.drop)
+        for drop in [self.drop] if isinstance(self.drop, str) else self.drop:
+            self.run(drop)
         return answer

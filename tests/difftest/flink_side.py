@@ -43,7 +43,7 @@ class FlinkOracle:
         cache_dir: Path | None = CACHE_DIR,
         part: str = "",
         steps: Callable[[str, bool], list[str]] = view_steps,
-        drop: str = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+        drop: str | tuple[str, ...] = f"DROP VIEW IF EXISTS {VIEW_NAME}",
     ) -> None:
         """``cache_dir`` holds ``flink*.jsonl`` files, all read; this oracle appends to
         ``flink<part>.jsonl`` (one file per parallel job, so that no two write one file).
@@ -87,7 +87,8 @@ class FlinkOracle:
         answer = [run_statement(env, step) for step in self.steps(statement, True)]
         if answer[0]["ok"]:
             answer += [run_statement(env, step) for step in self.steps(statement, False)[1:]]
-        run_statement(env, self.drop)
+        for drop in [self.drop] if isinstance(self.drop, str) else self.drop:
+            run_statement(env, drop)
         self.cache[key] = answer
         if self.cache_path is not None:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)

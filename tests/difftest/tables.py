@@ -24,6 +24,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.difftest.compare import CATEGORIES, DISAGREEMENTS, classify
@@ -134,6 +135,138 @@ def table_statement(seed: int, index: int) -> str:
     return f"{text}\nWITH (\n  {listed}\n)"
 
 
+def computed_statement(seed: int, index: int) -> str:
+    """The ``index``-th generated table of ``seed`` with computed columns (and maybe a
+    watermark) drawn by the view tester's expression generator over the physical columns of
+    its table ``t_all``: every operator, function and literal it knows, a quarter with one
+    fault."""
+    from tests.difftest.expressions import Expressions, Scope
+    from tests.difftest.schema_model import SCALAR, T_ALL
+
+    r = random.Random(f"computed-{seed}-{index}")
+    physical = [c for c in T_ALL.columns if c.name not in ("total", "up")]  # its computed ones
+    items = [f"{c.name} {c.flink_type}{' NOT NULL' if c.key else ''}" for c in physical]
+    expressions = Expressions(r)
+    expressions.faults = 1 if r.random() < 0.25 else 0
+    scope = Scope([(c.name, c) for c in physical])
+    for k in range(r.randint(1, 3)):
+        cat = r.choice(SCALAR)
+        text = expressions.expr(scope, cat, depth=r.randint(1, 3)).render()
+        items.append(f"x{k} AS {text}")
+    if r.random() < 0.3:
+        text = expressions.expr(scope, "ts", depth=r.randint(0, 2)).render()
+        items.append(f"WATERMARK FOR ts AS {text}")
+    return (
+        f"CREATE TABLE {TABLE_NAME} (\n  "
+        + ",\n  ".join(items)
+        + "\n) WITH ('connector' = 'datagen')"
+    )
+
+
+SEPARATOR = ";\n-- then\n"
+_ALTER_TYPES = ["INT", "BIGINT", "STRING", "VARCHAR(10)", "TIMESTAMP(3)", "DOUBLE", "BOOLEAN"]
+
+
+def _column_names(create: str) -> list[str]:
+    """The names a generated ``CREATE TABLE`` declares (its lines that start a column)."""
+    names = []
+    for line in create.split("\n")[1:]:
+        if line.startswith(")"):
+            break  # the end of the column list
+        line = line.strip()
+        if line.startswith(("WATERMARK", "PRIMARY", "CONSTRAINT")):
+            continue
+        name = line.split(" ")[0] if not line.startswith("`") else line[: line.index("` ", 1) + 1]
+        names.append(name)
+    return names
+
+
+def alter_statement(seed: int, index: int) -> str:
+    """The ``index``-th generated sequence of ``seed``: a generated table (one without
+    buckets) and one to three ``ALTER TABLE`` statements of every form on it, joined by
+    :data:`SEPARATOR`."""
+    r = random.Random(f"alter-{seed}-{index}")
+    create = table_statement(seed, 100_000 + index)
+    while "DISTRIBUTED" in create:
+        create = table_statement(seed, r.randrange(10**9))
+    names = _column_names(create) or ["a"]
+    alters = []
+    for _ in range(r.randint(1, 3)):
+        name = r.choice(names)
+        other = r.choice(names)
+        new = r.choice(["n1", "n2", "`n 3`", "ts", "Amount"])
+        kind = r.choice(_ALTER_TYPES)
+        position = r.choice(["", "", " FIRST", f" AFTER {other}"])
+        comment = r.choice(["", "", " COMMENT 'c'", " COMMENT 'it''s'"])
+        alters.append(
+            r.choice(
+                [
+                    f"ADD {new} {kind}{comment}{position}",
+                    f"ADD ({new} {kind}, {new}x AS {other} IS NULL{position})",
+                    f"ADD {new} AS CAST({other} AS STRING){comment}",
+                    f"ADD {new} {kind} METADATA FROM 'k' VIRTUAL",
+                    f"MODIFY {name} {kind}{comment}{position}",
+                    f"MODIFY ({name} {kind}{position})",
+                    f"MODIFY {name} AS CAST({other} AS STRING)",
+                    f"DROP {name}",
+                    f"DROP ({name}, {other})",
+                    f"RENAME {name} TO {new}",
+                    f"ADD PRIMARY KEY ({name}) NOT ENFORCED",
+                    f"MODIFY PRIMARY KEY ({name}, {other}) NOT ENFORCED",
+                    "DROP PRIMARY KEY",
+                    f"ADD WATERMARK FOR {name} AS {name} - INTERVAL '1' SECOND",
+                    f"MODIFY WATERMARK FOR {name} AS {name}",
+                    "DROP WATERMARK",
+                    "SET ('k' = 'v', 'sink.parallelism' = '2')",
+                    "RESET ('k', 'connector')",
+                    "RESET ('fields.id.kind')",
+                    "RENAME TO gt2",
+                ]
+            )
+        )
+        if alters[-1] == "RENAME TO gt2":
+            break  # the table is gone by its name
+    statements = [create] + [f"ALTER TABLE {TABLE_NAME} {a}" for a in alters]
+    return SEPARATOR.join(statements)
+
+
+def alter_steps(sequence: str, create_only: bool) -> list[str]:
+    """A sequence's statements: its CREATE TABLE alone, or all of them and then SHOW CREATE
+    TABLE and DESCRIBE of the table (as renamed)."""
+    statements = sequence.split(SEPARATOR)
+    if create_only:
+        return statements[:1]
+    shown = TABLE_NAME + ("2" if statements[-1].endswith("RENAME TO gt2") else "")
+    return [*statements, f"SHOW CREATE TABLE {shown}", f"DESCRIBE {shown}"]
+
+
+ALTER_DROP = (f"DROP TABLE IF EXISTS {TABLE_NAME}", f"DROP TABLE IF EXISTS {TABLE_NAME}2")
+
+
+def classify_sequence(flink: list, ours: list) -> tuple[str, str | None]:
+    """The category of the first answer of a sequence the two sides give differently."""
+    from tests.test_goldens import compare
+
+    internal = next((r for r in ours if r.get("internal")), None)
+    if internal is not None:
+        return "internal", internal["internal"].strip().splitlines()[-1]
+    for index, (want, got) in enumerate(zip(flink, ours, strict=False)):
+        difference = compare(want, got)
+        if not difference:
+            continue
+        if want["ok"] and not got["ok"]:
+            return "flink-ok-ours-refused", f"#{index}: {got['error']}"
+        if got["ok"] and not want["ok"]:
+            return "flink-refused-ours-ok", f"#{index}: {want['error']}"
+        if not want["ok"]:
+            return "message", f"#{index}: {difference}"
+        kind = "describe" if want["statement"].startswith("DESCRIBE") else "text"
+        return kind, f"#{index} {want['statement'][:60]}: {difference}"
+    if len(flink) != len(ours):
+        return "flink-ok-ours-refused", "the sequences differ in length"
+    return "agree", None
+
+
 def table_steps(statement: str, create_only: bool) -> list[str]:
     if create_only:
         return [statement]
@@ -143,7 +276,15 @@ def table_steps(statement: str, create_only: bool) -> list[str]:
 DROP = f"DROP TABLE IF EXISTS {TABLE_NAME}"
 
 
-def ask(seed: int, count: int, flink: object, dashboard: object, progress: bool = False) -> tuple:
+def ask(
+    seed: int,
+    count: int,
+    flink: object,
+    dashboard: object,
+    progress: bool = False,
+    statement_of: Callable[[int, int], str] = table_statement,
+    classifier: Callable[[list, list], tuple[str, str | None]] = classify,
+) -> tuple:
     """Both sides' answers to the first ``count`` tables of ``seed``: the count of each
     category, the number Flink accepted, and the findings (every answer not ``agree``)."""
     began = time.perf_counter()
@@ -151,10 +292,10 @@ def ask(seed: int, count: int, flink: object, dashboard: object, progress: bool 
     valid = 0
     findings: list[dict] = []
     for index in range(count):
-        statement = table_statement(seed, index)
+        statement = statement_of(seed, index)
         want, got = flink.answer(statement), dashboard.answer(statement)  # type: ignore[attr-defined]
         valid += bool(want[0]["ok"])
-        category, difference = classify(want, got)
+        category, difference = classifier(want, got)
         counts[category] += 1
         if category != "agree":
             findings.append(
@@ -170,22 +311,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=500)
+    parser.add_argument(
+        "--computed", action="store_true", help="tables of generated computed columns"
+    )
+    parser.add_argument("--alter", action="store_true", help="tables, then ALTER TABLE")
     args = parser.parse_args()
+    statement_of = computed_statement if args.computed else table_statement
+    steps, drop, classifier = table_steps, DROP, classify
+    if args.alter:
+        statement_of, steps, drop = alter_statement, alter_steps, ALTER_DROP
+        classifier = classify_sequence
     from tests.difftest.dashboard_side import Dashboard, setup_django
     from tests.difftest.flink_side import CACHE_DIR, FlinkOracle
 
     setup_django()
-    flink = FlinkOracle(CACHE_DIR, part="-tables", steps=table_steps, drop=DROP)
-    dashboard = Dashboard(flink.schema, steps=table_steps, drop=DROP)
+    flink = FlinkOracle(CACHE_DIR, part="-tables", steps=steps, drop=drop)
+    dashboard = Dashboard(flink.schema, steps=steps, drop=drop)
     began = time.perf_counter()
-    counts, valid, findings = ask(args.seed, args.count, flink, dashboard, progress=True)
+    counts, valid, findings = ask(
+        args.seed,
+        args.count,
+        flink,
+        dashboard,
+        progress=True,
+        statement_of=statement_of,
+        classifier=classifier,
+    )
     figures = [f"generated tables:       {args.count}", f"valid per Flink:        {valid}"]
     figures += [f"  {c:24s}{counts.get(c, 0)}" for c in CATEGORIES]
     figures.append(f"disagreements:          {sum(counts.get(c, 0) for c in DISAGREEMENTS)}")
     figures.append(f"time:                   {time.perf_counter() - began:.1f} s")
     figures.append(f"Flink cache:            {flink.hits} hits, {flink.misses} asked")
     print("\n".join(figures))
-    report = OUT / f"tables-{args.seed}.jsonl"
+    mode = "computed-" if args.computed else "alter-" if args.alter else ""
+    report = OUT / f"tables-{mode}{args.seed}.jsonl"
     report.parent.mkdir(parents=True, exist_ok=True)
     with report.open("w", encoding="utf-8") as out:
         for finding in findings:

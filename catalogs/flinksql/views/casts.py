@@ -73,14 +73,10 @@ def supports_cast(source: DataType, target: DataType) -> bool:
 
 def check_cast(source: DataType, target: DataType) -> None:
     if not supports_cast(source, target):
-        # Calcite names a BITMAP with its nullability, and its type spec is NOT NULL
-        # (golden tables_generated_classes)
-        shown = message_type(source)
-        if source.name == "BITMAP" and not source.nullable:
-            shown += " NOT NULL"
-        target_shown = message_type(target) + (" NOT NULL" if target.name == "BITMAP" else "")
+        # Calcite's BITMAP type spec is NOT NULL (golden tables_generated_classes)
+        shown = message_type(target.with_nullable(target.name != "BITMAP"))
         raise ValidationError(
-            f"Cast function cannot convert value of type {shown} to type {target_shown}"
+            f"Cast function cannot convert value of type {message_type(source)} to type {shown}"
         )
 
 

@@ -17,7 +17,13 @@ from sqlglot.tokens import TokenType
 
 from ..catalog import ObjectIdentifier
 from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT, tokenize
-from ..errors import PositionedValidationError, SqlParseError, ValidationError, token_image
+from ..errors import (
+    BANG_EQUAL,
+    PositionedValidationError,
+    SqlParseError,
+    ValidationError,
+    token_image,
+)
 from ..expressions import NILADIC_NODES
 from ..json_syntax import refuse_query_arguments
 from ..match_recognize_syntax import MatchRecognizeItem
@@ -64,9 +70,7 @@ def validate_view(
     refuse_unkept(node)
     mark_filter_casts(node)
     if "!=" in query and any(token.text == "!=" for token in tokenize(query)):
-        raise ValidationError(
-            "Bang equal '!=' is not allowed under the current SQL conformance level"
-        )
+        raise ValidationError(BANG_EQUAL)
     validator = Validator(reader, catalog, database, query, query_position)
     # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed

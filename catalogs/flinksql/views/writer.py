@@ -212,9 +212,6 @@ class ViewWriter(_Writer):
             return self.write(low)
         return super()._between_low(low)
 
-    def _symmetric(self, node: exp.Between) -> bool:
-        return bool(node.args.get("symmetric"))
-
     def _interval(self, node: exp.Interval) -> str:
         unit = node.unit
         if isinstance(unit, exp.IntervalSpan) and "qualifier" not in node.meta:
@@ -257,13 +254,6 @@ class ViewWriter(_Writer):
     def _filter(self, node: exp.Filter) -> str:
         condition = node.expression.this
         return f"{self.write(node.this)} FILTER (WHERE {self.write(condition)})"
-
-    def _escape(self, node: exp.Escape) -> str:
-        return f"{self.write(node.this)} ESCAPE {self.write(node.expression)}"
-
-    def _similarto(self, node: exp.SimilarTo, negated: bool = False) -> str:
-        keyword = "NOT SIMILAR TO" if negated or node.args.get("negate") else "SIMILAR TO"
-        return f"{self._operand(node.this, 32)} {keyword} {self._operand(node.expression, 33)}"
 
     def _not(self, node: exp.Not) -> str:
         inner = node.this
