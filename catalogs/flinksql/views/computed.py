@@ -36,6 +36,8 @@ _QUALIFIER = f"{quote_identifier(_RELATION)}."
 class _TableColumns:
     """The catalog as a column's expression sees it: no relations, the session's functions."""
 
+    asked_functions = False  # whether the answer depends on the session's functions
+
     def relation(self, identifier: ObjectIdentifier) -> Relation | None:
         return None
 
@@ -49,6 +51,7 @@ class _TableColumns:
         return None
 
     def function_return_type(self, name: str) -> DataType | None | Literal["unknown"]:
+        self.asked_functions = True
         lookup = _user_functions.get()
         qualified = lookup(name) if lookup is not None else None
         if qualified is not None:
@@ -62,11 +65,16 @@ def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tu
     the columns in ``scope``: the text Flink keeps of it, and its type."""
     node = _niladic_calls(node.copy(), scope)
     query = f"SELECT {unparse(node)} FROM {quote_identifier(_RELATION)}"
+    key = (query, tuple(scope.items()))
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return kept
     _check_names(node.copy(), scope)  # a copy: that typer marks the casts it would write
+    reader = _TableColumns()
     try:
         item = parse_query(query, (1, 1)).expressions[0]
         _keep_literals(node, item)
-        validator = Validator(_TableColumns(), "", "", query, (1, 1))  # type: ignore[arg-type]
+        validator = Validator(reader, "", "", query, (1, 1))  # type: ignore[arg-type]
         fields = [Field(name, data_type) for name, data_type in scope.items()]
         columns = Scope([Namespace(_RELATION, fields, suggested=False)])
         text, data_type, _ = validator.resolved_expression(item, columns)
@@ -74,8 +82,19 @@ def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tu
         unknown = _NOT_FOUND.fullmatch(exc.message)
         message = f"Unknown identifier '{unknown.group(1)}'" if unknown else exc.message
         raise ValidationError(message) from None
-    return text.replace(_QUALIFIER, ""), data_type
+    result = text.replace(_QUALIFIER, ""), data_type
+    if not reader.asked_functions:  # else it depends on the session's functions too
+        if len(_KEPT) >= _KEPT_AT_MOST:
+            _KEPT.clear()
+        _KEPT[key] = result
+    return result
 
+
+# What a column's expression over columns of given types validated to: the same text over the
+# same types always validates alike (a large catalog repeats a few shapes of table), unless it
+# calls a function of the session. Bounded: cleared when full.
+_KEPT: dict[tuple, tuple[str, DataType]] = {}
+_KEPT_AT_MOST = 4096
 
 # the view validator's refusal of a name, which Flink words as its scope of columns does
 _NOT_FOUND = re.compile(r"Column '([^']*)' not found in any table")
