@@ -9,6 +9,7 @@ Skipped where Flink cannot run (no ``java`` or no PyFlink) unless ``REQUIRE_FLIN
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -52,9 +53,10 @@ def test_it_generates_the_same_tables_every_time() -> None:
         assert construct in text, construct
 
 
-@pytest.mark.flink
-@pytest.mark.django_db
-def test_the_generated_tables_agree_with_flink() -> None:
+def _asked(count: int, steps: Any, drop: Any, **kinds: Any) -> tuple:
+    """Live Flink's and the dashboard's answers to the first ``count`` generated statements
+    of the sample's seed (``kinds``: what :func:`tests.difftest.tables.ask` generates and how
+    it compares); skipped where Flink cannot run, unless ``REQUIRE_FLINK=1``."""
     if not flink_available():
         message = "real Flink is not available here (needs java on PATH and PyFlink)"
         if os.environ.get("REQUIRE_FLINK") == "1":
@@ -64,9 +66,15 @@ def test_the_generated_tables_agree_with_flink() -> None:
     from tests.difftest.flink_side import FlinkOracle
     from tests.difftest.tables import ask
 
-    flink = FlinkOracle(None, steps=table_steps, drop=DROP)  # live: no cached answers
-    dashboard = Dashboard(flink.schema, steps=table_steps, drop=DROP)
-    counts, valid, findings = ask(SEED, COUNT, flink, dashboard)
+    flink = FlinkOracle(None, steps=steps, drop=drop)  # live: no cached answers
+    dashboard = Dashboard(flink.schema, steps=steps, drop=drop)
+    return ask(SEED, count, flink, dashboard, **kinds)
+
+
+@pytest.mark.flink
+@pytest.mark.django_db
+def test_the_generated_tables_agree_with_flink() -> None:
+    counts, valid, findings = _asked(COUNT, table_steps, DROP)
     assert valid > COUNT // 3, counts  # the sample is mostly tables Flink takes
     problems = []
     for finding in findings:
@@ -81,18 +89,7 @@ def test_the_generated_tables_agree_with_flink() -> None:
 @pytest.mark.django_db
 def test_the_generated_computed_columns_agree_with_flink() -> None:
     """Computed columns and watermarks drawn by the view tester's expression generator."""
-    if not flink_available():
-        message = "real Flink is not available here (needs java on PATH and PyFlink)"
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail(f"REQUIRE_FLINK=1 but {message}")
-        pytest.skip(message)
-    from tests.difftest.dashboard_side import Dashboard
-    from tests.difftest.flink_side import FlinkOracle
-    from tests.difftest.tables import ask
-
-    flink = FlinkOracle(None, steps=table_steps, drop=DROP)
-    dashboard = Dashboard(flink.schema, steps=table_steps, drop=DROP)
-    counts, valid, findings = ask(SEED, COMPUTED, flink, dashboard, statement_of=computed_statement)
+    counts, valid, findings = _asked(COMPUTED, table_steps, DROP, statement_of=computed_statement)
     assert valid > COMPUTED // 2, counts
     problems = [
         f"{f['category']}: {f['statement']}\n{f['difference']}"
@@ -108,24 +105,8 @@ def test_the_generated_computed_columns_agree_with_flink() -> None:
 def test_the_generated_alter_table_sequences_agree_with_flink() -> None:
     """A generated table, then one to three ALTER TABLE statements of every form, then SHOW
     CREATE TABLE and DESCRIBE: every answer alike."""
-    if not flink_available():
-        message = "real Flink is not available here (needs java on PATH and PyFlink)"
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail(f"REQUIRE_FLINK=1 but {message}")
-        pytest.skip(message)
-    from tests.difftest.dashboard_side import Dashboard
-    from tests.difftest.flink_side import FlinkOracle
-    from tests.difftest.tables import ask
-
-    flink = FlinkOracle(None, steps=alter_steps, drop=ALTER_DROP)
-    dashboard = Dashboard(flink.schema, steps=alter_steps, drop=ALTER_DROP)
-    counts, valid, findings = ask(
-        SEED,
-        ALTERED,
-        flink,
-        dashboard,
-        statement_of=alter_statement,
-        classifier=classify_sequence,
+    counts, valid, findings = _asked(
+        ALTERED, alter_steps, ALTER_DROP, statement_of=alter_statement, classifier=classify_sequence
     )
     assert valid > ALTERED // 3, counts
     problems = [
