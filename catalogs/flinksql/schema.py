@@ -80,7 +80,8 @@ def resolve_watermark(
     expression, expression_type = column_expression(spec.expression, scope)
     if column.is_proctime:
         raise ValidationError("A watermark can not be defined for a processing-time attribute.")
-    _check_time_type(column.data_type, "time field", "the time field type")
+    if expression_first:
+        _check_time_type(column.data_type, "time field", "the time field type")
     _check_time_type(expression_type, "expression", "the watermark expression type")
     return Watermark(spec.column, expression)
 
