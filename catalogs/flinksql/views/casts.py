@@ -23,7 +23,7 @@ _DATETIME = _TIMESTAMPS | {"DATE", "TIME"}
 _INTERVALS = frozenset(["INTERVAL_YEAR_MONTH", "INTERVAL_DAY_TIME"])
 _CONSTRUCTED = frozenset(["ARRAY", "MULTISET", "MAP", "ROW"])
 _OPAQUE = frozenset(["BITMAP", "VARIANT"])
-_SOURCE_OF_BITMAP = _CHARACTER | {"VARBINARY"}
+_BITMAP_TARGETS = _CHARACTER | {"VARBINARY"}
 _PREDEFINED = _NUMERIC | _CHARACTER | _BINARY | _DATETIME | _INTERVALS | {"BOOLEAN"}
 
 # Target root -> the source roots an explicit CAST accepts (besides its own root and NULL).
@@ -52,7 +52,7 @@ def supports_cast(source: DataType, target: DataType) -> bool:
     if source.name in _OPAQUE or target.name in _OPAQUE:
         # BITMAP casts only to a character string or a VARBINARY, VARIANT to nothing, not
         # even to its own type (golden tables_generated_classes)
-        return source.name == "BITMAP" and target.name in _SOURCE_OF_BITMAP
+        return source.name == "BITMAP" and target.name in _BITMAP_TARGETS
     if source.name == target.name and not source.children:
         return True
     if source.name in _CONSTRUCTED or target.name in _CONSTRUCTED:
