@@ -60,13 +60,27 @@ def _quiet_jvm() -> None:
     os.environ["JVM_ARGS"] = f"{opts} {quiet}".strip()
 
 
+_BASE_CLASS_LOADER: list[Any] = []  # the gateway thread's class loader before any session
+
+
 def new_environment() -> Any:
-    """A fresh streaming ``TableEnvironment``: one Flink SQL session (the JVM is shared)."""
+    """A fresh streaming ``TableEnvironment``: one Flink SQL session (the JVM is shared).
+
+    PyFlink gives each new session a class loader whose parent is the thread's current one, and
+    makes it the current one: the hundredth session of a process had a chain of a hundred
+    loaders, which every class lookup of the gateway walks (a golden of 1,249 statements
+    replayed then took 233 s instead of 18 s). Each session's loader gets the first one as
+    its parent instead."""
     _quiet_jvm()
+    from pyflink.java_gateway import get_gateway
     from pyflink.table import EnvironmentSettings, TableEnvironment
 
     from tests.model_provider import stub_model_provider_jar
 
+    thread = get_gateway().jvm.Thread.currentThread()
+    if not _BASE_CLASS_LOADER:
+        _BASE_CLASS_LOADER.append(thread.getContextClassLoader())
+    thread.setContextClassLoader(_BASE_CLASS_LOADER[0])
     environment = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
     # a provider for the models of ML_PREDICT's views (the package ships none)
     environment.get_config().set("pipeline.classpaths", stub_model_provider_jar().as_uri())
@@ -156,8 +170,7 @@ def run_statement(env: Any, statement: str) -> Record:
     try:
         result = env.execute_sql(statement)
         columns = list(result.get_resolved_schema().get_column_names())
-        with result.collect() as rows:
-            values = [[_json_value(v) for v in row] for row in rows]
+        values = _collected(result)
     except Exception as exc:  # Py4JJavaError and PyFlink's own exceptions alike
         record["ok"] = False
         record["error"] = error_message(exc)
@@ -165,6 +178,22 @@ def run_statement(env: Any, statement: str) -> Record:
     record["columns"] = columns
     record["rows"] = values
     return record
+
+
+def _collected(result: Any) -> list[list[Any]]:
+    """The rows of ``result``, read off its Java iterator. PyFlink's ``collect()`` types every
+    field of the schema through the gateway, one reflective class lookup after another, and
+    each lookup walks the gateway thread's chain of class loaders (see :func:`new_environment`);
+    reading the rows off Java skips those lookups (a golden of 1,249 statements: 18 s to 11 s)."""
+    rows = []
+    iterator = result._j_table_result.collect()
+    try:
+        while iterator.hasNext():
+            row = iterator.next()
+            rows.append([_json_value(row.getField(i)) for i in range(row.getArity())])
+    finally:
+        iterator.close()
+    return rows
 
 
 def run_script(script: str) -> list[Record]:
