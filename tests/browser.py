@@ -129,7 +129,9 @@ def _check_after_goto(page: Page) -> None:
 
 def check_accessibility(page: Page) -> list[str]:
     """Run axe on the page as it is now (after any htmx swap); the failing violations found so
-    far on every page this page visited."""
+    far on every page this page visited. A navigation a click started is waited for: axe run
+    while the next document loads finds none (``documentElement`` of null)."""
+    page.wait_for_load_state()
     page.evaluate("() => window.__axeCheck && window.__axeCheck()")
     return sorted(page.axe.values())  # type: ignore[attr-defined]
 

@@ -122,6 +122,8 @@ def test_a_viewer_sees_only_the_links_of_their_role(page: Page, live_server: obj
     page.goto(f"{base}/env/default/")
     assert header_links(page) == [link for link in HEADER_LINKS if link != "Settings"]
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Snapshots").click()
+    # the snapshots page itself, not the page the click left (where the link is absent too)
+    expect(page).to_have_url(re.compile(r"/env/default/snapshots"))
     expect(page.get_by_role("link", name=re.compile("Import a snapshot"))).to_have_count(0)
     shot(page, "journey-navigation-viewer")
     assert page.errors == []  # type: ignore[attr-defined]
