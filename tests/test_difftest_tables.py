@@ -66,8 +66,8 @@ def _asked(count: int, steps: Any, drop: Any, **kinds: Any) -> tuple:
     from tests.difftest.flink_side import FlinkOracle
     from tests.difftest.tables import ask
 
-    flink = FlinkOracle(None, steps=steps, drop=drop)  # live: no cached answers
-    dashboard = Dashboard(flink.schema, steps=steps, drop=drop)
+    flink = FlinkOracle(None, steps=steps, drops=drop)  # live: no cached answers
+    dashboard = Dashboard(flink.schema, steps=steps, drops=drop)
     return ask(SEED, count, flink, dashboard, **kinds)
 
 

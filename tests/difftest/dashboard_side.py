@@ -10,12 +10,11 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from catalogs.flinksql.splitter import split_statements
-from tests.difftest.views import VIEW_NAME, Answer, Record, view_steps
+from tests.difftest.views import VIEW_DROPS, Answer, Record, Steps, answer_with, view_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,15 +56,15 @@ class Dashboard:
     def __init__(
         self,
         schema: str,
-        steps: Callable[[str, bool], list[str]] = view_steps,
-        drop: str | tuple[str, ...] = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+        steps: Steps = view_steps,
+        drops: tuple[str, ...] = VIEW_DROPS,
     ) -> None:
         from catalogs.executor import Executor, Session
         from environments.models import Environment
 
         self.executor = Executor(Session.start(Environment.objects.get(name="default")))
         self._traceback = _Traceback()
-        self.steps, self.drop = steps, drop
+        self.steps, self.drops = steps, drops
         for statement in split_statements(schema):
             record = self.run(statement)
             if not record["ok"]:
@@ -95,9 +94,4 @@ class Dashboard:
 
     def answer(self, statement: str) -> Answer:
         """The dashboard's answers to one generated statement (as :class:`FlinkOracle`)."""
-        answer = [self.run(step) for step in self.steps(statement, True)]
-        if answer[0]["ok"]:
-            answer += [self.run(step) for step in self.steps(statement, False)[1:]]
-        for drop in [self.drop] if isinstance(self.drop, str) else self.drop:
-            self.run(drop)
-        return answer
+        return answer_with(self.run, statement, self.steps, self.drops)

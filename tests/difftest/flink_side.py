@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from catalogs.flinksql.splitter import split_statements
-from tests.difftest.views import VIEW_NAME, Answer, view_steps
+from tests.difftest.views import VIEW_DROPS, Answer, Steps, answer_with, view_steps
 from tests.flink_oracle import new_environment, run_statement
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,15 +41,15 @@ class FlinkOracle:
         self,
         cache_dir: Path | None = CACHE_DIR,
         part: str = "",
-        steps: Callable[[str, bool], list[str]] = view_steps,
-        drop: str | tuple[str, ...] = f"DROP VIEW IF EXISTS {VIEW_NAME}",
+        steps: Steps = view_steps,
+        drops: tuple[str, ...] = VIEW_DROPS,
     ) -> None:
         """``cache_dir`` holds ``flink*.jsonl`` files, all read; this oracle appends to
         ``flink<part>.jsonl`` (one file per parallel job, so that no two write one file).
         ``steps`` are the statements run for one generated statement (its first alone when
-        it fails), ``drop`` what is run after them."""
+        it fails), ``drops`` what is run after them."""
         self.schema = schema_text()
-        self.steps, self.drop = steps, drop
+        self.steps, self.drops = steps, drops
         self.cache: dict[str, Answer] = {}
         self.hits = 0
         self.misses = 0
@@ -84,11 +83,9 @@ class FlinkOracle:
             return self.cache[key]
         self.misses += 1
         env = self._environment()
-        answer = [run_statement(env, step) for step in self.steps(statement, True)]
-        if answer[0]["ok"]:
-            answer += [run_statement(env, step) for step in self.steps(statement, False)[1:]]
-        for drop in [self.drop] if isinstance(self.drop, str) else self.drop:
-            run_statement(env, drop)
+        answer = answer_with(
+            lambda step: run_statement(env, step), statement, self.steps, self.drops
+        )
         self.cache[key] = answer
         if self.cache_path is not None:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)

@@ -273,7 +273,7 @@ def table_steps(statement: str, create_only: bool) -> list[str]:
     return [statement, f"SHOW CREATE TABLE {TABLE_NAME}", f"DESCRIBE {TABLE_NAME}"]
 
 
-DROP = f"DROP TABLE IF EXISTS {TABLE_NAME}"
+DROP = (f"DROP TABLE IF EXISTS {TABLE_NAME}",)
 
 
 def ask(
@@ -325,8 +325,8 @@ def main() -> None:
     from tests.difftest.flink_side import CACHE_DIR, FlinkOracle
 
     setup_django()
-    flink = FlinkOracle(CACHE_DIR, part="-tables", steps=steps, drop=drop)
-    dashboard = Dashboard(flink.schema, steps=steps, drop=drop)
+    flink = FlinkOracle(CACHE_DIR, part="-tables", steps=steps, drops=drop)
+    dashboard = Dashboard(flink.schema, steps=steps, drops=drop)
     began = time.perf_counter()
     counts, valid, findings = ask(
         args.seed,
