@@ -203,15 +203,11 @@ class _Writer:
 
     def _between(self, node: exp.Between, negated: bool = False) -> str:
         keyword = "NOT BETWEEN" if negated else "BETWEEN"
-        keyword += " SYMMETRIC" if self._symmetric(node) else " ASYMMETRIC"
+        # as it was read: ASYMMETRIC unless SYMMETRIC was written (tables_generated_classes)
+        keyword += " SYMMETRIC" if node.args.get("symmetric") else " ASYMMETRIC"
         low = self._between_low(node.args["low"])
         high = self._operand(node.args["high"], 33)
         return f"{self._operand(node.this, 32)} {keyword} {low} AND {high}"
-
-    def _symmetric(self, node: exp.Between) -> bool:
-        """Whether the BETWEEN is written SYMMETRIC: as it was read (ASYMMETRIC unless
-        SYMMETRIC was written; golden tables_generated_classes)."""
-        return bool(node.args.get("symmetric"))
 
     def _between_low(self, low: exp.Expression) -> str:
         return self._operand(low, 33)
