@@ -8,7 +8,8 @@ dashboard accept alike, it measures
 * the dashboard's whole ``CREATE VIEW`` + ``SHOW CREATE VIEW`` + ``DESCRIBE`` through the
   executor (SQLite in memory, or a new PostgreSQL database with ``--database-url``), with
   DEBUG off as deployed,
-* real Flink 2.3 (PyFlink, warm JVM) running the same three statements,
+* real Flink 2.3 (PyFlink, warm JVM) running the same three statements, its rows read as the
+  dashboard's verify reads them (the JVM writes them as JSON in one call),
 
 and prints the median time per view of each, the ratios, the queries per statement and the
 load average. Needs ``java`` and ``apache-flink``. Run: ``.venv/bin/python bench/normalize.py``.
@@ -176,19 +177,28 @@ class _Counter:
         return execute(sql, params, many, context)
 
 
-def flink(chosen: dict[str, set[str]]) -> list[float]:
-    from pyflink.table import EnvironmentSettings, TableEnvironment
+def flink(chosen: dict[str, set[str]], pyflink_rows: bool = False) -> list[float]:
+    """Flink's time for the three statements of each chosen view, in one warm JVM, a session per
+    script. Rows are read as the dashboard's verify reads them (the JVM writes them as JSON in
+    one call); ``pyflink_rows`` reads them through PyFlink's ``collect()`` instead, as this
+    bench did until 2026-12-05: it converts every field of every row through the gateway, a
+    Python-side cost of PyFlink, not Flink's (bench/README.md has both figures)."""
+    from pyflink.table import EnvironmentSettings
 
+    from catalogs.flink_verify.session import answer, create_session
     from catalogs.flinksql.splitter import split_statements
 
-    def collect(env, statement: str) -> None:
-        with env.execute_sql(statement).collect() as rows:
-            list(rows)
+    def collect(env, statement: str) -> None:  # noqa: ANN001
+        if pyflink_rows:
+            with env.execute_sql(statement).collect() as rows:
+                list(rows)
+        else:
+            answer(env, statement)
 
     timings: list[float] = []
     for round_ in ("warm-up", "measure"):
         for script, views in chosen.items():
-            env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+            env = create_session(EnvironmentSettings.new_instance().in_streaming_mode())
             for statement in split_statements((GOLDENS / f"{script}.sql").read_text()):
                 if statement in views:
                     name = view_name(statement)
@@ -232,6 +242,11 @@ def main() -> None:
     parser.add_argument("--no-flink", action="store_true", help="the dashboard's figures only")
     parser.add_argument("--scripts", type=int, help="only the first SCRIPTS golden scripts")
     parser.add_argument(
+        "--pyflink-rows",
+        action="store_true",
+        help="read Flink's rows through PyFlink's collect() (this bench's way before 2026-12-05)",
+    )
+    parser.add_argument(
         "--database-url",
         help="a PostgreSQL server (postgres://user@host:port) instead of SQLite in memory",
     )
@@ -257,9 +272,10 @@ def main() -> None:
     if args.no_flink:
         print(f"load average:                                 {load_average()}")
         return
-    flink_times = flink(chosen)
+    flink_times = flink(chosen, args.pyflink_rows)
     f_med = statistics.median(flink_times) * ms
-    print(f"Flink 2.3 (PyFlink, warm), the same three:    {f_med:8.3f} ms per view")
+    rows = "PyFlink's collect()" if args.pyflink_rows else "rows as JSON"
+    print(f"Flink 2.3 (warm, {rows}), the same three: {f_med:8.3f} ms per view")
     print(f"ratio Flink / dashboard normalization:        {f_med / n_med:8.1f}x")
     print(f"ratio Flink / dashboard three statements:     {f_med / t_med:8.1f}x")
     print(f"load average:                                 {load_average()}")

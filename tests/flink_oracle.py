@@ -60,28 +60,16 @@ def _quiet_jvm() -> None:
     os.environ["JVM_ARGS"] = f"{opts} {quiet}".strip()
 
 
-_BASE_CLASS_LOADER: list[Any] = []  # the gateway thread's class loader before any session
-
-
 def new_environment() -> Any:
-    """A fresh streaming ``TableEnvironment``: one Flink SQL session (the JVM is shared).
-
-    PyFlink gives each new session a class loader whose parent is the thread's current one, and
-    makes it the current one: the hundredth session of a process had a chain of a hundred
-    loaders, which every class lookup of the gateway walks (a golden of 1,249 statements
-    replayed then took 233 s instead of 18 s). Each session's loader gets the first one as
-    its parent instead."""
+    """A fresh streaming ``TableEnvironment``: one Flink SQL session (the JVM is shared), its
+    class loader's parent the JVM's own (:func:`~catalogs.flink_verify.session.create_session`)."""
     _quiet_jvm()
-    from pyflink.java_gateway import get_gateway
-    from pyflink.table import EnvironmentSettings, TableEnvironment
+    from pyflink.table import EnvironmentSettings
 
+    from catalogs.flink_verify.session import create_session
     from tests.model_provider import stub_model_provider_jar
 
-    thread = get_gateway().jvm.Thread.currentThread()
-    if not _BASE_CLASS_LOADER:
-        _BASE_CLASS_LOADER.append(thread.getContextClassLoader())
-    thread.setContextClassLoader(_BASE_CLASS_LOADER[0])
-    environment = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+    environment = create_session(EnvironmentSettings.new_instance().in_streaming_mode())
     # a provider for the models of ML_PREDICT's views (the package ships none)
     environment.get_config().set("pipeline.classpaths", stub_model_provider_jar().as_uri())
     return environment

@@ -339,3 +339,22 @@ def test_flink_cannot_read_back_the_view_text_it_stores_for_using_star() -> None
     message = error_message(again.value)
     assert message.startswith('Encountered "AS" at line 6, column ')
     assert str(dashboard.run(shown)).split("\n")[0] == "SQL parse failed. " + message
+
+
+@pytest.mark.flink
+def test_each_verify_session_has_the_jvm_class_loader_as_its_loaders_parent() -> None:
+    """PyFlink chains each new session's class loader to the one before: a worker that ran a
+    hundred verifies walked a hundred loaders on every class lookup, and kept them all. The
+    verify's sessions each hang off the JVM's application class loader."""
+    require_flink()
+    from pyflink.java_gateway import get_gateway
+
+    jvm = get_gateway().jvm
+    system = jvm.ClassLoader.getSystemClassLoader()
+    thread = jvm.Thread.currentThread()
+    loaders = []
+    for _ in range(3):
+        new_environment()
+        loaders.append(thread.getContextClassLoader())
+    assert len({loader.hashCode() for loader in loaders}) == 3
+    assert all(loader.getParent().equals(system) for loader in loaders)

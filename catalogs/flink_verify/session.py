@@ -33,7 +33,7 @@ def new_environment(store_folder: str | None = None) -> Any:
         if option not in os.environ.get("JVM_ARGS", ""):
             os.environ["JVM_ARGS"] = f"{os.environ.get('JVM_ARGS', '')} {option}".strip()
     from pyflink.common import Configuration
-    from pyflink.table import EnvironmentSettings, TableEnvironment
+    from pyflink.table import EnvironmentSettings
 
     builder = EnvironmentSettings.new_instance().in_streaming_mode()
     if store_folder is not None:
@@ -41,11 +41,28 @@ def new_environment(store_folder: str | None = None) -> Any:
         configuration.set_string("table.catalog-store.kind", "file")
         configuration.set_string("table.catalog-store.file.path", store_folder)
         builder = builder.with_configuration(configuration)
-    environment = TableEnvironment.create(builder.build())
+    environment = create_session(builder)
     jars = extra_jars()
     if jars:
         environment.get_config().set("pipeline.classpaths", ";".join(j.as_uri() for j in jars))
     return environment
+
+
+def create_session(builder: Any) -> Any:
+    """A new ``TableEnvironment`` of an ``EnvironmentSettings.Builder`` (one Flink SQL session;
+    the JVM is shared).
+
+    PyFlink's ``build()`` gives each new session a class loader whose parent is the gateway
+    thread's current one, and makes it the current one: a process's hundredth session had a
+    chain of a hundred loaders, which every class lookup through the gateway walks (a
+    ``ClassNotFoundException`` at each), and which keeps every earlier session's loader alive.
+    Each session's loader gets the JVM's application class loader as its parent instead."""
+    from pyflink.java_gateway import get_gateway
+    from pyflink.table import TableEnvironment
+
+    jvm = get_gateway().jvm
+    jvm.Thread.currentThread().setContextClassLoader(jvm.ClassLoader.getSystemClassLoader())
+    return TableEnvironment.create(builder.build())
 
 
 # The deployment's own jars (connectors, model providers: a view calling ML_PREDICT plans only
