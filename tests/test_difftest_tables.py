@@ -29,15 +29,6 @@ from tests.flink_oracle import flink_available
 SEED, COUNT = 20261205, 150
 COMPUTED = 100
 ALTERED = 100
-# classes of computed columns the dashboard does not answer as Flink yet, each with its reason
-KNOWN_GAPS = {
-    " OVER ": "Flink takes a window function in a computed column; the table writer has none",
-    "FLOOR(LOCAL": "a column: FLOOR(LOCALTIME TO HOUR), a view: FLOOR((LOCALTIME) TO HOUR)",
-    "FLOOR(CURRENT": "as FLOOR(LOCAL...: the dashboard writes both the view's way",
-    "CEIL(LOCAL": "as FLOOR(LOCAL...",
-    "CEIL(CURRENT": "as FLOOR(LOCAL...",
-    "U&'": "a watermark's Unicode-escaped literal: Flink writes _UTF16'..', not as written",
-}
 DISTRIBUTED = (
     "DISTRIBUTED BY and DISTRIBUTED INTO (a table's buckets) are not supported by the "
     "dashboard yet: the table is not created."
@@ -95,7 +86,6 @@ def test_the_generated_computed_columns_agree_with_flink() -> None:
         f"{f['category']}: {f['statement']}\n{f['difference']}"
         for f in findings
         if f["category"] in DISAGREEMENTS
-        and not any(gap in f["statement"].upper() for gap in KNOWN_GAPS)
     ]
     assert not problems, "\n\n".join(problems[:5])
 

@@ -268,6 +268,9 @@ class _Writer:
     def _currentdate(self, node: exp.Expression) -> str:
         return "CURRENT_DATE"
 
+    def _currenttime(self, node: exp.Expression) -> str:
+        return "CURRENT_TIME"
+
     def _if(self, node: exp.If) -> str:
         args = [node.this, node.args.get("true"), node.args.get("false")]
         return "IF(" + ", ".join(self.write(a) for a in args if a is not None) + ")"
@@ -383,6 +386,7 @@ class _Writer:
             if not (
                 literal
                 or case
+                or node.meta.get("bare_operand")  # a column's FLOOR(LOCALTIME TO HOUR)
                 or bare.meta.get("name_in_having")
                 or isinstance(bare, exp.Column | exp.Dot)
             ):

@@ -149,6 +149,50 @@ def unescape_unicode(text: str, escape: str = "\\") -> str:
     return _join_surrogates("".join(out))
 
 
+def respell_strings(text: str, charset: str | None) -> str:
+    """``text`` (an expression as the writer spells it) with each ``u&'...'`` literal spelled
+    with its characters as they are: ``_UTF16'ä'`` (``charset`` UTF16), how ``SHOW CREATE
+    TABLE`` writes a watermark's expression where ``DESCRIBE`` keeps ``u&'\\00e4'``; or
+    ``'ä'`` (no ``charset``), which Flink reads back as ``u&'\\00e4'`` (it reads
+    ``u&'\\00e4'`` itself as ``_UTF16'ä'``). Names in backquotes and other strings are left
+    alone."""
+    prefix = f"_{charset}" if charset is not None else ""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "`'":
+            end = _quoted_end(text, i, c)
+            out.append(text[i:end])
+            i = end
+        elif text.startswith("u&'", i) and not _in_word(text, i):
+            end = _quoted_end(text, i + 2, "'")
+            value = unescape_unicode(text[i + 3 : end - 1].replace("''", "'"))
+            out.append(prefix + "'" + value.replace("'", "''") + "'")
+            i = end
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _in_word(text: str, i: int) -> bool:
+    return i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
+def _quoted_end(text: str, start: int, quote: str) -> int:
+    """The index after the quoted text starting at ``start`` (a doubled quote is one)."""
+    i = start + 1
+    while i < len(text):
+        if text[i] == quote:
+            if text.startswith(quote * 2, i):
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return len(text)
+
+
 def _join_surrogates(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16")
 
@@ -162,12 +206,18 @@ def _is_plain(c: str) -> bool:
     return c == "\n" or c == "\r" or 32 <= ord(c) < 128
 
 
+def is_plain(value: str) -> bool:
+    """Whether Calcite writes ``value`` as a plain ``'...'`` literal (printable ASCII and line
+    breaks), not ``u&'...'``."""
+    return all(_is_plain(c) for c in value)
+
+
 def quote_string_literal(value: str, charset: str | None) -> str:
     """A character string literal as Calcite's dialect writes it: ``_CHARSET'...'`` when it
     names a character set, ``u&'...'`` with ``\\xxxx`` escapes when it holds a character
     outside printable ASCII, ``'...'`` otherwise (quotes doubled, line breaks as ``\\n``)."""
     value = value.replace("\r\n", "\n").replace("\r", "\n")
-    if charset is None and not all(_is_plain(c) for c in value):
+    if charset is None and not is_plain(value):
         units = value.encode("utf-16-be", "surrogatepass")
         out = ["u&'"]
         for i in range(0, len(units), 2):

@@ -764,6 +764,7 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
                 line = base_line + line - 1
         token = err.get("highlight") or text
         raise SqlParseError(f'Encountered "{token}"', line, column) from None
+    parsed.meta["source"] = text  # what Flink's parser reads again, as a view's select item
     return parsed
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import literals
 from .catalog import (
     CatalogDescriptor,
     CatalogFunction,
@@ -37,12 +38,17 @@ def _column_line(column: Column) -> str:
     return text
 
 
-def constraint_lines(table: CatalogTable) -> list[str]:
-    """The WATERMARK and PRIMARY KEY lines that follow the columns of a CREATE TABLE."""
+def constraint_lines(table: CatalogTable, strings: str | None = "kept") -> list[str]:
+    """The WATERMARK and PRIMARY KEY lines that follow the columns of a CREATE TABLE, the
+    watermark's strings as kept, or respelled (:func:`literals.respell_strings`) with the
+    character set ``strings`` names (None: plain)."""
     lines = []
     if table.watermark is not None:
         wm = table.watermark
-        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {wm.expression}")
+        expression = wm.expression
+        if strings != "kept":
+            expression = literals.respell_strings(expression, strings)
+        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {expression}")
     if table.primary_key is not None:
         pk = table.primary_key
         cols = ", ".join(quote_identifier(c) for c in pk.columns)
@@ -52,7 +58,7 @@ def constraint_lines(table: CatalogTable) -> list[str]:
 
 def show_create_table(table: CatalogTable) -> str:
     """The text of ``SHOW CREATE TABLE``, trailing newline included."""
-    lines = [_column_line(c) for c in table.columns] + constraint_lines(table)
+    lines = [_column_line(c) for c in table.columns] + constraint_lines(table, "UTF16")
     keyword = "CREATE TEMPORARY TABLE" if table.temporary else "CREATE TABLE"
     text = f"{keyword} {table.identifier.quoted()} (\n"
     text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"

@@ -111,3 +111,24 @@ CREATE TABLE a6 (id INT CONSTRAINT pk PRIMARY KEY NOT ENFORCED, s STRING, m STRI
 ALTER TABLE a6 MODIFY id AS CAST(s AS INT);
 ALTER TABLE a6 MODIFY (m BOOLEAN FIRST);
 SHOW CREATE TABLE a6;
+-- A column keeps FLOOR/CEIL of a bare niladic word as written (a view encloses it); a call
+-- written with parentheses is enclosed in both.
+CREATE TABLE f1 (a INT, s STRING, ts TIMESTAMP(3), c1 AS FLOOR(LOCALTIME TO HOUR), c2 AS CEIL(CURRENT_TIMESTAMP TO DAY), c3 AS FLOOR(CURRENT_DATE TO DAY), c4 AS CEIL(CURRENT_TIME TO HOUR), c5 AS FLOOR(LOCALTIMESTAMP() TO DAY), c6 AS FLOOR(CURRENT_TIMESTAMP() TO DAY), c7 AS FLOOR(NOW() TO DAY), c8 AS FLOOR(ts + INTERVAL '1' HOUR TO DAY), c9 AS FLOOR(LOCALTIME TO HOUR) > LOCALTIME, c10 AS FLOOR(CURRENT_DATE() TO DAY), c11 AS FLOOR((LOCALTIMESTAMP) TO DAY), c12 AS CEIL(((CURRENT_TIMESTAMP)) TO DAY), WATERMARK FOR ts AS CASE WHEN ts > FLOOR(LOCALTIMESTAMP TO DAY) THEN ts ELSE ts END) WITH ('connector' = 'datagen');
+SHOW CREATE TABLE f1;
+DESCRIBE f1;
+-- SHOW CREATE TABLE writes a watermark's character strings outside printable ASCII in UTF-16
+-- (_UTF16'ä'); DESCRIBE, and every computed column, write them u&'\00e4'.
+CREATE TABLE f2 (a INT, s STRING, ts TIMESTAMP(3), c1 AS s = 'ä', c2 AS s LIKE 'it''s é%', c3 AS U&'\00C4x' || s, c4 AS s = '😀', WATERMARK FOR ts AS CASE WHEN s = 'it''s ä' OR s LIKE '中%' OR s = U&'\00C4' OR s = 'ab' OR s = '😀' THEN ts ELSE ts END) WITH ('connector' = 'datagen');
+SHOW CREATE TABLE f2;
+DESCRIBE f2;
+CREATE TABLE f6 (s STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS TO_TIMESTAMP('Ä' || s)) WITH ('connector' = 'datagen');
+SHOW CREATE TABLE f6;
+DESCRIBE f6;
+-- A column's expression is read again from its text, as Flink's parser reads it: every form a
+-- view's select item takes (INITCAP, OVERLAPS, JDBC escapes, TRANSLATE, a row, a window
+-- function), a whole INTERVAL bare, and no query.
+CREATE TABLE f3 (a INT, s STRING, ts TIMESTAMP(3), c1 AS INITCAP(s), c2 AS TO_DATE(INITCAP('a') || s), c3 AS (ts, ts) OVERLAPS (ts, ts), c4 AS {fn UCASE(s)}, c5 AS TRANSLATE(s USING utf8), c6 AS CONVERT(s USING utf8), c7 AS (a, s), c8 AS INTERVAL a DAY, c9 AS ts + INTERVAL a DAY, c10 AS ROW_NUMBER() OVER (), c11 AS SUM(a) OVER (PARTITION BY s ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), c12 AS COUNT(*)) WITH ('connector' = 'datagen');
+SHOW CREATE TABLE f3;
+DESCRIBE f3;
+CREATE TABLE f4 (a INT, c AS EXISTS (SELECT 1)) WITH ('connector' = 'datagen');
+CREATE TABLE f5 (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS CASE WHEN EXISTS (SELECT 1) THEN ts ELSE ts END) WITH ('connector' = 'datagen');

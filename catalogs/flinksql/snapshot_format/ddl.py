@@ -18,6 +18,7 @@ from ..catalog import (
     quote_identifier,
     quote_string,
 )
+from ..literals import respell_strings
 from ..ordering import dependency_order
 from ..quoting import quote_in_comment
 from ..statements import ColumnKind
@@ -204,9 +205,11 @@ def create_table_statement(table: CatalogTable) -> str:
     """``CREATE TABLE`` that re-creates ``table`` exactly. It is SHOW CREATE TABLE's text
     except where Flink cannot read that text back or loses something: an empty comment is kept
     (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
-    SHOW CREATE TABLE cannot print), and a table without columns has no parentheses (Flink
-    rejects ``()``)."""
-    lines = [column_clause(c) for c in table.columns] + render.constraint_lines(table)
+    SHOW CREATE TABLE cannot print), a table without columns has no parentheses (Flink
+    rejects ``()``), and a string of characters outside printable ASCII in a computed column
+    or the watermark is written plain (``'ä'``: Flink keeps it ``u&'\\00e4'``, but would keep
+    ``u&'\\00e4'`` read again as ``_UTF16'ä'``)."""
+    lines = [column_clause(c) for c in table.columns] + render.constraint_lines(table, None)
     text = f"CREATE TABLE {table.identifier.quoted()}"
     if lines:
         text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
@@ -224,7 +227,8 @@ def column_clause(column: Column) -> str:
     """A column as CREATE TABLE (and ALTER TABLE ADD/MODIFY) declares it."""
     text = quote_identifier(column.name)
     if column.kind == ColumnKind.COMPUTED:
-        text += f" AS {column.expression}"
+        # written so that Flink keeps the expression as it is (create_table_statement)
+        text += f" AS {respell_strings(column.expression or '', None)}"
     else:
         text += f" {type_text(column.data_type)}"
         if not column.data_type.nullable:

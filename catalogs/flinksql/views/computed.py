@@ -20,8 +20,9 @@ from typing import Literal
 from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
-from ..errors import FlinkSqlError, ValidationError, unknown_function_type
+from ..errors import FlinkSqlError, ValidationError, illegal_query, unknown_function_type
 from ..expressions import _Typer, _user_functions, unparse
+from ..precedence import strip
 from ..types import DataType
 from .calls import NILADIC
 from .relations import ModelSchema, Relation
@@ -63,17 +64,47 @@ class _TableColumns:
 def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tuple[str, DataType]:
     """``node`` (a computed column's or a watermark's expression, as parsed) validated over
     the columns in ``scope``: the text Flink keeps of it, and its type."""
+    source = node.meta.get("source")
     node = _niladic_calls(node.copy(), scope)
-    query = f"SELECT {unparse(node)} FROM {quote_identifier(_RELATION)}"
+    written = source if source is not None else unparse(node)
+    query = f"SELECT {written} FROM {quote_identifier(_RELATION)}"
     key = (query, tuple(scope.items()))
     kept = _KEPT.get(key)
     if kept is not None:
         return kept
     _check_names(node.copy(), scope)  # a copy: that typer marks the casts it would write
     reader = _TableColumns()
+    text, data_type = _validated(query, scope, reader, node)
+    if text != written:
+        # Flink keeps the text and types the column by reading that text again: `.25`, kept
+        # as 0.25, is a DECIMAL(3, 2) (a view's select item .25 is a DECIMAL(2, 2))
+        again = f"SELECT {text} FROM {quote_identifier(_RELATION)}"
+        data_type = _validated(again, scope, reader, None)[1]
+    result = text, data_type
+    if not reader.asked_functions:  # else it depends on the session's functions too
+        if len(_KEPT) >= _KEPT_AT_MOST:
+            _KEPT.clear()
+        _KEPT[key] = result
+    return result
+
+
+def _validated(
+    query: str,
+    scope: Mapping[str, DataType],
+    reader: _TableColumns,
+    written: exp.Expression | None,
+) -> tuple[str, DataType]:
+    """The select item of ``query`` validated over the columns in ``scope``: its text and
+    type; the literals and FLOOR/CEIL operands as ``written`` (the expression as parsed)."""
     try:
         item = parse_query(query, (1, 1)).expressions[0]
-        _keep_literals(node, item)
+        if item.find(exp.Query) is not None:  # EXISTS (SELECT ...), a IN (SELECT ...)
+            raise illegal_query()
+        if isinstance(item, exp.Interval):  # INTERVAL a DAY, the whole expression: bare
+            item.meta["whole_column"] = True
+        if written is not None:
+            _keep_literals(written, item)
+            _keep_bare_operands(written, item)
         validator = Validator(reader, "", "", query, (1, 1))  # type: ignore[arg-type]
         fields = [Field(name, data_type) for name, data_type in scope.items()]
         columns = Scope([Namespace(_RELATION, fields, suggested=False)])
@@ -82,12 +113,7 @@ def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tu
         unknown = _NOT_FOUND.fullmatch(exc.message)
         message = f"Unknown identifier '{unknown.group(1)}'" if unknown else exc.message
         raise ValidationError(message) from None
-    result = text.replace(_QUALIFIER, ""), data_type
-    if not reader.asked_functions:  # else it depends on the session's functions too
-        if len(_KEPT) >= _KEPT_AT_MOST:
-            _KEPT.clear()
-        _KEPT[key] = result
-    return result
+    return text.replace(_QUALIFIER, ""), data_type
 
 
 # What a column's expression over columns of given types validated to: the same text over the
@@ -161,6 +187,28 @@ def _keep_literals(written: exp.Expression, parsed: exp.Expression) -> None:
         return
     for original, literal in zip(originals, again, strict=True):
         literal.meta["literal_text"] = unparse(original)
+
+
+_ROUNDED = (exp.Floor, exp.Ceil)
+# what the statement's parser reads bare CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME as (a
+# bare LOCALTIME is a name, marked by _niladic_calls; CURRENT_DATE() is a call of its own)
+_BARE_CALLS = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
+
+
+def _keep_bare_operands(written: exp.Expression, parsed: exp.Expression) -> None:
+    """Flink keeps ``FLOOR(LOCALTIME TO HOUR)`` in a column as written, where a view's query
+    encloses the operand (``FLOOR((LOCALTIME) TO HOUR)``, as for any call): mark each FLOOR
+    or CEIL of ``parsed`` whose operand was written as a bare word (``LOCALTIME()`` is
+    enclosed in both). The two trees have their FLOOR and CEIL calls in one order."""
+    originals = [n for n in written.dfs() if isinstance(n, _ROUNDED)]
+    again = [n for n in parsed.dfs() if isinstance(n, _ROUNDED)]
+    if len(originals) != len(again):
+        return
+    for original, call in zip(originals, again, strict=True):
+        operand = strip(original.this)  # FLOOR((LOCALTIMESTAMP) TO DAY) as well
+        bare_word = isinstance(operand, exp.Column) and "literal_text" in operand.meta
+        if bare_word or isinstance(operand, _BARE_CALLS):
+            call.meta["bare_operand"] = True
 
 
 def column_expression_type(node: exp.Expression, scope: Mapping[str, DataType]) -> DataType:

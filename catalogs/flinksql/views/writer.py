@@ -196,9 +196,6 @@ class ViewWriter(_Writer):
         parts.append("END")
         return " ".join(parts)
 
-    def _currenttimestamp(self, node: exp.Expression) -> str:
-        return "CURRENT_TIMESTAMP"
-
     def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
         # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2)
         if isinstance(_strip(node), exp.Window | exp.Filter) or "using_name" in node.meta:
@@ -236,7 +233,7 @@ class ViewWriter(_Writer):
         inside_call = isinstance(node.parent, exp.Func) and not isinstance(
             node.parent, exp.Binary | exp.Unary
         )
-        return text if inside_call else f"({text})"
+        return text if inside_call or node.meta.get("whole_column") else f"({text})"
 
     def _cast_like(self, node: exp.Cast, keyword: str) -> str:
         value = node.meta.get("datetime")
@@ -247,9 +244,6 @@ class ViewWriter(_Writer):
 
     def _initcap(self, node: exp.Initcap) -> str:
         return f"INITCAP({self.write(node.this)})"
-
-    def _currenttime(self, node: exp.Expression) -> str:
-        return "CURRENT_TIME"
 
     def _filter(self, node: exp.Filter) -> str:
         condition = node.expression.this
