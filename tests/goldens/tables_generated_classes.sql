@@ -132,3 +132,4 @@ SHOW CREATE TABLE f3;
 DESCRIBE f3;
 CREATE TABLE f4 (a INT, c AS EXISTS (SELECT 1)) WITH ('connector' = 'datagen');
 CREATE TABLE f5 (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS CASE WHEN EXISTS (SELECT 1) THEN ts ELSE ts END) WITH ('connector' = 'datagen');
+CREATE TABLE f7 (a INT, s STRING, c AS SUM(a) WITHIN DISTINCT (s)) WITH ('connector' = 'datagen');

@@ -22,6 +22,7 @@ from sqlglot import exp
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..errors import FlinkSqlError, ValidationError, illegal_query, unknown_function_type
 from ..expressions import _Typer, _user_functions, unparse
+from ..more_syntax import WithinDistinct
 from ..precedence import strip
 from ..types import DataType
 from .calls import NILADIC
@@ -109,6 +110,8 @@ def _validated(
         fields = [Field(name, data_type) for name, data_type in scope.items()]
         columns = Scope([Namespace(_RELATION, fields, suggested=False)])
         text, data_type, _ = validator.resolved_expression(item, columns)
+        if item.find(WithinDistinct) is not None:  # validated, then refused as a whole
+            raise ValidationError(f"Invalid SQL expression: {text.replace(_QUALIFIER, '')}")
     except FlinkSqlError as exc:
         unknown = _NOT_FOUND.fullmatch(exc.message)
         message = f"Unknown identifier '{unknown.group(1)}'" if unknown else exc.message
