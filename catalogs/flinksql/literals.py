@@ -13,6 +13,7 @@ written in them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -149,30 +150,42 @@ def unescape_unicode(text: str, escape: str = "\\") -> str:
     return _join_surrogates("".join(out))
 
 
-def respell_strings(text: str, charset: str | None) -> str:
+def respell_strings(
+    text: str, charset: str | None, unquoted: Callable[[str], str] | None = None
+) -> str:
     """``text`` (an expression as the writer spells it) with each ``u&'...'`` literal spelled
     with its characters as they are: ``_UTF16'ä'`` (``charset`` UTF16), how ``SHOW CREATE
     TABLE`` writes a watermark's expression where ``DESCRIBE`` keeps ``u&'\\00e4'``; or
     ``'ä'`` (no ``charset``), which Flink reads back as ``u&'\\00e4'`` (it reads
     ``u&'\\00e4'`` itself as ``_UTF16'ä'``). Names in backquotes and other strings are left
-    alone."""
+    alone; ``unquoted`` rewrites each run of text between them."""
     prefix = f"_{charset}" if charset is not None else ""
     out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        text_run = "".join(run)
+        out.append(unquoted(text_run) if unquoted is not None else text_run)
+        run.clear()
+
     i, n = 0, len(text)
     while i < n:
         c = text[i]
         if c in "`'":
             end = _quoted_end(text, i, c)
+            flush()
             out.append(text[i:end])
             i = end
         elif text.startswith("u&'", i) and not _in_word(text, i):
             end = _quoted_end(text, i + 2, "'")
             value = unescape_unicode(text[i + 3 : end - 1].replace("''", "'"))
+            flush()
             out.append(prefix + "'" + value.replace("'", "''") + "'")
             i = end
         else:
-            out.append(c)
+            run.append(c)
             i += 1
+    flush()
     return "".join(out)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import literals
 from .catalog import (
     CatalogDescriptor,
@@ -38,17 +40,16 @@ def _column_line(column: Column) -> str:
     return text
 
 
-def constraint_lines(table: CatalogTable, strings: str | None = "kept") -> list[str]:
+def constraint_lines(
+    table: CatalogTable, expression: Callable[[str], str] | None = None
+) -> list[str]:
     """The WATERMARK and PRIMARY KEY lines that follow the columns of a CREATE TABLE, the
-    watermark's strings as kept, or respelled (:func:`literals.respell_strings`) with the
-    character set ``strings`` names (None: plain)."""
+    watermark's expression as kept, or as ``expression`` spells the kept text."""
     lines = []
     if table.watermark is not None:
         wm = table.watermark
-        expression = wm.expression
-        if strings != "kept":
-            expression = literals.respell_strings(expression, strings)
-        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {expression}")
+        text = wm.expression if expression is None else expression(wm.expression)
+        lines.append(f"WATERMARK FOR {quote_identifier(wm.rowtime_attribute)} AS {text}")
     if table.primary_key is not None:
         pk = table.primary_key
         cols = ", ".join(quote_identifier(c) for c in pk.columns)
@@ -56,9 +57,15 @@ def constraint_lines(table: CatalogTable, strings: str | None = "kept") -> list[
     return lines
 
 
+def _shown_watermark(text: str) -> str:
+    """SHOW CREATE TABLE writes a watermark's non-ASCII strings ``_UTF16'ä'`` (``DESCRIBE``
+    keeps ``u&'\\00e4'``)."""
+    return literals.respell_strings(text, "UTF16")
+
+
 def show_create_table(table: CatalogTable) -> str:
     """The text of ``SHOW CREATE TABLE``, trailing newline included."""
-    lines = [_column_line(c) for c in table.columns] + constraint_lines(table, "UTF16")
+    lines = [_column_line(c) for c in table.columns] + constraint_lines(table, _shown_watermark)
     keyword = "CREATE TEMPORARY TABLE" if table.temporary else "CREATE TABLE"
     text = f"{keyword} {table.identifier.quoted()} (\n"
     text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"

@@ -57,6 +57,7 @@ from ..snapshot_format.ddl import (
     create_catalog_statement,
     create_table_statement,
     create_view_statement,
+    recreating_expression,
     runnable_query,
     views_in_order,
 )
@@ -402,7 +403,7 @@ def table_changes(
         for n in order
         if n in old_columns and (reordered or old_columns[n] != new_columns[n])
     ]
-    wm_line = constraint_lines(replace(new, primary_key=None))
+    wm_line = constraint_lines(replace(new, primary_key=None), recreating_expression)
     pk_line = constraint_lines(replace(new, watermark=None))
     later: list[str] = []  # what a MODIFY after the ADD changes
     if new.primary_key is not None:

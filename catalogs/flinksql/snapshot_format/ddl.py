@@ -206,10 +206,11 @@ def create_table_statement(table: CatalogTable) -> str:
     except where Flink cannot read that text back or loses something: an empty comment is kept
     (``COMMENT ''``), a zero-length string type is written as declared (``CHAR(0)``, which
     SHOW CREATE TABLE cannot print), a table without columns has no parentheses (Flink
-    rejects ``()``), and a string of characters outside printable ASCII in a computed column
-    or the watermark is written plain (``'ä'``: Flink keeps it ``u&'\\00e4'``, but would keep
-    ``u&'\\00e4'`` read again as ``_UTF16'ä'``)."""
-    lines = [column_clause(c) for c in table.columns] + render.constraint_lines(table, None)
+    rejects ``()``), and a computed column's or the watermark's expression is written as
+    :func:`recreating_expression` writes it."""
+    lines = [column_clause(c) for c in table.columns] + render.constraint_lines(
+        table, recreating_expression
+    )
     text = f"CREATE TABLE {table.identifier.quoted()}"
     if lines:
         text += " (\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
@@ -223,12 +224,28 @@ def create_table_statement(table: CatalogTable) -> str:
     return text.rstrip("\n")
 
 
+# Flink keeps FLOOR(LOCALTIMESTAMP() TO DAY) as FLOOR((LOCALTIMESTAMP) TO DAY), which it
+# reads again as FLOOR(LOCALTIMESTAMP TO DAY)
+_ENCLOSED_NILADIC = re.compile(
+    r"\b(FLOOR|CEIL)\(\("
+    r"(LOCALTIMESTAMP|CURRENT_TIMESTAMP|CURRENT_DATE|LOCALTIME|CURRENT_TIME)"
+    r"\) TO "
+)
+
+
+def recreating_expression(text: str) -> str:
+    """A computed column's or watermark's kept text as DDL that Flink keeps as it is: a string
+    of characters outside printable ASCII plain (``'ä'``: Flink keeps it ``u&'\\00e4'``, but
+    keeps ``u&'\\00e4'`` read again as ``_UTF16'ä'``), and FLOOR or CEIL of an enclosed niladic
+    call with its parentheses (``FLOOR(LOCALTIMESTAMP() TO DAY)``)."""
+    return respell_strings(text, None, lambda run: _ENCLOSED_NILADIC.sub(r"\1(\2() TO ", run))
+
+
 def column_clause(column: Column) -> str:
     """A column as CREATE TABLE (and ALTER TABLE ADD/MODIFY) declares it."""
     text = quote_identifier(column.name)
     if column.kind == ColumnKind.COMPUTED:
-        # written so that Flink keeps the expression as it is (create_table_statement)
-        text += f" AS {respell_strings(column.expression or '', None)}"
+        text += f" AS {recreating_expression(column.expression or '')}"
     else:
         text += f" {type_text(column.data_type)}"
         if not column.data_type.nullable:
