@@ -22,6 +22,7 @@ from ..literals import respell_strings
 from ..ordering import dependency_order
 from ..quoting import quote_in_comment
 from ..statements import ColumnKind
+from ..views.calls import NILADIC
 from .document import FLINK_VERSION
 from .reading import Snapshot
 from .writing import relations_read, type_text
@@ -226,11 +227,7 @@ def create_table_statement(table: CatalogTable) -> str:
 
 # Flink keeps FLOOR(LOCALTIMESTAMP() TO DAY) as FLOOR((LOCALTIMESTAMP) TO DAY), which it
 # reads again as FLOOR(LOCALTIMESTAMP TO DAY)
-_ENCLOSED_NILADIC = re.compile(
-    r"\b(FLOOR|CEIL)\(\("
-    r"(LOCALTIMESTAMP|CURRENT_TIMESTAMP|CURRENT_DATE|LOCALTIME|CURRENT_TIME)"
-    r"\) TO "
-)
+_ENCLOSED_NILADIC = re.compile(rf"\b(FLOOR|CEIL)\(\(({'|'.join(NILADIC)})\) TO ")
 
 
 def recreating_expression(text: str) -> str:

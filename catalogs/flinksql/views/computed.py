@@ -21,7 +21,7 @@ from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..errors import FlinkSqlError, ValidationError, illegal_query, unknown_function_type
-from ..expressions import _Typer, _user_functions, unparse
+from ..expressions import NILADIC_NODES, _Typer, _user_functions, unparse
 from ..more_syntax import WithinDistinct
 from ..precedence import strip
 from ..types import DataType
@@ -193,9 +193,6 @@ def _keep_literals(written: exp.Expression, parsed: exp.Expression) -> None:
 
 
 _ROUNDED = (exp.Floor, exp.Ceil)
-# what the statement's parser reads bare CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME as (a
-# bare LOCALTIME is a name, marked by _niladic_calls; CURRENT_DATE() is a call of its own)
-_BARE_CALLS = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
 
 
 def _keep_bare_operands(written: exp.Expression, parsed: exp.Expression) -> None:
@@ -210,7 +207,9 @@ def _keep_bare_operands(written: exp.Expression, parsed: exp.Expression) -> None
     for original, call in zip(originals, again, strict=True):
         operand = strip(original.this)  # FLOOR((LOCALTIMESTAMP) TO DAY) as well
         bare_word = isinstance(operand, exp.Column) and "literal_text" in operand.meta
-        if bare_word or isinstance(operand, _BARE_CALLS):
+        # NILADIC_NODES: bare CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME as the statement's
+        # parser reads them (a bare LOCALTIME is a name; CURRENT_DATE() is a call of its own)
+        if bare_word or isinstance(operand, NILADIC_NODES):
             call.meta["bare_operand"] = True
 
 
