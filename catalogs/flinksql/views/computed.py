@@ -14,7 +14,7 @@ weaker copy of the view typer, and written as parsed.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from sqlglot import exp
@@ -179,16 +179,22 @@ def _is_literal(node: exp.Expression) -> bool:
     )
 
 
+def _paired(
+    written: exp.Expression, parsed: exp.Expression, chosen: Callable[[exp.Expression], bool]
+) -> list[tuple[exp.Expression, exp.Expression]]:
+    """The ``chosen`` nodes of ``written`` (the expression as parsed) beside those of
+    ``parsed`` (read again as a select item): the two trees hold them in one order; none
+    where their numbers differ."""
+    originals = [n for n in written.dfs() if chosen(n)]
+    again = [n for n in parsed.dfs() if chosen(n)]
+    return list(zip(originals, again, strict=True)) if len(originals) == len(again) else []
+
+
 def _keep_literals(written: exp.Expression, parsed: exp.Expression) -> None:
     """Mark each literal of ``parsed`` (the expression read again) with the text Flink keeps
     of the literal as it was written (``u&'\\00c4'``, ``DATE '2024-1-5'``), which the view
-    writer would spell as Calcite validates it; the two trees have their literals in one
-    order."""
-    originals = [n for n in written.dfs() if _is_literal(n)]
-    again = [n for n in parsed.dfs() if _is_literal(n)]
-    if len(originals) != len(again):
-        return
-    for original, literal in zip(originals, again, strict=True):
+    writer would spell as Calcite validates it."""
+    for original, literal in _paired(written, parsed, _is_literal):
         literal.meta["literal_text"] = unparse(original)
 
 
@@ -199,12 +205,8 @@ def _keep_bare_operands(written: exp.Expression, parsed: exp.Expression) -> None
     """Flink keeps ``FLOOR(LOCALTIME TO HOUR)`` in a column as written, where a view's query
     encloses the operand (``FLOOR((LOCALTIME) TO HOUR)``, as for any call): mark each FLOOR
     or CEIL of ``parsed`` whose operand was written as a bare word (``LOCALTIME()`` is
-    enclosed in both). The two trees have their FLOOR and CEIL calls in one order."""
-    originals = [n for n in written.dfs() if isinstance(n, _ROUNDED)]
-    again = [n for n in parsed.dfs() if isinstance(n, _ROUNDED)]
-    if len(originals) != len(again):
-        return
-    for original, call in zip(originals, again, strict=True):
+    enclosed in both)."""
+    for original, call in _paired(written, parsed, lambda n: isinstance(n, _ROUNDED)):
         operand = strip(original.this)  # FLOOR((LOCALTIMESTAMP) TO DAY) as well
         bare_word = isinstance(operand, exp.Column) and "literal_text" in operand.meta
         # NILADIC_NODES: bare CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME as the statement's
