@@ -219,18 +219,12 @@ def _is_plain(c: str) -> bool:
     return c == "\n" or c == "\r" or 32 <= ord(c) < 128
 
 
-def is_plain(value: str) -> bool:
-    """Whether Calcite writes ``value`` as a plain ``'...'`` literal (printable ASCII and line
-    breaks), not ``u&'...'``."""
-    return all(_is_plain(c) for c in value)
-
-
 def quote_string_literal(value: str, charset: str | None) -> str:
     """A character string literal as Calcite's dialect writes it: ``_CHARSET'...'`` when it
     names a character set, ``u&'...'`` with ``\\xxxx`` escapes when it holds a character
     outside printable ASCII, ``'...'`` otherwise (quotes doubled, line breaks as ``\\n``)."""
     value = value.replace("\r\n", "\n").replace("\r", "\n")
-    if charset is None and not is_plain(value):
+    if charset is None and not all(_is_plain(c) for c in value):
         units = value.encode("utf-16-be", "surrogatepass")
         out = ["u&'"]
         for i in range(0, len(units), 2):
