@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .models import Job
+from .progress import overlay
 
 GONE = (
     "The worker running this job stopped before it finished ({worker}); its transaction was "
@@ -63,14 +64,16 @@ def lost(job: Job) -> bool:
 
 def settle(jobs: Iterable[Job]) -> None:
     """Fail each running job of ``jobs`` whose worker is gone (in the database and on the
-    instance), unless it changed meanwhile."""
+    instance), unless it changed meanwhile. The job keeps the furthest progress its work
+    reported, which may be in the cache only (its row is written a moment later)."""
     for job in jobs:
         if not worker_gone(job):
             continue
+        overlay([job])
         error = GONE.format(worker=job.worker or "no worker")
         now = timezone.now()
         changed = Job.objects.filter(pk=job.pk, state=Job.State.RUNNING, worker=job.worker).update(
-            state=Job.State.FAILED, error=error, finished_at=now
+            state=Job.State.FAILED, error=error, finished_at=now, done=job.done, total=job.total
         )
         if changed:
             job.state, job.error, job.finished_at = Job.State.FAILED, error, now

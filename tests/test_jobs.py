@@ -11,6 +11,7 @@ import threading
 import time
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from catalogs import snapshots
@@ -19,7 +20,7 @@ from catalogs.models import Catalog, Snapshot, Table
 from environments.models import Environment
 from jobs import liveness
 from jobs.models import Job
-from jobs.progress import Reporter
+from jobs.progress import Reporter, live_key
 from tests.access import Members, make_members
 
 pytestmark = [
@@ -333,6 +334,22 @@ def test_a_job_running_on_a_worker_that_is_gone_shows_as_failed(
         for j in members["viewer"].get("/api/v1/environments/default/jobs/").json()["results"]
     }
     assert (listed[far.pk], listed[recent.pk]) == ("failed", "running")
+
+
+def test_a_job_failed_for_a_gone_worker_keeps_the_progress_its_work_last_reported(
+    environment: Environment, members: Members
+) -> None:
+    """The work reports to the cache first and its row a moment later: a worker killed in
+    between must not show the failed job less far than it was shown running."""
+    host = liveness.identity().rpartition(":")[0]
+    job = _job(
+        environment, state="running", attempts=1, done=0, total=0, worker=f"{host}:{_dead_pid()}"
+    )
+    caches["default"].set(live_key(job.pk, 1), {"done": 500, "total": 1511, "message": "m"})
+    read = members["viewer"].get(f"/api/v1/environments/default/jobs/{job.pk}").json()
+    assert (read["state"], read["done"], read["total"]) == ("failed", 500, 1511)
+    stored = Job.objects.get(pk=job.pk)
+    assert (stored.state, stored.done, stored.total) == ("failed", 500, 1511)
 
 
 def test_starting_a_job_needs_the_operations_role_and_good_parameters(
