@@ -21,6 +21,7 @@ from catalogs.flinksql.catalog import (
     function_identifier,
 )
 from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.schema import with_time_attributes
 from catalogs.flinksql.statements import ColumnKind
 from catalogs.flinksql.types import DataType, parse_type
 from environments.models import Environment
@@ -246,6 +247,7 @@ def table_definition(
         )
         for c in (table.columns.all() if rows is None else rows)
     ]
+    columns = with_time_attributes(columns)
     watermark = None
     if table.watermark_column:
         watermark = Watermark(table.watermark_column, table.watermark_expression or "")

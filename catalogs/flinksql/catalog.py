@@ -83,10 +83,9 @@ class Column:
 
     @property
     def is_proctime(self) -> bool:
-        return self.kind == ColumnKind.COMPUTED and (self.expression or "").upper() in (
-            "PROCTIME()",
-            "`PROCTIME`()",
-        )
+        """A computed column whose expression types as a processing-time attribute (the
+        type of a column read back is typed again: ``schema.with_time_attributes``)."""
+        return self.kind == ColumnKind.COMPUTED and self.data_type.time_attribute == "PROCTIME"
 
     def renamed(self, name: str) -> Column:
         return replace(self, name=name)
@@ -120,14 +119,12 @@ class CatalogTable:
 
     def time_attributed_columns(self) -> list[Column]:
         """The columns with their time attributes: the watermark's column is a rowtime
-        attribute, a ``PROCTIME()`` column a processing-time attribute."""
+        attribute; a processing-time attribute is already in its column's type."""
         rowtime = self.watermark.rowtime_attribute if self.watermark else None
         result = []
         for column in self.columns:
             if column.name == rowtime:
                 column = replace(column, data_type=column.data_type.with_time_attribute("ROWTIME"))
-            elif column.is_proctime:
-                column = replace(column, data_type=column.data_type.with_time_attribute("PROCTIME"))
             result.append(column)
         return result
 

@@ -9,7 +9,7 @@ from sqlglot import exp
 
 from . import statements as st
 from .catalog import CatalogTable, Column, ObjectIdentifier, PrimaryKey, Watermark
-from .errors import ValidationError
+from .errors import FlinkSqlError, ValidationError
 from .parser import parse_expression
 from .types import DataType
 from .views.computed import column_expression, column_expression_type
@@ -39,6 +39,27 @@ def resolve_column(spec: st.ColumnSpec, scope: dict[str, DataType]) -> Column:
         metadata_key=spec.metadata_key,
         virtual=spec.virtual,
     )
+
+
+def with_time_attributes(columns: list[Column]) -> list[Column]:
+    """``columns`` read back where types are kept without their time attributes (the
+    catalog's rows, a snapshot), each computed column typed again as a processing-time
+    attribute where its expression types as one, as Flink derives it: ``PROCTIME()``, also
+    ``PROCTIME() + INTERVAL '1' SECOND`` or ``COALESCE(PROCTIME(), ...)``. Only an expression
+    calling PROCTIME can be one (no other column of a table is an attribute there)."""
+    scope: dict[str, DataType] | None = None
+    result = []
+    for column in columns:
+        text = column.expression or ""
+        if column.kind == st.ColumnKind.COMPUTED and "PROCTIME" in text.upper():
+            scope = _non_computed_scope(columns) if scope is None else scope
+            try:
+                attribute = column_expression_type(parse_expression(text), scope).time_attribute
+            except FlinkSqlError:  # kept before a rule changed: shown as it was kept
+                attribute = None
+            column = replace(column, data_type=column.data_type.with_time_attribute(attribute))
+        result.append(column)
+    return result
 
 
 def _non_computed_scope(columns: list[Column]) -> dict[str, DataType]:

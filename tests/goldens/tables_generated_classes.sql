@@ -133,3 +133,15 @@ DESCRIBE f3;
 CREATE TABLE f4 (a INT, c AS EXISTS (SELECT 1)) WITH ('connector' = 'datagen');
 CREATE TABLE f5 (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS CASE WHEN EXISTS (SELECT 1) THEN ts ELSE ts END) WITH ('connector' = 'datagen');
 CREATE TABLE f7 (a INT, s STRING, c AS SUM(a) WITHIN DISTINCT (s)) WITH ('connector' = 'datagen');
+-- A computed column is a processing-time attribute when its expression types as one, not only
+-- when it is PROCTIME() itself (tables difftest --computed --seed 7): through + and - of an
+-- interval, COALESCE, NULLIF and CASE, not through CAST or TIMESTAMPADD. A view reading such a
+-- column, and a window over it, keep the attribute; no watermark may be defined on it.
+CREATE TABLE p1 (id INT, ts TIMESTAMP(3), p AS PROCTIME(), a AS PROCTIME() + INTERVAL '1' SECOND, b AS PROCTIME() - INTERVAL '1' HOUR, c AS INTERVAL '1' SECOND + PROCTIME(), d AS TIMESTAMPADD(SECOND, 1, PROCTIME()), e AS CAST(PROCTIME() AS TIMESTAMP_LTZ(3)), f AS proctime() + INTERVAL '1-2' YEAR TO MONTH, g AS COALESCE(PROCTIME(), PROCTIME()), h AS NULLIF(PROCTIME(), PROCTIME()), i AS CASE WHEN id > 0 THEN `PROCTIME`() ELSE PROCTIME() END, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');
+SHOW CREATE TABLE p1;
+DESCRIBE p1;
+CREATE VIEW p1_read AS SELECT a, a + INTERVAL '1' SECOND AS a2, i, ts + INTERVAL '1' MONTH AS t2 FROM p1;
+DESCRIBE p1_read;
+CREATE VIEW p1_window AS SELECT * FROM TABLE(TUMBLE(TABLE p1, DESCRIPTOR(a), INTERVAL '1' MINUTE));
+DESCRIBE p1_window;
+CREATE TABLE p2 (id INT, a AS PROCTIME() + INTERVAL '1' SECOND, WATERMARK FOR a AS a) WITH ('connector' = 'datagen');

@@ -21,6 +21,7 @@ from ..catalog import (
     function_name,
 )
 from ..errors import FlinkSqlError
+from ..schema import with_time_attributes
 from ..statements import ColumnKind
 from ..types import DataType, parse_type
 from .document import FORMAT_VERSION, LANGUAGES, Document
@@ -322,7 +323,7 @@ def _table(
         ]
     return CatalogTable(
         ObjectIdentifier(catalog, database, name),
-        columns,
+        with_time_attributes(columns),
         watermark,
         primary_key,
         [str(k) for k in partition_keys],
