@@ -15,7 +15,7 @@ from .errors import BANG_EQUAL, FlinkSqlError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
-from .views.validator import parse_query
+from .views.validator import parse_query, placed_parse_error
 
 _UNSUPPORTED = {
     "SELECT": "SELECT",
@@ -749,23 +749,31 @@ class _Parser:
 
 
 def parse_expression(text: str, stream: TokenStream | None = None, first=None) -> exp.Expression:
-    """Parse a scalar expression (a computed column's or a watermark's) with the Flink dialect."""
+    """Parse a scalar expression (a computed column's or a watermark's) with the Flink dialect.
+    One written in a statement (``stream``, from its token ``first``) is also read as Flink's
+    parser reads it, a select item, so that its refusals (``a IN ()``, a reserved word) come
+    as parse errors placed in the statement, before any column is validated."""
+    at = stream.position(first) if stream is not None and first is not None else (1, 1)
     try:
-        parsed = DIALECT.parse(text)[0]
+        # an expression, no alias: Flink's parser refuses the word after it (`'a' b`, `a AS b`)
+        parsed = DIALECT.parse_into(exp.Condition, text)[0]
         if parsed is None:
             raise SqlParseError("Empty expression.")
     except SqlglotParseError as exc:
-        err = exc.errors[0] if exc.errors else {}
-        line, column = err.get("line"), err.get("col")
-        if stream is not None and first is not None:
-            base_line, base_col = stream.position(first)
-            if line is not None:
-                column = (column or 1) + (base_col - 1 if line == 1 else 0)
-                line = base_line + line - 1
-        token = err.get("highlight") or text
-        raise SqlParseError(f'Encountered "{token}"', line, column) from None
+        raise placed_parse_error(exc, text, at) from None
+    if stream is not None and text not in _READ_AGAIN:
+        parse_query(f"{_ITEM}{text} FROM `t`", (at[0], at[1] - len(_ITEM)))
+        if len(_READ_AGAIN) >= _READ_AGAIN_AT_MOST:
+            _READ_AGAIN.clear()
+        _READ_AGAIN.add(text)
     parsed.meta["source"] = text  # what Flink's parser reads again, as a view's select item
     return parsed
+
+
+_ITEM = "SELECT "
+# The texts of expressions already read as select items (a large catalog repeats a few).
+_READ_AGAIN: set[str] = set()
+_READ_AGAIN_AT_MOST = 4096
 
 
 # SHOW statements about the session, the cluster or objects the dashboard does not manage.

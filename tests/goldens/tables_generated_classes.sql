@@ -145,3 +145,20 @@ DESCRIBE p1_read;
 CREATE VIEW p1_window AS SELECT * FROM TABLE(TUMBLE(TABLE p1, DESCRIPTOR(a), INTERVAL '1' MINUTE));
 DESCRIBE p1_window;
 CREATE TABLE p2 (id INT, a AS PROCTIME() + INTERVAL '1' SECOND, WATERMARK FOR a AS a) WITH ('connector' = 'datagen');
+-- A column's or a watermark's expression is read as Flink's parser reads a select item, and
+-- its refusals placed in the statement (tables difftest --computed --seed 7): an empty IN list,
+-- a reserved word, an alias, a bad interval unit at its first column.
+CREATE TABLE e1 (a INT, b AS a AS c) WITH ('connector' = 'datagen');
+CREATE TABLE e2 (a INT, b AS a c) WITH ('connector' = 'datagen');
+CREATE TABLE e3 (a INT, b AS 'x' `c`) WITH ('connector' = 'datagen');
+CREATE TABLE e4 (a INT, b AS (a) AS c) WITH ('connector' = 'datagen');
+CREATE TABLE e5 (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts z) WITH ('connector' = 'datagen');
+CREATE TABLE e6 (a INT, b AS a IN ()) WITH ('connector' = 'datagen');
+CREATE TABLE e7 (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS CASE WHEN a IN () THEN ts END) WITH ('connector' = 'datagen');
+CREATE TABLE e8 (a INT, b AS value + 1) WITH ('connector' = 'datagen');
+CREATE TABLE e9 (a INT,
+  b AS
+    INTERVAL '1' FORTNIGHT) WITH ('connector' = 'datagen');
+CREATE TABLE e10 (a INT, x0 AS 'unterminated,
+  WATERMARK FOR ts AS LOCALTIMESTAMP
+) WITH ('connector' = 'datagen');

@@ -108,6 +108,26 @@ def _names_as_written(node: exp.Expression) -> None:
             column.meta["written_as"] = column.meta["as_written"]
 
 
+def placed_parse_error(
+    exc: SqlglotParseError, text: str, position: tuple[int, int]
+) -> SqlParseError:
+    """The parser's refusal of ``text`` as Flink words it, placed in the whole statement, where
+    ``text`` starts at ``position``: at the first column of the token it could not take."""
+    err = exc.errors[0] if exc.errors else {}
+    highlight = err.get("highlight") or text
+    line, column = err.get("line"), err.get("col")
+    if line is not None and column is not None:
+        column = max(1, column - len(highlight) + 1)
+        if line == 1:
+            line, column = position[0], position[1] + column - 1
+        else:
+            line = position[0] + line - 1
+    description = err.get("description") or ""
+    if not description.startswith("Incorrect syntax near the keyword"):
+        description = f'Encountered "{token_image(highlight)}"'
+    return SqlParseError(description, line, column)
+
+
 def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     """A view's query as a tree, or the error Flink's parser gives for it (placed in the whole
     statement, whose query starts at ``query_position``)."""
@@ -117,21 +137,11 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
         raise exc.placed(*text_position(query, exc.offset, query_position)) from None
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}
-        highlight = err.get("highlight") or query
         line, column = err.get("line"), err.get("col")
         reserved = reserved_select_item(query, text_offset(query, line, column), query_position)
         if reserved is not None:
             raise reserved from None
-        if line is not None and column is not None:
-            column = max(1, column - len(highlight) + 1)
-            if line == 1:
-                line, column = query_position[0], query_position[1] + column - 1
-            else:
-                line = query_position[0] + line - 1
-        description = err.get("description") or ""
-        if not description.startswith("Incorrect syntax near the keyword"):
-            description = f'Encountered "{token_image(highlight)}"'
-        raise SqlParseError(description, line, column) from None
+        raise placed_parse_error(exc, query, query_position) from None
     if node is None:
         raise SqlParseError("Empty query.")
     _qualified_calls(node)
