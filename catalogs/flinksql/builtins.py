@@ -17,6 +17,7 @@ by ``tests/test_builtins.py``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .array_elements import ELEMENT_FUNCTIONS, element_call_type
-from .calcite_names import calcite_type_name
+from .calcite_names import calcite_type_name, message_type
 from .errors import INVALID_INPUT_ARGUMENTS, FlinkSqlError, ValidationError
 from .type_rules import adjust_decimal, least_restrictive_type, merged_numeric_type
 from .types import DATETIME_TYPES, TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
@@ -429,6 +430,19 @@ def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
     return call.error
 
 
+def check_call(name: str, arguments: Sequence[Argument]) -> None:
+    """Refuse a call of built-in ``name`` over ``arguments`` that Flink refuses, where the
+    call's type is derived elsewhere (JSON_VALUE with its clauses, FLOOR, TRIM): with Flink's
+    message where it refused this very call, else where it refused every recorded call over
+    these types' roots for fitting none of its forms (``JSON_EXISTS`` of a ``BINARY(2)`` and an
+    INT, as of a ``BINARY(4)``: views difftest seed 20261207)."""
+    message = refusal(name, arguments)
+    if message is None and _recorded(name, arguments) is None:
+        message = _refused_by_forms(name, [t for t, _ in arguments])
+    if message is not None:
+        raise ValidationError(message)
+
+
 def _rowtime_rule(name: str, arguments: Sequence[Argument]) -> DataType | None:
     """The type a rule gives a call of a rowtime attribute the record has no call over."""
     rule = _ROWTIME_RULES.get(name)
@@ -475,6 +489,9 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
         rule = _arity_rule(name, len(types))
     result = rule(types) if rule is not None else None
     if result is None:
+        by_form = _refused_by_forms(name, types)
+        if by_form is not None:
+            raise ValidationError(by_form)
         shown = ", ".join(t.summary() for t in types)
         raise UnknownCall(
             f"The dashboard cannot derive the type of {name}({shown}): Flink's answer for a "
@@ -482,6 +499,39 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
             "functions."
         )
     return result
+
+
+_CANNOT_APPLY = re.compile(
+    r"Cannot apply '([^']+)' to arguments of type '\1\(.*\)'\. Supported form\(s\): (.*)",
+    re.DOTALL,
+)
+
+
+def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
+    """Calcite's refusal of a call over ``types`` where it refused every recorded call over
+    the same type roots because none fits one list of forms: that message, written for these
+    types (``JSON_EXISTS(<BINARY(2)>, <INTEGER>)`` where it refused a ``BINARY(4)``). Only
+    where each recorded refusal is that message written for its own call's types (not TRIM's,
+    which Calcite writes with its flag and characters)."""
+    roots = _roots(types)
+    calls = [c for c in _plain_calls(name) if _roots([a for a, _ in c.arguments]) == roots]
+    if not calls or any(c.result is not None for c in calls):
+        return None
+    match = _CANNOT_APPLY.fullmatch(str(calls[0].error))
+    if match is None:
+        return None
+    symbol, supported = match.groups()
+
+    def written(of: Sequence[DataType]) -> str:
+        shown = ", ".join(f"<{message_type(t)}>" for t in of)
+        return (
+            f"Cannot apply '{symbol}' to arguments of type '{symbol}({shown})'. "
+            f"Supported form(s): {supported}"
+        )
+
+    if any(c.error != written([a for a, _ in c.arguments]) for c in calls):
+        return None
+    return written(types)
 
 
 # -- rules the record cannot express ------------------------------------------------------------

@@ -212,9 +212,7 @@ class ViewTyper(_Typer):
         parsed = parsed_call(node)
         if parsed is not None:
             name, operands = parsed
-            message = builtins.refusal(name, [(self.type_of(a), _is_literal(a)) for a in operands])
-            if message is not None:
-                raise ValidationError(message)
+            builtins.check_call(name, [(self.type_of(a), _is_literal(a)) for a in operands])
         if isinstance(node, exp.Anonymous):
             name = node.name.upper()
             if node.meta.get("niladic") or node.meta.get("multiset") or self._is_udf(node):
