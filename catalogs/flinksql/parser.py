@@ -15,6 +15,7 @@ from .errors import BANG_EQUAL, FlinkSqlError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
+from .views.computed import check_parses
 from .views.validator import parse_query, placed_parse_error
 
 _UNSUPPORTED = {
@@ -761,19 +762,10 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
             raise SqlParseError("Empty expression.")
     except SqlglotParseError as exc:
         raise placed_parse_error(exc, text, at) from None
-    if stream is not None and text not in _READ_AGAIN:
-        parse_query(f"{_ITEM}{text} FROM `t`", (at[0], at[1] - len(_ITEM)))
-        if len(_READ_AGAIN) >= _READ_AGAIN_AT_MOST:
-            _READ_AGAIN.clear()
-        _READ_AGAIN.add(text)
+    if stream is not None:
+        check_parses(text, at)
     parsed.meta["source"] = text  # what Flink's parser reads again, as a view's select item
     return parsed
-
-
-_ITEM = "SELECT "
-# The texts of expressions already read as select items (a large catalog repeats a few).
-_READ_AGAIN: set[str] = set()
-_READ_AGAIN_AT_MOST = 4096
 
 
 # SHOW statements about the session, the cluster or objects the dashboard does not manage.

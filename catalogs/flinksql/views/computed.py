@@ -62,13 +62,34 @@ class _TableColumns:
         return None
 
 
+_ITEM = "SELECT "
+
+
+def _item_query(text: str) -> str:
+    """``text``, a column's or a watermark's expression, as the select item Flink's parser
+    reads it as."""
+    return f"{_ITEM}{text} FROM {quote_identifier(_RELATION)}"
+
+
+def check_parses(text: str, at: tuple[int, int]) -> None:
+    """Refuse ``text`` (an expression written in a statement, where it starts at ``at``) as
+    Flink's parser refuses it as a select item (``a IN ()``, a reserved word), the error
+    placed in the statement."""
+    if text in _PARSED:
+        return
+    parse_query(_item_query(text), (at[0], at[1] - len(_ITEM)))
+    if len(_PARSED) >= _KEPT_AT_MOST:
+        _PARSED.clear()
+    _PARSED.add(text)
+
+
 def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tuple[str, DataType]:
     """``node`` (a computed column's or a watermark's expression, as parsed) validated over
     the columns in ``scope``: the text Flink keeps of it, and its type."""
     source = node.meta.get("source")
     node = _niladic_calls(node.copy(), scope)
     written = source if source is not None else unparse(node)
-    query = f"SELECT {written} FROM {quote_identifier(_RELATION)}"
+    query = _item_query(written)
     key = (query, tuple(scope.items()))
     kept = _KEPT.get(key)
     if kept is not None:
@@ -79,7 +100,7 @@ def column_expression(node: exp.Expression, scope: Mapping[str, DataType]) -> tu
     if text != written:
         # Flink keeps the text and types the column by reading that text again: `.25`, kept
         # as 0.25, is a DECIMAL(3, 2) (a view's select item .25 is a DECIMAL(2, 2))
-        again = f"SELECT {text} FROM {quote_identifier(_RELATION)}"
+        again = _item_query(text)
         data_type = _validated(again, scope, reader, None)[1]
     result = text, data_type
     if not reader.asked_functions:  # else it depends on the session's functions too
@@ -124,6 +145,8 @@ def _validated(
 # calls a function of the session. Bounded: cleared when full.
 _KEPT: dict[tuple, tuple[str, DataType]] = {}
 _KEPT_AT_MOST = 4096
+# The texts of expressions that parsed as select items (bounded as _KEPT).
+_PARSED: set[str] = set()
 
 # the view validator's refusal of a name, which Flink words as its scope of columns does
 _NOT_FOUND = re.compile(r"Column '([^']*)' not found in any table")
