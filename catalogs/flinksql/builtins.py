@@ -360,16 +360,21 @@ def _members_decide(name: str, types: Sequence[DataType]) -> bool:
 
 
 @cache
+def _by_roots(name: str) -> dict[tuple[str, ...], list[Call]]:
+    """The recorded calls of ``name`` without a rowtime argument (answered as recorded, by no
+    general rule), by their tuple of argument type roots."""
+    groups: dict[tuple[str, ...], list[Call]] = {}
+    for call in _plain_calls(name):
+        groups.setdefault(_roots([a for a, _ in call.arguments]), []).append(call)
+    return groups
+
+
+@cache
 def _rules(name: str) -> dict[tuple[str, ...], Rule | None]:
     """The rule of each recorded tuple of argument type roots of ``name``'s calls (None where
     they follow none, or where Flink refused them all)."""
-    groups: dict[tuple[str, ...], list[Call]] = {}
-    for call in recorded_calls().get(name, ()):
-        if any(t.time_attribute for t, _ in call.arguments):
-            continue  # a rowtime argument: answered as recorded, by no general rule
-        groups.setdefault(_roots([a for a, _ in call.arguments]), []).append(call)
     evidence = _plain_calls(name)
-    return {roots: _fit(calls, evidence) for roots, calls in groups.items()}
+    return {roots: _fit(calls, evidence) for roots, calls in _by_roots(name).items()}
 
 
 @cache
@@ -513,8 +518,7 @@ def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
     types (``JSON_EXISTS(<BINARY(2)>, <INTEGER>)`` where it refused a ``BINARY(4)``). Only
     where each recorded refusal is that message written for its own call's types (not TRIM's,
     which Calcite writes with its flag and characters)."""
-    roots = _roots(types)
-    calls = [c for c in _plain_calls(name) if _roots([a for a, _ in c.arguments]) == roots]
+    calls = _by_roots(name).get(_roots(types), [])
     if not calls or any(c.result is not None for c in calls):
         return None
     match = _CANNOT_APPLY.fullmatch(str(calls[0].error))
