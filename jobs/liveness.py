@@ -66,10 +66,9 @@ def settle(jobs: Iterable[Job]) -> None:
     """Fail each running job of ``jobs`` whose worker is gone (in the database and on the
     instance), unless it changed meanwhile. The job keeps the furthest progress its work
     reported, which may be in the cache only (its row is written a moment later)."""
-    for job in jobs:
-        if not worker_gone(job):
-            continue
-        overlay([job])
+    gone = [job for job in jobs if worker_gone(job)]
+    overlay(gone)
+    for job in gone:
         error = GONE.format(worker=job.worker or "no worker")
         now = timezone.now()
         changed = Job.objects.filter(pk=job.pk, state=Job.State.RUNNING, worker=job.worker).update(
