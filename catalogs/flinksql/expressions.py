@@ -679,8 +679,9 @@ class _Typer:
                 item.meta["coerce_to"] = target
 
     def _boolean_of(self, *operands: exp.Expression) -> DataType:
-        # Every operand is typed (and so checked), not only those before the first nullable.
-        nullable = any([self.type_of(o).nullable for o in operands])
+        # Every operand is typed (and so checked), not only those before the first nullable;
+        # a row of a nullable field makes its comparison nullable.
+        nullable = any([self.type_of(o).contains_nullable for o in operands])
         return T("BOOLEAN").with_nullable(nullable)
 
     def _branch_type(self, branch: exp.If) -> DataType:

@@ -207,6 +207,12 @@ class DataType:
         return self.name == ROW
 
     @property
+    def contains_nullable(self) -> bool:
+        """Nullable, or a ROW with a field that contains a nullable (Calcite's
+        ``containsNullable``: what makes a comparison of rows nullable)."""
+        return self.nullable or (self.is_row and any(c.contains_nullable for c in self.children))
+
+    @property
     def length(self) -> int | None:
         """The length of CHAR, VARCHAR, BINARY and VARBINARY."""
         if self.is_string or self.is_binary:

@@ -137,6 +137,41 @@ NULL_TREATMENT = frozenset(["ARRAY_AGG", "LAG", "LEAD"])
 
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
+# What gives its operands a type they lack: a NULL field of a row among them takes the type of
+# the field at its position in the first operand whose type is known (Calcite's FIRST_KNOWN
+# inference; an ARRAY[...]'s elements, likewise).
+_INFERRING = (
+    *_COMPARISONS,
+    exp.NullSafeEQ,
+    exp.NullSafeNEQ,
+    exp.In,
+    exp.Between,
+    exp.Is,
+    exp.Array,
+    exp.Case,
+    exp.If,  # a branch of a CASE: its WHEN, THEN (NULLIF as Flink writes it back)
+)
+
+
+def is_row_constructor(node: exp.Expression | None) -> bool:
+    return isinstance(node, exp.Tuple) or (
+        isinstance(node, exp.Anonymous) and node.name.upper() == "ROW"
+    )
+
+
+def compared_row(node: exp.Expression) -> bool:
+    """Whether ``node``, a row constructor, is given the type of what it stands beside: an
+    operand of ``=``, ``<>``, ``<`` ..., ``IS [NOT] DISTINCT FROM``, ``IS NULL``, ``IN``,
+    ``BETWEEN``, ``NULLIF`` or ``COALESCE``, an element of an ARRAY[...], an operand or result
+    of a CASE, or a field of such a row. Its fields may then be a bare NULL (``ROW(1, NULL) =
+    ROW(1, 2)``), which a row elsewhere may not (``SELECT ROW(1, NULL)``: ``Illegal use of
+    'NULL'``; golden ``views_row_comparisons``)."""
+    parent = node.parent
+    while isinstance(parent, exp.Paren) or is_row_constructor(parent):
+        parent = parent.parent  # type: ignore[union-attr]
+    return isinstance(parent, _INFERRING) or (
+        isinstance(parent, exp.Anonymous) and parent.name.upper() in _NULL_TOLERANT
+    )
 
 
 def quantified_test(node: exp.Expression) -> exp.Any | exp.All | None:

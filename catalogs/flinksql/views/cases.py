@@ -1,5 +1,6 @@
 """The operand checks of a CASE, as Calcite's ``SqlCaseOperator`` makes them: every WHEN of a
-searched CASE is a condition, and its results have a common type."""
+searched CASE is a condition, not every result is a NULL literal, and its results have a common
+type."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..errors import ValidationError
+from ..precedence import strip
 from ..types import DATETIME_TYPES, DataType
 from .common_type import least_restrictive_of
 
@@ -25,6 +27,9 @@ def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) ->
     default = node.args.get("default")
     if default is not None:
         results.append(default)
+    # a missing ELSE is ELSE NULL; a CAST(NULL AS ...) is no NULL literal here
+    if all(isinstance(strip(r), exp.Null) for r in results):
+        raise ValidationError("ELSE clause or at least one THEN clause must be non-NULL")
     typed_results = [type_of(result) for result in results]
     common = least_restrictive_of(typed_results)
     if common is None and any(t.name != "NULL" for t in typed_results):

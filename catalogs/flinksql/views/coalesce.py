@@ -117,8 +117,11 @@ def coalescible(a: DataType, b: DataType) -> bool:
     """Whether COALESCE finds a common type of ``a`` and ``b`` (else: Invalid input
     arguments)."""
     kinds = frozenset((_coalesce_kind(a), _coalesce_kind(b)))
-    if len(kinds) == 1 and a.children and len(a.children) == len(b.children):
-        # collections: of members with common types (ARRAY<CHAR(1)> and ARRAY<INT>: none)
+    if len(kinds) == 1 and (a.children or b.children):
+        # collections: of members with common types (ARRAY<CHAR(1)> and ARRAY<INT>: none);
+        # rows: of as many fields, too
+        if len(a.children) != len(b.children):
+            return False
         return all(coalescible(x, y) for x, y in zip(a.children, b.children, strict=True))
     return len(kinds) == 1 or kinds in _COALESCED_KINDS
 

@@ -13,7 +13,7 @@ from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip, literal_type
 from ..keywords import read_as_column
-from .calls import NILADIC, is_function_identifier
+from .calls import NILADIC, is_function_identifier, is_row_constructor
 from .context import ExpressionContext
 from .query import _columns_outside_aggregates, _has_aggregate, _is_window_function
 from .scopes import OrderKeys, Scope
@@ -85,9 +85,13 @@ class Grouping:
                     sets = members
                 factors.append(sets)
                 continue
-            item.meta["in_group_by"] = True
-            text, _, resolved = self.resolved_expression(item, scope)
-            self.projections.append(resolved)
+            if is_row_constructor(_strip(item)):  # GROUP BY (a, b): by a and by b
+                text, members = self._grouping_row(_strip(item), scope)
+                texts.append(text)
+                keys.extend(k for k in members if k not in keys)
+                factors.append([frozenset(members)])
+                continue
+            text = self._group_key(item, scope)
             texts.append(text)
             keys.append(text)
             factors.append([frozenset([text])])
@@ -97,6 +101,28 @@ class Grouping:
         scope.nullable_keys = frozenset(k for k in keys if any(k not in gs for gs in grouping_sets))
         distinct = "DISTINCT " if group.args.get("all") is False else ""  # GROUP BY DISTINCT
         return distinct + ", ".join(texts), keys
+
+    def _group_key(self, item: exp.Expression, scope: Scope) -> str:
+        item.meta["in_group_by"] = True
+        text, _, resolved = self.resolved_expression(item, scope)
+        self.projections.append(resolved)
+        return text
+
+    def _grouping_row(self, row: exp.Expression, scope: Scope) -> tuple[str, list[str]]:
+        """A row in GROUP BY, which Calcite reads as its fields, each a key (``GROUP BY (a,
+        b)``, ``GROUP BY ROW(a, b)``; ``GROUP BY ()`` has none): its text, as Flink writes it,
+        and its keys (golden ``views_row_comparisons``)."""
+        parts, members = [], []
+        for element in row.expressions:
+            element = _strip(element)
+            if is_row_constructor(element):
+                text, inner = self._grouping_row(element, scope)
+            else:
+                text = self._group_key(element, scope)
+                inner = [text]
+            parts.append(text)
+            members.extend(k for k in inner if k not in members)
+        return (f"ROW({', '.join(parts)})" if parts else "()"), members
 
     def _grouping_element(self, node: exp.Expression, scope: Scope) -> tuple[str, frozenset[str]]:
         """One element of ROLLUP, CUBE or GROUPING SETS: its text and the keys it groups by."""

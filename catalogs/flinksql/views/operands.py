@@ -15,8 +15,9 @@ from sqlglot import exp
 from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import is_map_constructor, unparse
+from ..precedence import strip
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
-from .calls import quantified_test
+from .calls import is_row_constructor, quantified_test
 from .casts import check_cast
 from .common_type import array_element
 
@@ -153,7 +154,10 @@ _COERCED_FROM_CHARACTER = {
 
 def comparable(args: Sequence[DataType]) -> bool:
     """Whether Calcite compares these operands: of one comparable class, or a character string
-    beside a number, a date-time or an interval (Flink coerces the string)."""
+    beside a number, a date-time or an interval (Flink coerces the string); rows of as many
+    fields whose fields compare, position by position (``SqlTypeUtil.isComparable``)."""
+    if any(a.is_row for a in args):
+        return _fieldwise(args, comparable)
     classes = set()
     for a in args:
         if a.name == "NULL":
@@ -181,8 +185,68 @@ def all_in(family: str) -> Callable[[Sequence[DataType]], bool]:
 
 
 def one_class(types: Sequence[DataType]) -> bool:
-    """Whether values share one comparable class (Calcite's common type of a list)."""
+    """Whether values share one comparable class (Calcite's common type of a list); rows of
+    as many fields whose fields do, position by position."""
+    if any(t.is_row for t in types):
+        return _fieldwise(types, one_class)
     return len({_COMPARABLE_CLASS.get(t.name, t.name) for t in types} - {"NULL"}) <= 1
+
+
+def _fieldwise(types: Sequence[DataType], rule: Callable[[Sequence[DataType]], bool]) -> bool:
+    """``rule`` of rows (NULL literals aside): all rows, of as many fields, whose fields at
+    each position meet it (golden ``views_row_comparisons``)."""
+    known = [t for t in types if t.name != "NULL"]
+    if not all(t.is_row for t in known) or len({len(t.children) for t in known}) > 1:
+        return False
+    return all(rule([t.children[i] for t in known]) for i in range(len(known[0].children)))
+
+
+def refuse_wider_row(
+    symbol: str,
+    operands: Sequence[exp.Expression],
+    type_of: Callable[[exp.Expression], DataType],
+) -> None:
+    """Refuse a row constructor compared with a row of fewer fields, at any depth
+    (``ROW(1) = ROW(1, 2)``, ``ROW(ROW(1), 2) = ROW(ROW(1, 2), 2)``, ``r = (1, 2, 3, 4)`` of a
+    column ``r`` of three fields). Calcite gives every operand the type of the first one it
+    knows (not a bare NULL) and reads that row's field for each item of a ROW(...) of more
+    items, which fails with an index out of bounds (its text varies with the JVM's state),
+    before any check of the fields' types; the dashboard says what is wrong. A row column of
+    more fields, or a first row of more fields, is only not comparable (:func:`comparable`)."""
+    known = next((o for o in operands if not isinstance(strip(o), exp.Null)), None)
+    if known is None:
+        return
+    first = type_of(known)
+    for operand in operands:
+        _refuse_wider(symbol, first, operand)
+
+
+def _refuse_wider(symbol: str, known: DataType, operand: exp.Expression) -> None:
+    operand = strip(operand)
+    if not (known.is_row and is_row_constructor(operand)):
+        return
+    items = operand.expressions
+    if len(items) > len(known.children):
+        raise ValidationError(
+            f"Cannot apply '{symbol}' to a row of {_fields(len(known.children))} and "
+            f"{_row_text(operand)}, a row of {_fields(len(items))}: Flink "
+            "fails on a ROW(...) of more fields than the row it is compared with (an index "
+            "out of bounds). Compare rows of as many fields."
+        )
+    for field, item in zip(known.children, items, strict=False):
+        _refuse_wider(symbol, field, item)
+
+
+def _row_text(node: exp.Expression) -> str:
+    """A row constructor as written, names unquoted, as Calcite's messages show operands."""
+    if not is_row_constructor(node):
+        return unparse(node).replace("`", "")
+    items = ", ".join(_row_text(strip(item)) for item in node.expressions)
+    return f"({items})" if isinstance(node, exp.Tuple) else f"ROW({items})"
+
+
+def _fields(count: int) -> str:
+    return f"{count} field" if count == 1 else f"{count} fields"
 
 
 def _one_string_kind(args: Sequence[DataType]) -> bool:
@@ -363,6 +427,7 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             right = right.this
         if isinstance(right, exp.Any | exp.All) or quantified_test(right) is not None:
             return
+        refuse_wider_row(symbol, [node.this, node.expression], type_of)
         check_comparison(symbol, type_of(node.this), type_of(node.expression))
         if symbol in ("<", "<=", ">", ">="):  # = and <> of the two pass
             refuse_literal_as_interval([node.this, node.expression], type_of)
@@ -410,6 +475,8 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             for data_type in types if element is not None else []:
                 check_cast(data_type, element)
     elif isinstance(node, exp.Between):
+        operands = [node.this, node.args["low"], node.args["high"]]
+        refuse_wider_row("NOT BETWEEN" if negated else "BETWEEN", operands, type_of)
         args = [type_of(node.this), type_of(node.args["low"]), type_of(node.args["high"])]
         word = "NOT BETWEEN" if negated else "BETWEEN"
         check_forms(

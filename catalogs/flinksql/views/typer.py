@@ -26,6 +26,7 @@ from .calls import (
     UNIT_FUNCTIONS,
     QueryExpr,
     check_elt_index,
+    compared_row,
     contains_aggregate,
     function_identifier,
     is_aggregate,
@@ -53,6 +54,7 @@ from .operands import (
     check_function,
     check_operator,
     in_family,
+    refuse_wider_row,
 )
 from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
@@ -177,6 +179,12 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Anonymous):
             return self._call(node)
         if isinstance(node, exp.Tuple):
+            if (
+                not isinstance(node.parent, exp.Values)
+                and not compared_row(node)
+                and any(isinstance(_strip(a), exp.Null) for a in node.expressions)
+            ):
+                raise ValidationError("Illegal use of 'NULL'")
             types = [self.type_of(a) for a in node.expressions]
             names = tuple(f"EXPR${i}" for i in range(len(types)))
             return DataType("ROW", (), False, tuple(types), names)
@@ -326,7 +334,11 @@ class ViewTyper(_Typer):
             return multiset_type(node, self._common)
         # an array's element may be NULL (goldens/views_array_elements)
         checked = node.expressions[:1] if name in ELEMENT_FUNCTIONS else node.expressions
-        if name not in _NULL_TOLERANT and any(isinstance(_strip(a), exp.Null) for a in checked):
+        if (
+            name not in _NULL_TOLERANT
+            and not (name == "ROW" and compared_row(node))
+            and any(isinstance(_strip(a), exp.Null) for a in checked)
+        ):
             raise ValidationError("Illegal use of 'NULL'")
         if name in AGGREGATES:
             if is_aggregate(node) and any(
@@ -430,6 +442,7 @@ class ViewTyper(_Typer):
         if name == "NULLIF" and len(args) == 2:
             # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
             first = self.type_of(args[0])
+            refuse_wider_row("=", args, self.type_of)
             check_comparison("=", first, self.type_of(args[1]))
             return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
                 True
