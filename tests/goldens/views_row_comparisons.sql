@@ -82,6 +82,15 @@ CREATE VIEW k3 AS SELECT CASE pay_id WHEN 1 THEN NULL END AS x FROM p;
 CREATE VIEW k4 AS SELECT CASE WHEN TRUE THEN CAST(NULL AS INT) END AS x FROM p;
 DESCRIBE k4;
 CREATE VIEW k5 AS SELECT ROW(1, CASE WHEN TRUE THEN NULL END) = ROW(1, 2) AS x FROM p;
+-- A NULL literal in VALUES: no type to infer it from, not even the other rows of its column.
+CREATE VIEW v1 AS SELECT * FROM (VALUES (1, NULL)) AS t (a, b);
+CREATE VIEW v2 AS SELECT * FROM (VALUES (1, CAST(NULL AS INT)), (2, NULL)) AS t (a, b);
+CREATE VIEW v3 AS SELECT * FROM (VALUES (1), (NULL)) AS t (a);
+CREATE VIEW v4 AS SELECT * FROM (VALUES (NULL)) AS t (a);
+CREATE VIEW v5 AS SELECT * FROM (VALUES 1, NULL) AS t (a);
+CREATE VIEW v6 AS SELECT a FROM p, LATERAL (VALUES (pay_id), (NULL)) AS t (a);
+CREATE VIEW v7 AS SELECT * FROM (VALUES (CAST(NULL AS INT)), (2)) AS t (a);
+DESCRIBE v7;
 -- A compared ROW(...) of more fields than the first row: Flink fails with an index out of
 -- bounds (deviations.json: the dashboard refuses these in its own words).
 CREATE VIEW x1 AS SELECT ROW(1) = ROW(1, 2) AS x FROM p;

@@ -213,6 +213,10 @@ class QueryBlocks:
         types: list[list[DataType]] = []
         for row in node.expressions:
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
+            if any(isinstance(_strip(item), exp.Null) for item in items):
+                # no type to infer a NULL's from, not even a column's other rows' (golden
+                # views_row_comparisons)
+                raise ValidationError("Illegal use of 'NULL'")
             written = [self.expression(item, scope) for item in items]
             rows.append("ROW(" + ", ".join(text for text, _ in written) + ")")
             types.append([t for _, t in written])
