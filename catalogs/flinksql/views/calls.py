@@ -174,6 +174,20 @@ def compared_row(node: exp.Expression) -> bool:
     )
 
 
+def refuse_bare_null(items: list[exp.Expression]) -> None:
+    """``Illegal use of 'NULL'`` for a NULL literal among ``items``, operands that nothing
+    gives a type to."""
+    if any(isinstance(_strip(item), exp.Null) for item in items):
+        raise ValidationError("Illegal use of 'NULL'")
+
+
+def refuse_untyped_null_field(row: exp.Expression) -> None:
+    """Refuse a NULL literal as a field of ``row`` (a row constructor) unless what it stands
+    beside types it (:func:`compared_row`)."""
+    if not compared_row(row):
+        refuse_bare_null(row.expressions)
+
+
 def quantified_test(node: exp.Expression) -> exp.Any | exp.All | None:
     """The quantifier of ``k = ALL (...) IS NULL`` as sqlglot reads it (the IS test around the
     right operand, where Calcite tests the whole comparison), or None."""

@@ -20,6 +20,7 @@ from .hints import table_hint_text
 from .ml_predict import NAME as ML_PREDICT
 from .ml_predict import ModelPredictions
 from .operands import comparable
+from .query_shapes import _strip_unnamed
 from .relations import Dependency
 from .reserved import placed
 from .scopes import Field, Namespace, Scope, UsingColumn
@@ -385,7 +386,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
         for arg in args:
             value = arg.expression if isinstance(arg, exp.Kwarg) else arg
             name = f"{quote_identifier(arg.this.name)} => " if isinstance(arg, exp.Kwarg) else ""
-            subquery = self._strip_subquery(value) if isinstance(value, exp.Subquery) else value
+            subquery = _strip_unnamed(value) if isinstance(value, exp.Subquery) else value
             if isinstance(value, TableArgument) or isinstance(
                 subquery, exp.Select | exp.Union | exp.Intersect | exp.Except
             ):

@@ -17,6 +17,7 @@ from .calls import (
     grouping_calls,
     is_aggregate,
     niladic_name,
+    refuse_bare_null,
 )
 from .checks import check_interval_literals
 from .common_type import least_restrictive, least_restrictive_of, set_column_type
@@ -143,7 +144,7 @@ class QueryBlocks:
         if not _is_ordered(node):
             return inner
         if not _read_as_select_over(node):
-            bare = self._strip_subquery(inner)
+            bare = _strip_unnamed(inner)
             if _is_ordered(bare):
                 # (SELECT ... LIMIT 3) LIMIT 2: Calcite pushes the outer clauses into a SELECT
                 # only when it has none of its own, and fails on the SELECT * it builds instead.
@@ -203,20 +204,13 @@ class QueryBlocks:
             node = node.this
         return node
 
-    @staticmethod
-    def _strip_subquery(node: exp.Expression) -> exp.Expression:
-        return _strip_unnamed(node)
-
     def values(self, node: exp.Values, parent: Scope | None) -> Query:
         scope = Scope([], parent)
         rows: list[str] = []
         types: list[list[DataType]] = []
         for row in node.expressions:
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
-            if any(isinstance(_strip(item), exp.Null) for item in items):
-                # no type to infer a NULL's from, not even a column's other rows' (golden
-                # views_row_comparisons)
-                raise ValidationError("Illegal use of 'NULL'")
+            refuse_bare_null(items)  # nothing types it, not its column's other rows either
             written = [self.expression(item, scope) for item in items]
             rows.append("ROW(" + ", ".join(text for text, _ in written) + ")")
             types.append([t for _, t in written])

@@ -26,12 +26,13 @@ from .calls import (
     UNIT_FUNCTIONS,
     QueryExpr,
     check_elt_index,
-    compared_row,
     contains_aggregate,
     function_identifier,
     is_aggregate,
     parsed_call,
     quantified_test,
+    refuse_bare_null,
+    refuse_untyped_null_field,
     without_distinct,
 )
 from .cases import check_case
@@ -179,12 +180,7 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Anonymous):
             return self._call(node)
         if isinstance(node, exp.Tuple):
-            if (
-                not isinstance(node.parent, exp.Values)
-                and not compared_row(node)
-                and any(isinstance(_strip(a), exp.Null) for a in node.expressions)
-            ):
-                raise ValidationError("Illegal use of 'NULL'")
+            refuse_untyped_null_field(node)
             types = [self.type_of(a) for a in node.expressions]
             names = tuple(f"EXPR${i}" for i in range(len(types)))
             return DataType("ROW", (), False, tuple(types), names)
@@ -334,12 +330,10 @@ class ViewTyper(_Typer):
             return multiset_type(node, self._common)
         # an array's element may be NULL (goldens/views_array_elements)
         checked = node.expressions[:1] if name in ELEMENT_FUNCTIONS else node.expressions
-        if (
-            name not in _NULL_TOLERANT
-            and not (name == "ROW" and compared_row(node))
-            and any(isinstance(_strip(a), exp.Null) for a in checked)
-        ):
-            raise ValidationError("Illegal use of 'NULL'")
+        if name == "ROW":
+            refuse_untyped_null_field(node)
+        elif name not in _NULL_TOLERANT:
+            refuse_bare_null(checked)
         if name in AGGREGATES:
             if is_aggregate(node) and any(
                 contains_aggregate(a) or has_window(a) for a in node.expressions
