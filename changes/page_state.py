@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from environments.models import Artifact, Environment, Membership
@@ -48,7 +48,15 @@ def fold(up_to: int) -> None:
 
     Rows another transaction holds (folding them too) are skipped, not waited for, so two
     folds never wait for each other; a row is deleted only by the fold that locked and read
-    it, so no row is summed twice or lost. (SQLite has no row locks: its writers take turns.)"""
+    it, so no row is summed twice or lost. (SQLite has no row locks: its writers take turns.)
+
+    It runs in a transaction of its own (a savepoint in the caller's): its reads lock, and its
+    delete and insert land together, also for a write made in autocommit."""
+    with transaction.atomic():
+        _fold(up_to)
+
+
+def _fold(up_to: int) -> None:
     rows = RequestsChange.objects.filter(pk__lte=up_to).order_by("pk")
     if connection.features.has_select_for_update_skip_locked:
         rows = rows.select_for_update(skip_locked=True)
