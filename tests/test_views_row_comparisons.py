@@ -71,8 +71,11 @@ def test_a_row_of_more_fields_than_the_row_it_is_compared_with_is_refused(
 
 
 def test_every_refusal_in_own_words_is_a_recorded_deviation() -> None:
-    """The statements above are those the golden script records Flink refusing with an index
-    out of bounds; each is listed, with the reason, in deviations.json."""
+    """The golden script records Flink refusing with an index out of bounds where its message
+    is stable (a first row of one field); each such statement is listed, with the reason, in
+    deviations.json. Of more fields the text depends on the JVM's state (a fresh clone's live
+    replay of the goldens saw 'Index 3 out of bounds for length 3' recorded and
+    'java.lang.ArrayIndexOutOfBoundsException' answered), so those are only tested above."""
     goldens = Path(__file__).parent / "goldens"
     recorded = json.loads((goldens / "views_row_comparisons.json").read_text())
     deviations = json.loads((goldens / "deviations.json").read_text())["views_row_comparisons"]
@@ -82,4 +85,4 @@ def test_every_refusal_in_own_words_is_a_recorded_deviation() -> None:
         if not r["ok"] and ("out of bounds" in r["error"] or "must be less than" in r["error"])
     }
     assert out_of_bounds == set(deviations)
-    assert len(out_of_bounds) == 7
+    assert len(out_of_bounds) == 4

@@ -92,11 +92,11 @@ CREATE VIEW v6 AS SELECT a FROM p, LATERAL (VALUES (pay_id), (NULL)) AS t (a);
 CREATE VIEW v7 AS SELECT * FROM (VALUES (CAST(NULL AS INT)), (2)) AS t (a);
 DESCRIBE v7;
 -- A compared ROW(...) of more fields than the first row: Flink fails with an index out of
--- bounds (deviations.json: the dashboard refuses these in its own words).
+-- bounds (deviations.json: the dashboard refuses these in its own words). Only a first row of
+-- one field is recorded: its message comes from an explicit check ('index (1) must be less
+-- than size (1)'); of more fields, the JVM's own check answers, in a text that changes once
+-- the JIT has compiled it (tests/test_views_row_comparisons.py has those).
 CREATE VIEW x1 AS SELECT ROW(1) = ROW(1, 2) AS x FROM p;
 CREATE VIEW x2 AS SELECT 1 AS x FROM p WHERE ROW(pay_id) < ROW(1, 2);
 CREATE VIEW x3 AS SELECT NULLIF(CAST(ROW(1) AS ROW<a INT>), (1, 'b', TRUE)) AS x FROM p;
 CREATE VIEW x4 AS SELECT ROW(TRUE, ROW(1)) = ROW(DATE '2020-01-01', ROW(1, 2)) AS x FROM p;
-CREATE VIEW x5 AS SELECT ROW(1, 2) BETWEEN ROW(1) AND ROW(1, 2, 3) AS x FROM p;
-CREATE VIEW x6 AS SELECT r IS NOT DISTINCT FROM (1, 'a', ROW(1.0, ARRAY[1]), 4) AS x FROM p;
-CREATE VIEW x7 AS SELECT ROW(1, 2) = ROW(1, 2, NULL) AS x FROM p;
