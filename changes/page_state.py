@@ -42,6 +42,7 @@ def changed(environment_ids: Iterable[int]) -> None:
         fold(max(row.pk for row in created))
 
 
+@transaction.atomic
 def fold(up_to: int) -> None:
     """Fold the rows up to id ``up_to`` into one row an environment, whose ``writes`` are
     theirs summed: no sum changes, and each is read from a few rows again.
@@ -52,11 +53,6 @@ def fold(up_to: int) -> None:
 
     It runs in a transaction of its own (a savepoint in the caller's): its reads lock, and its
     delete and insert land together, also for a write made in autocommit."""
-    with transaction.atomic():
-        _fold(up_to)
-
-
-def _fold(up_to: int) -> None:
     rows = RequestsChange.objects.filter(pk__lte=up_to).order_by("pk")
     if connection.features.has_select_for_update_skip_locked:
         rows = rows.select_for_update(skip_locked=True)

@@ -85,8 +85,8 @@ class Grouping:
                     sets = members
                 factors.append(sets)
                 continue
-            if is_row_constructor(_strip(item)):  # GROUP BY (a, b): by a and by b
-                text, members = self._grouping_row(_strip(item), scope)
+            if is_row_constructor(row := _strip(item)):  # GROUP BY (a, b): by a and by b
+                text, members = self._grouping_row(row, scope)
                 texts.append(text)
                 keys.extend(k for k in members if k not in keys)
                 factors.append([frozenset(members)])

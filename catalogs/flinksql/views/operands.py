@@ -287,10 +287,17 @@ def _negated_by_infix_not(node: exp.Expression) -> bool:
     return isinstance(node.parent, exp.Not) and not node.parent.meta.get("prefix")
 
 
-def check_comparison(symbol: str, left: DataType, right: DataType) -> None:
-    """Refuse a comparison (``=``, ``<>``, ``<`` ...) of operands that are not comparable."""
+def check_comparison(
+    symbol: str,
+    operands: Sequence[exp.Expression],
+    type_of: Callable[[exp.Expression], DataType],
+) -> None:
+    """Refuse a comparison (``=``, ``<>``, ``<`` ..., NULLIF's) of its two ``operands`` where
+    a row is wider than the first (:func:`refuse_wider_row`) or they are not comparable."""
+    refuse_wider_row(symbol, operands, type_of)
     comparable_form = f"<COMPARABLE_TYPE> {symbol} <COMPARABLE_TYPE>"
-    check_forms(symbol, [left, right], comparable, _binary(symbol), [comparable_form])
+    types = [type_of(o) for o in operands]
+    check_forms(symbol, types, comparable, _binary(symbol), [comparable_form])
 
 
 def refuse_literal_as_interval(
@@ -427,8 +434,7 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
             right = right.this
         if isinstance(right, exp.Any | exp.All) or quantified_test(right) is not None:
             return
-        refuse_wider_row(symbol, [node.this, node.expression], type_of)
-        check_comparison(symbol, type_of(node.this), type_of(node.expression))
+        check_comparison(symbol, [node.this, node.expression], type_of)
         if symbol in ("<", "<=", ">", ">="):  # = and <> of the two pass
             refuse_literal_as_interval([node.this, node.expression], type_of)
     elif isinstance(node, exp.In) and node.args.get("query") is None and node.expressions:

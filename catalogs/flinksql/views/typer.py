@@ -29,6 +29,7 @@ from .calls import (
     contains_aggregate,
     function_identifier,
     is_aggregate,
+    is_row_constructor,
     parsed_call,
     quantified_test,
     refuse_bare_null,
@@ -55,7 +56,6 @@ from .operands import (
     check_function,
     check_operator,
     in_family,
-    refuse_wider_row,
 )
 from .percentiles import percentile_type, refuse_without_within_group
 from .periods import overlaps_type
@@ -180,10 +180,7 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Anonymous):
             return self._call(node)
         if isinstance(node, exp.Tuple):
-            refuse_untyped_null_field(node)
-            types = [self.type_of(a) for a in node.expressions]
-            names = tuple(f"EXPR${i}" for i in range(len(types)))
-            return DataType("ROW", (), False, tuple(types), names)
+            return self._row(node)
         if isinstance(node, exp.If):
             operands = (node.this, node.args.get("true"), node.args.get("false"))
             if any(o is not None and isinstance(_strip(o), exp.Null) for o in operands):
@@ -248,9 +245,7 @@ class ViewTyper(_Typer):
             types = [self.type_of(left), *(self.type_of(i) for i in items)]
             return T("BOOLEAN").with_nullable(any(t.nullable for t in types))
         row = _strip(left)
-        if isinstance(row, exp.Tuple) or (
-            isinstance(row, exp.Anonymous) and row.name.upper() == "ROW"
-        ):
+        if is_row_constructor(row):
             operands = [self.type_of(e) for e in row.expressions]
         else:
             operands = [self.type_of(left)]
@@ -314,6 +309,13 @@ class ViewTyper(_Typer):
             return value.with_nullable(True)
         return None
 
+    def _row(self, node: exp.Expression) -> DataType:
+        """A row constructor's type, ``ROW(a, b)`` or ``(a, b)``: its fields named as Calcite
+        names them; a NULL field only where what it stands beside types it."""
+        refuse_untyped_null_field(node)
+        types = tuple(self.type_of(a) for a in node.expressions)
+        return DataType("ROW", (), False, types, tuple(f"EXPR${i}" for i in range(len(types))))
+
     def _call(self, node: exp.Anonymous) -> DataType:
         name = node.name.upper()
         if node.meta.get("niladic"):
@@ -331,8 +333,8 @@ class ViewTyper(_Typer):
         # an array's element may be NULL (goldens/views_array_elements)
         checked = node.expressions[:1] if name in ELEMENT_FUNCTIONS else node.expressions
         if name == "ROW":
-            refuse_untyped_null_field(node)
-        elif name not in _NULL_TOLERANT:
+            return self._row(node)
+        if name not in _NULL_TOLERANT:
             refuse_bare_null(checked)
         if name in AGGREGATES:
             if is_aggregate(node) and any(
@@ -363,15 +365,6 @@ class ViewTyper(_Typer):
             return time.with_time_attribute("ROWTIME") if time.is_timestamp else time
         if name == "CURRENT_ROW_TIMESTAMP":
             return T("TIMESTAMP_LTZ(3) NOT NULL")
-        if name == "ROW":
-            types = [self.type_of(a) for a in node.expressions]
-            return DataType(
-                "ROW",
-                (),
-                False,
-                tuple(types),
-                tuple(f"EXPR${i}" for i in range(len(types))),
-            )
         udf = self._user_function(node)
         if udf is not None:
             return udf
@@ -436,8 +429,7 @@ class ViewTyper(_Typer):
         if name == "NULLIF" and len(args) == 2:
             # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
             first = self.type_of(args[0])
-            refuse_wider_row("=", args, self.type_of)
-            check_comparison("=", first, self.type_of(args[1]))
+            check_comparison("=", args, self.type_of)
             return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
                 True
             )
