@@ -104,15 +104,21 @@ def error_message(exc: BaseException) -> str:
     chain = _exception_chain(_trace_text(exc))
     for class_name, message in reversed(chain):
         if message and not class_name.startswith(_JDK_PACKAGES):
-            return _IDENTITY_HASH.sub(r"\1\2@<hash>", message)
+            return without_identity_hashes(message)
     for _, message in reversed(chain):
         if message:
-            return _IDENTITY_HASH.sub(r"\1\2@<hash>", message)
+            return without_identity_hashes(message)
     return chain[0][0] if chain else str(exc)
 
 
-# a Java class name, then its instance's identity hash
-_IDENTITY_HASH = re.compile(r"(\b[A-Z][A-Za-z0-9_$]*)( ?)@[0-9a-f]{6,8}\b")
+# a Java class name, then its instance's identity hash: Integer.toHexString of an int, so one to
+# eight hex digits (a run wrote ``ParameterScope@7dedc``)
+_IDENTITY_HASH = re.compile(r"(\b[A-Z][A-Za-z0-9_$]*)( ?)@[0-9a-f]{1,8}\b")
+
+
+def without_identity_hashes(message: str) -> str:
+    """``message`` with every Java identity hash after a class name written ``@<hash>``."""
+    return _IDENTITY_HASH.sub(r"\1\2@<hash>", message)
 
 
 def _trace_text(exc: BaseException) -> str:
