@@ -12,7 +12,7 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import PARSER_FUNCTIONS, _strip
+from ..expressions import PARSER_FUNCTIONS, _strip, is_map_constructor
 from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
@@ -139,7 +139,7 @@ NULL_TREATMENT = frozenset(["ARRAY_AGG", "LAG", "LEAD"])
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # What gives its operands a type they lack: a NULL field of a row among them takes the type of
 # the field at its position in the first operand whose type is known (Calcite's FIRST_KNOWN
-# inference; an ARRAY[...]'s elements, likewise).
+# inference; an ARRAY[...]'s and a MAP[...]'s operands, likewise: is_constructor).
 _INFERRING = (
     *_COMPARISONS,
     exp.NullSafeEQ,
@@ -147,7 +147,6 @@ _INFERRING = (
     exp.In,
     exp.Between,
     exp.Is,
-    exp.Array,
     exp.Case,
     exp.If,  # a branch of a CASE: its WHEN, THEN (NULLIF as Flink writes it back)
 )
@@ -159,19 +158,36 @@ def is_row_constructor(node: exp.Expression | None) -> bool:
     )
 
 
+def is_constructor(node: exp.Expression | None) -> bool:
+    """Whether ``node`` is an ``ARRAY[...]`` or a ``MAP[...]``."""
+    return isinstance(node, exp.Array) or (
+        isinstance(node, exp.Bracket) and is_map_constructor(node)
+    )
+
+
 def compared_row(node: exp.Expression) -> bool:
     """Whether ``node``, a row constructor, is given the type of what it stands beside: an
     operand of ``=``, ``<>``, ``<`` ..., ``IS [NOT] DISTINCT FROM``, ``IS NULL``, ``IN``,
-    ``BETWEEN``, ``NULLIF`` or ``COALESCE``, an element of an ARRAY[...], an operand or result
+    ``BETWEEN``, ``NULLIF`` or ``COALESCE``, an operand of an ARRAY[...] or MAP[...] (whose first
+    operand types the others: .inference), the operand of a CAST, an operand or result
     of a CASE, or a field of such a row. Its fields may then be a bare NULL (``ROW(1, NULL) =
     ROW(1, 2)``), which a row elsewhere may not (``SELECT ROW(1, NULL)``: ``Illegal use of
     'NULL'``; golden ``views_row_comparisons``)."""
+    parent = row_context(node)
+    return (
+        isinstance(parent, _INFERRING)
+        or is_constructor(parent)
+        or isinstance(parent, exp.Cast)  # typed by the target (as Flink writes a cast back)
+        or (isinstance(parent, exp.Anonymous) and parent.name.upper() in _NULL_TOLERANT)
+    )
+
+
+def row_context(node: exp.Expression) -> exp.Expression | None:
+    """What ``node`` stands in, beyond the parentheses and row constructors around it."""
     parent = node.parent
     while isinstance(parent, exp.Paren) or is_row_constructor(parent):
         parent = parent.parent  # type: ignore[union-attr]
-    return isinstance(parent, _INFERRING) or (
-        isinstance(parent, exp.Anonymous) and parent.name.upper() in _NULL_TOLERANT
-    )
+    return parent
 
 
 def refuse_bare_null(items: list[exp.Expression]) -> None:

@@ -17,6 +17,7 @@ from sqlglot import exp
 from ..more_syntax import JDBC_TYPES, JdbcCall
 from ..types import DataType
 from .calls import QueryExpr
+from .inference import typed_by_constructor
 
 # The nodes that are calls or operators: each is typed, and so checked, on its own.
 _CHECKED = (
@@ -78,8 +79,11 @@ def _calls(node: exp.Expression) -> list[exp.Expression]:
 def _typed_by_parent(node: exp.Expression) -> bool:
     """A call that only its enclosing node can type: the function of an OVER window (a ranking
     function is no call of its own), a niladic keyword, an IN or quantified comparison over a
-    subquery (typed as a predicate)."""
+    subquery (typed as a predicate), a ROW(...) among an ARRAY's or a MAP's operands (typed by
+    it once their first has given it its inferred types: .inference)."""
     parent = node.parent
+    if typed_by_constructor(node):
+        return True
     if isinstance(node, exp.Anonymous):
         if node.meta.get("niladic"):
             return True

@@ -11,7 +11,7 @@ from sqlglot import exp
 from ..errors import INVALID_INPUT_ARGUMENTS, ValidationError
 from ..type_rules import least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
-from .common_type import coerce_operands
+from .common_type import coerce_operands, needs_deep_cast
 
 
 def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]) -> DataType:
@@ -22,15 +22,6 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
     if not known:
         raise ValidationError("Illegal use of 'NULL'")
     first = types[0].with_time_attribute(None)
-    if name == "IFNULL" and not first.nullable and len(types) == 2:
-        # IFNULL of a NOT NULL value is that value, unless it is cast to a wider number, a
-        # DECIMAL of other digits or a time of a larger precision (views_common_type)
-        other = types[1]
-        precise = first.name in DATETIME_TYPES or first.name == "DECIMAL"
-        widened = precise and first.params != other.params
-        same = first.name == other.name and not widened and coalescible(first, other)
-        if same or first.is_string and other.is_string:
-            return first
     for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
         if not coalescible(a, b) and not (a.is_interval or b.is_interval):
             raise ValidationError(INVALID_INPUT_ARGUMENTS)  # no common type at all
@@ -38,10 +29,26 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
     for other in known[1:]:
         common = coalesce_step(name, common, other, all(t.nullable for t in types))
     common = common.with_nullable(True)
+    if _null_member(common):  # COALESCE(ROW(1, NULL), ROW(2, NULL)): a field of no type
+        raise ValidationError("Illegal use of 'NULL'")
     _refuse_number_as_moment(common, types)
     typed = [(arg, t) for arg, t in zip(args, types, strict=True) if t.name != "NULL"]
-    coerce_operands([arg for arg, _ in typed], [t for _, t in typed], common)
+    try:
+        coerce_operands([arg for arg, _ in typed], [t for _, t in typed], common)
+    except ValidationError as exc:  # no type spec of an interval, here inside a row
+        raise ValidationError(
+            f"Unexpected error in type inference logic of function '{name}'. This is a bug."
+        ) from exc
+    if name == "IFNULL" and not first.nullable and not needs_deep_cast(first, common):
+        # IFNULL of a NOT NULL value that needs no cast is that value; one cast to a wider
+        # number, a DECIMAL of other digits, a time of a larger precision or a row of other
+        # field types is of the common type (views_common_type, views_constructor_inference)
+        return first
     return common.with_nullable(all(t.nullable for t in types))
+
+
+def _null_member(data_type: DataType) -> bool:
+    return any(c.name == "NULL" or _null_member(c) for c in data_type.children)
 
 
 def _refuse_number_as_moment(common: DataType, types: list[DataType]) -> None:
@@ -116,6 +123,8 @@ _COALESCED_KINDS = {
 def coalescible(a: DataType, b: DataType) -> bool:
     """Whether COALESCE finds a common type of ``a`` and ``b`` (else: Invalid input
     arguments)."""
+    if a.name == "NULL" or b.name == "NULL":
+        return True  # a NULL field of a row (ROW(1, NULL)) takes the other's type
     kinds = frozenset((_coalesce_kind(a), _coalesce_kind(b)))
     if len(kinds) == 1 and (a.children or b.children):
         # collections: of members with common types (ARRAY<CHAR(1)> and ARRAY<INT>: none);
@@ -152,17 +161,20 @@ def coalesce_step(name: str, common: DataType, other: DataType, nullable: bool) 
 def coalesced_type(a: DataType, b: DataType) -> DataType:
     """The common type of two COALESCE operands (Flink's own rule, not Calcite's): DOUBLE of
     FLOAT and DOUBLE, FLOAT of a DECIMAL and a FLOAT after it, the DATE or TIME of one and a
-    timestamp, and collections of the common, nullable if either is, member types (a MAP's
-    key and value)."""
+    timestamp, and collections and rows of the common, nullable if either is, member types (a
+    MAP's key and value; a NULL field takes the other row's field type)."""
     if a.is_numeric and b.is_numeric:
         return merged_numeric_type(a, b)
     for moment in ("DATE", "TIME"):
         if {a.name, b.name} == {moment, "TIMESTAMP"}:
             return a if a.name == moment else b
-    if a.name == b.name and a.name in ("ARRAY", "MULTISET", "MAP") and a.children != b.children:
+    if a.name == "NULL" or b.name == "NULL":  # a NULL field of a row: the other's type
+        return (b if a.name == "NULL" else a).with_nullable(True)
+    kinds = ("ARRAY", "MULTISET", "MAP", "ROW")
+    if a.name == b.name and a.name in kinds and a.children != b.children:
         members = tuple(
             coalesced_type(x, y).with_nullable(x.nullable or y.nullable)
             for x, y in zip(a.children, b.children, strict=True)
         )
-        return DataType(a.name, (), True, members)
+        return DataType(a.name, (), True, members, a.field_names)
     return least_restrictive_type(a, b)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..calcite_names import calcite_type_name
+from ..calcite_names import calcite_qualifier, calcite_type_name
+from ..catalog import quote_identifier
+from ..errors import ValidationError
 from ..type_rules import T, least_restrictive_type
 from ..types import DATETIME_TYPES, DataType
 
@@ -205,11 +207,25 @@ def coerce_operands(
     (``MAP_UNION(CAST(`t`.`m` AS MAP< VARCHAR(2147483647) CHARACTER SET `UTF-16LE`, BIGINT >),
     `t`.`mb`)``; golden views_difftest_seed8_classes)."""
     for operand, data_type in zip(operands, types, strict=True):
-        if _needs_deep_cast(data_type, common):
+        if needs_deep_cast(data_type, common):
             operand.meta["coerce_to"] = cast_type_text(common)
 
 
-def _needs_deep_cast(source: DataType, target: DataType) -> bool:
+def coerce_constructor_items(
+    items: list[exp.Expression], types: list[DataType], element: DataType
+) -> None:
+    """Mark each operand of an ARRAY[...] or MAP[...] (``items`` of ``types``) whose type is
+    not ``element`` with the cast Flink writes back (its SqlValidatorUtils.
+    adjustTypeForArrayConstructor): types compare as Calcite's ``equalsSansFieldNames`` does,
+    so a row of other field names, or of another nullability of its own, is no cast; the target
+    is Calcite's type spec (``ROW(`EXPR$0` INTEGER NOT NULL, ...)``; golden
+    views_constructor_inference)."""
+    for item, data_type in zip(items, types, strict=True):
+        if not equals_sans_field_names(data_type, element):
+            item.meta["coerce_to"] = cast_type_text(element.with_time_attribute(None))
+
+
+def needs_deep_cast(source: DataType, target: DataType) -> bool:
     """:func:`needs_cast` of the members of collections too (a map of VARCHAR(3) keys is no
     cast from a map of STRING keys, an array of NOT NULL elements none from one of nullable
     elements)."""
@@ -217,14 +233,39 @@ def _needs_deep_cast(source: DataType, target: DataType) -> bool:
         if len(source.children) != len(target.children):
             return True
         pairs = zip(source.children, target.children, strict=True)
-        return any(_needs_deep_cast(a, b) for a, b in pairs)
+        return any(needs_deep_cast(a, b) for a, b in pairs)
     return needs_cast(source, target)
 
 
+def equals_sans_field_names(a: DataType, b: DataType) -> bool:
+    """Calcite's ``equalsSansFieldNames`` of two types: rows of as many fields of equal types
+    (their names and the rows' own nullability aside), other types equal."""
+    if a.is_row and b.is_row:
+        pairs = zip(a.children, b.children, strict=False)
+        return len(a.children) == len(b.children) and all(_equal(x, y) for x, y in pairs)
+    return _equal(a, b)
+
+
+def _equal(a: DataType, b: DataType) -> bool:
+    """Equal types, an interval's units too (``INTERVAL DAY`` is not ``INTERVAL HOUR``)."""
+    if a != b:
+        return False
+    if a.is_interval:
+        return _units(a) == _units(b)
+    return all(_equal(x, y) for x, y in zip(a.children, b.children, strict=True))
+
+
+def _units(interval: DataType) -> tuple[str, str | None]:
+    qualifier = calcite_qualifier(interval)
+    return qualifier.start, qualifier.end
+
+
 def cast_type_text(data_type: DataType) -> str:
-    """A type as Calcite writes the target of an implicit cast: a character string with its
-    character set, a map as ``MAP< key, value >``, an array as ``BIGINT ARRAY`` (Calcite's
-    type specs, which hold no nullability of members)."""
+    """A type as Calcite writes the target of an implicit cast (its ``convertTypeToSpec``): a
+    character string with its character set, a map as ``MAP< key, value >``, an array as
+    ``BIGINT ARRAY`` (no nullability of its elements), a row as ``ROW(`a` INTEGER NOT NULL,
+    `b` ...)``. An interval has no type spec: Flink fails with ``Unsupported type when
+    convertTypeToSpec: INTERVAL_DAY`` (goldens/views_constructor_inference)."""
     if data_type.is_string:
         return f"{calcite_type_name(data_type)} CHARACTER SET `UTF-16LE`"
     if data_type.name in ("ARRAY", "MULTISET"):
@@ -232,4 +273,14 @@ def cast_type_text(data_type: DataType) -> str:
     if data_type.name == "MAP":
         key, value = (cast_type_text(t) for t in data_type.children)
         return f"MAP< {key}, {value} >"
+    if data_type.is_row:
+        fields = (
+            f"{quote_identifier(name)} {cast_type_text(field)}"
+            + ("" if field.nullable else " NOT NULL")
+            for name, field in zip(data_type.field_names, data_type.children, strict=True)
+        )
+        return f"ROW({', '.join(fields)})"
+    if data_type.is_interval:
+        units = "_".join(u for u in _units(data_type) if u)
+        raise ValidationError(f"Unsupported type when convertTypeToSpec: INTERVAL_{units}")
     return calcite_type_name(data_type)

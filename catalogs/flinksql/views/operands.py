@@ -17,9 +17,10 @@ from ..errors import ValidationError
 from ..expressions import is_map_constructor, unparse
 from ..precedence import strip
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
-from .calls import is_row_constructor, quantified_test
+from .calls import quantified_test
 from .casts import check_cast
 from .common_type import array_element
+from .inference import fields, infer_operand, row_text
 
 _EXACT = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"])
 _INTEGER = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
@@ -217,36 +218,32 @@ def refuse_wider_row(
     if known is None:
         return
     first = type_of(known)
-    for operand in operands:
-        _refuse_wider(symbol, first, operand)
 
-
-def _refuse_wider(symbol: str, known: DataType, operand: exp.Expression) -> None:
-    operand = strip(operand)
-    if not (known.is_row and is_row_constructor(operand)):
-        return
-    items = operand.expressions
-    if len(items) > len(known.children):
+    def wider(row: DataType, constructor: exp.Expression) -> None:
         raise ValidationError(
-            f"Cannot apply '{symbol}' to a row of {_fields(len(known.children))} and "
-            f"{_row_text(operand)}, a row of {_fields(len(items))}: Flink "
+            f"Cannot apply '{symbol}' to a row of {fields(len(row.children))} and "
+            f"{row_text(constructor)}, a row of {fields(len(constructor.expressions))}: Flink "
             "fails on a ROW(...) of more fields than the row it is compared with (an index "
             "out of bounds). Compare rows of as many fields."
         )
-    for field, item in zip(known.children, items, strict=False):
-        _refuse_wider(symbol, field, item)
+
+    for operand in operands:
+        infer_operand(first, operand, wider)
 
 
-def _row_text(node: exp.Expression) -> str:
-    """A row constructor as written, names unquoted, as Calcite's messages show operands."""
-    if not is_row_constructor(node):
-        return unparse(node).replace("`", "")
-    items = ", ".join(_row_text(strip(item)) for item in node.expressions)
-    return f"({items})" if isinstance(node, exp.Tuple) else f"ROW({items})"
-
-
-def _fields(count: int) -> str:
-    return f"{count} field" if count == 1 else f"{count} fields"
+def _check_component(types: list[DataType]) -> None:
+    """Calcite's check of an ARRAY's elements, or a MAP's keys or values, of ``types``: they
+    need a least restrictive type, which NULLs alone have not (Flink's type factory keeps NULL
+    for untyped literals: ``ARRAY[NULL]``); of several classes, each must cast to it."""
+    if all(t.name == "NULL" for t in types):
+        raise ValidationError("Parameters must be of the same type")
+    if one_class(types):
+        return
+    element = array_element(types)  # of several classes: Calcite's least restrictive type
+    if element is None:
+        raise ValidationError("Parameters must be of the same type")
+    for data_type in types:
+        check_cast(data_type, element)
 
 
 def _one_string_kind(args: Sequence[DataType]) -> bool:
@@ -467,19 +464,10 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
     elif isinstance(node, exp.Array):
         if not node.expressions:
             raise ValidationError("Require at least 1 argument")
-        types = [type_of(e) for e in node.expressions]
-        if not one_class(types):  # of several classes: Calcite's least restrictive type
-            element = array_element(types)
-            if element is None:
-                raise ValidationError("Parameters must be of the same type")
-            for data_type in types:
-                check_cast(data_type, element)
+        _check_component([type_of(e) for e in node.expressions])
     elif isinstance(node, exp.Bracket) and is_map_constructor(node):
         for items in (node.expressions[0::2], node.expressions[1::2]):
-            types = [type_of(e) for e in items]
-            element = array_element(types) if not one_class(types) else None
-            for data_type in types if element is not None else []:
-                check_cast(data_type, element)
+            _check_component([type_of(e) for e in items])
     elif isinstance(node, exp.Between):
         operands = [node.this, node.args["low"], node.args["high"]]
         refuse_wider_row("NOT BETWEEN" if negated else "BETWEEN", operands, type_of)

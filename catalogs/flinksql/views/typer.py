@@ -29,6 +29,7 @@ from .calls import (
     contains_aggregate,
     function_identifier,
     is_aggregate,
+    is_constructor,
     is_row_constructor,
     parsed_call,
     quantified_test,
@@ -42,6 +43,7 @@ from .coalesce import coalesce_result
 from .common_type import (
     array_element,
     cast_type_text,
+    coerce_constructor_items,
     coerce_operands,
     concat_type,
     least_restrictive_of,
@@ -49,6 +51,7 @@ from .common_type import (
 )
 from .context import ExpressionContext
 from .grammar_forms import grammar_form_type, has_window
+from .inference import INFERRED, infer_constructor_operands
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
 from .operands import (
     FUNCTION_FORMS,
@@ -90,9 +93,13 @@ class ViewTyper(_Typer):
 
     def _type_of(self, node: exp.Expression) -> DataType:
         node = _strip(node)
+        if isinstance(node, exp.Null) and INFERRED in node.meta:
+            return node.meta[INFERRED]
         form = grammar_form_type(node, self.type_of)  # before its operands: a time unit is one
         if form is not None:
             return form
+        if is_constructor(node):  # the first operand types the others before any check
+            infer_constructor_operands(node, self.type_of)
         self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
@@ -196,12 +203,7 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Array):
             if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
                 raise illegal_query()
-            result = self._array(node)
-            for item in node.expressions:
-                target = item.meta.get("coerce_to")
-                if target and target.startswith(("CHAR", "VARCHAR")):
-                    item.meta["coerce_to"] = f"{target} CHARACTER SET `UTF-16LE`"
-            return result
+            return self._array(node)
         result = super().type_of(node)
         return result
 
@@ -577,6 +579,9 @@ class ViewTyper(_Typer):
             if element is not None:
                 return element
         return super()._common_strict(operands)
+
+    def _coerce_items(self, items: list[exp.Expression], element: DataType) -> None:
+        coerce_constructor_items(items, [self.type_of(i) for i in items], element)
 
     def _case_result(self, types: list[DataType]) -> DataType:
         """A CASE's results widen as a set operation's columns do (:func:`least_restrictive_of`:

@@ -1,0 +1,104 @@
+"""Calcite's operand type inference where one operand gives the others its type.
+
+Before Calcite validates a call, it gives the operands that have no type of their own the type
+of the first operand it knows (``InferTypes.FIRST_KNOWN``): a comparison's, an IN list's, and
+the elements of an ``ARRAY[...]`` and the keys and values of a ``MAP[...]``. A NULL literal
+takes that type (nullable). A ``ROW(...)`` passes it on to its fields: the type's field at
+each position where it is a row, else the whole type to every field. Reading a row's field
+at a position it lacks fails in Flink with an index out of bounds, whose text varies with the
+JVM's state; the dashboard refuses it in its own words (``on_wider``).
+
+The constructors' inferred types were recorded from Flink in goldens/views_constructor_inference
+(``MAP['a', NULL]`` is a map of CHAR(1) values, ``ARRAY[ROW(1, 'a'), ROW(2, NULL)]`` an array of
+one row type, ``ARRAY[NULL]`` refused); the comparisons' in goldens/views_row_comparisons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlglot import exp
+
+from ..errors import ValidationError
+from ..expressions import unparse
+from ..precedence import strip
+from ..types import DataType
+from .calls import is_constructor, is_row_constructor, row_context
+
+# The meta key of a NULL literal's inferred type.
+INFERRED = "inferred_type"
+
+WiderRow = Callable[[DataType, exp.Expression], None]
+
+
+def infer_operand(
+    known: DataType,
+    operand: exp.Expression,
+    on_wider: WiderRow,
+    on_null: Callable[[exp.Null, DataType], None] | None = None,
+) -> None:
+    """Give ``operand`` the ``known`` type where it has none: ``on_null`` receives each NULL
+    literal (itself or a field of a row constructor, at any depth) with the type it takes;
+    ``on_wider`` is called for a row constructor of more fields than the row it is given."""
+    operand = strip(operand)
+    if isinstance(operand, exp.Null):
+        if on_null is not None:
+            on_null(operand, known.with_nullable(True))
+        return
+    if not is_row_constructor(operand):
+        return
+    items = operand.expressions
+    if not known.is_row:
+        for item in items:
+            infer_operand(known, item, on_wider, on_null)
+        return
+    if len(items) > len(known.children):
+        on_wider(known, operand)
+    for field, item in zip(known.children, items, strict=False):
+        infer_operand(field, item, on_wider, on_null)
+
+
+def infer_constructor_operands(
+    node: exp.Expression, type_of: Callable[[exp.Expression], DataType]
+) -> None:
+    """FIRST_KNOWN for the operands of ``node``, an ``ARRAY[...]`` or a ``MAP[...]``: the first
+    operand's type (keys and values alike: ``MAP['a', NULL]`` has CHAR(1) values) goes to every
+    other operand; each NULL literal it reaches is typed by it (:data:`INFERRED`)."""
+    operands = node.expressions
+    if not operands:
+        return
+    known = type_of(operands[0])
+    name = "ARRAY" if isinstance(node, exp.Array) else "MAP"
+
+    def wider(row: DataType, constructor: exp.Expression) -> None:
+        raise ValidationError(
+            f"Cannot build {name}[...] of a row of {fields(len(row.children))} and "
+            f"{row_text(constructor)}, a row of {fields(len(constructor.expressions))}: Flink "
+            f"fails on a ROW(...) of more fields than the row of the {name}'s first "
+            f"{'element' if name == 'ARRAY' else 'key'} (an index out of bounds). Build rows "
+            "of as many fields."
+        )
+
+    def typed(null: exp.Null, data_type: DataType) -> None:
+        null.meta[INFERRED] = data_type
+
+    for operand in operands[1:]:
+        infer_operand(known, operand, wider, typed)
+
+
+def typed_by_constructor(node: exp.Expression) -> bool:
+    """Whether ``node`` is a row constructor among a constructor's operands (through rows and
+    parentheses): the constructor types it, once it has given it its inferred types."""
+    return is_row_constructor(node) and is_constructor(row_context(node))
+
+
+def row_text(node: exp.Expression) -> str:
+    """A row constructor as written, names unquoted, as Calcite's messages show operands."""
+    if not is_row_constructor(node):
+        return unparse(node).replace("`", "")
+    items = ", ".join(row_text(strip(item)) for item in node.expressions)
+    return f"({items})" if isinstance(node, exp.Tuple) else f"ROW({items})"
+
+
+def fields(count: int) -> str:
+    return f"{count} field" if count == 1 else f"{count} fields"
