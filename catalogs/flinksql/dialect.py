@@ -20,6 +20,7 @@ from .json_syntax import parse_json_arrayagg, parse_json_function
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
 from .token_shapes import point_number
+from .type_spec import TYPE_START, token_roles
 from .unpivot_syntax import parse_unpivot
 
 # Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
@@ -898,6 +899,9 @@ class Flink(Dialect):
                 self._advance()
             if first is None or last is None:
                 self.raise_error("Expected a type after AS")
+            null = _null_type_token(self._tokens[self._tokens.index(first) : self._index])
+            if null is not None and not READING_STORED_TEXT.get():
+                self.raise_error("Incorrect syntax near the keyword 'NULL'", null)
             to = exp.DataType(
                 this=exp.DataType.Type.USERDEFINED, kind=self.sql[first.start : last.end + 1]
             )
@@ -910,6 +914,21 @@ class Flink(Dialect):
 
 
 DIALECT = Flink()
+
+# Set while the dashboard reads a text Flink wrote (lineage.parse_expanded): Flink writes a NULL
+# type into the casts of a constructor of NULL fields, which its parser then refuses to read.
+READING_STORED_TEXT: ContextVar[bool] = ContextVar("reading_stored_text", default=False)
+
+
+def _null_type_token(tokens: list[tokens.Token]) -> tokens.Token | None:
+    """The NULL keyword where a CAST's target has a type (``CAST(x AS NULL)``, ``ROW(`a`
+    NULL)``, ``ARRAY<NULL>``), or None: Flink's parser has no NULL type, though Flink writes
+    one back in the casts of a constructor of NULL fields (goldens/views_constructor_inference);
+    ``NOT NULL`` and a field's ``NULL`` after its type are nullability."""
+    for token, role in zip(tokens, token_roles(tokens), strict=True):
+        if role == TYPE_START and token.token_type == TokenType.NULL:
+            return token
+    return None
 
 
 def tokenize(text: str) -> list[tokens.Token]:

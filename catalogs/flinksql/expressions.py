@@ -38,6 +38,7 @@ from .type_rules import (
     operand_family,
     string_result,
 )
+from .type_spec import FIELD_NAME, token_roles
 from .types import DataType, parse_type
 
 # Functions Flink's parser resolves itself (Calcite's standard table and Flink's own legacy
@@ -433,34 +434,26 @@ def _cast_type_name(to: exp.DataType) -> str:
 
     stream = TokenStream(_cast_type_text(to))
     out = ""
-    rows: list[bool] = []  # per open bracket: whether it holds a ROW's fields
-    field_name = False
-    previous = None
-    for tok in stream.tokens:
+    for tok, role in zip(stream.tokens, token_roles(stream.tokens), strict=True):
         raw = stream.text[tok.start : tok.end + 1]
         kind = tok.token_type
         space = "" if out.endswith((" ", "(")) or not out else " "
         if kind in (TokenType.L_PAREN, TokenType.LT):
-            rows.append(previous == TokenType.ROW)
-            field_name = rows[-1]
             out = out.rstrip() + ("(" if kind == TokenType.L_PAREN else "< ")
         elif kind in (TokenType.R_PAREN, TokenType.GT):
-            if rows:
-                rows.pop()
             out = out.rstrip() + (raw if kind == TokenType.R_PAREN else " >")
         elif kind == TokenType.COMMA:
-            field_name = bool(rows) and rows[-1]
             out = out.rstrip() + ", "
-        elif field_name and (kind == TokenType.IDENTIFIER or stream.is_word(tok)):
-            field_name = False
+        elif role == FIELD_NAME and (kind == TokenType.IDENTIFIER or stream.is_word(tok)):
             out += space + (raw if kind == TokenType.IDENTIFIER else quote_identifier(raw))
         elif kind == TokenType.IDENTIFIER:
             out += space + raw
+        elif raw.upper() == "NULL" and not out.endswith("NOT"):
+            continue  # a field's or an element's NULL (nullable) is not written: Calcite's default
         else:
             word = raw.upper() if stream.is_word(tok) else raw
             word = _SPEC_NAMES.get(word, word)
             out += space + word
-        previous = kind
     return out.strip()
 
 

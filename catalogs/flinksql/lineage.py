@@ -18,7 +18,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError
 
 from .catalog import ObjectIdentifier
-from .dialect import DIALECT, ModelArgument
+from .dialect import DIALECT, READING_STORED_TEXT, ModelArgument
 from .errors import ValidationError
 from .match_recognize_syntax import MatchRecognizeItem
 from .unpivot_syntax import UnpivotItem
@@ -35,6 +35,7 @@ def parse_expanded(expanded_query: str) -> exp.Expression | None:
     Calcite writes it inside an expression. A new view's text is read twice (the columns its
     dependencies record, its column lineage): the tree is parsed once and shared, so a caller
     reads it and never changes it."""
+    reading = READING_STORED_TEXT.set(True)
     try:
         return DIALECT.parse(expanded_query)[0]
     except ParseError as error:
@@ -50,6 +51,8 @@ def parse_expanded(expanded_query: str) -> exp.Expression | None:
             f"The dashboard cannot read back the expanded query it derived ({first}); "
             "the statement was not applied."
         ) from error
+    finally:
+        READING_STORED_TEXT.reset(reading)
 
 
 def columns_read(expanded_query: str) -> dict[ObjectIdentifier, set[str]]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from tests.difftest.faults import fault
 from tests.difftest.recorded_calls import draw
 from tests.difftest.schema_model import COMPARABLE, NUMERIC, Column
-from tests.difftest.tree import Node, node
+from tests.difftest.tree import Node, join_list, node
 
 # a column as the expression scope sees it: the SQL that reads it and its column
 Ref = tuple[str, Column]
@@ -93,6 +93,8 @@ CAST_SOURCES: dict[str, tuple[str, ...]] = {
     "bytes": ("str", "bytes"),
 }
 COMPARISONS = ("=", "<>", "<", "<=", ">", ">=", "!=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM")
+# the categories of a generated ARRAY[...]'s elements, a MAP[...]'s keys and values, a ROW's fields
+ELEMENTS = ("int", "str", "dec", "bool", "date", "ts")
 
 
 @dataclass
@@ -153,6 +155,38 @@ class Expressions:
             if col is not None:
                 return col
         return self.literal(cat)
+
+    def constructed(self, scope: Scope, cat: str) -> Node:
+        """A value of the ``row``, ``array`` or ``map`` category: a column or a literal, or a
+        constructor of generated operands, now and then a bare NULL or a ROW(...) with NULL
+        fields, which the constructor's first operand types (goldens/views_constructor_
+        inference, where this class was first probed by hand)."""
+        if self.chance(0.4):
+            return self.column(scope, cat) or self.literal(cat)
+        if cat == "row":
+            return self._row_of(scope, self.pick(ELEMENTS), 1 + self.rng.randrange(3))
+        width = self.pick((0, 0, 1, 2))  # operands of rows of that many fields, or none
+        if cat == "array":
+            element = self.pick(ELEMENTS)
+            items = [self._operand(scope, element, width) for _ in range(1 + self.rng.randrange(3))]
+            return node("ARRAY[", join_list(items), "]", cat="array")
+        key, value = self.pick(ELEMENTS), self.pick(ELEMENTS)
+        items = []
+        for _ in range(1 + self.rng.randrange(2)):
+            items += [self._operand(scope, key, 0), self._operand(scope, value, width)]
+        return node("MAP[", join_list(items), "]", cat="map")
+
+    def _operand(self, scope: Scope, cat: str, width: int) -> Node:
+        if self.chance(0.2):
+            return node("NULL", cat=cat)
+        return self._row_of(scope, cat, width) if width else self.expr(scope, cat, 1)
+
+    def _row_of(self, scope: Scope, cat: str, width: int) -> Node:
+        fields = [
+            node("NULL", cat=cat) if self.chance(0.3) else self.expr(scope, cat, 0)
+            for _ in range(width)
+        ]
+        return node("ROW(", join_list(fields), ")", cat="row")
 
     def expr(self, scope: Scope, cat: str, depth: int = 2) -> Node:
         """An expression of category ``cat``."""

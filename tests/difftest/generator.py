@@ -348,11 +348,7 @@ class Generator:
             cat = cats[i] if cats else self.pick(SCALAR + ("int", "str", "dec"))
             if not cats and not scope.aggregate and self.chance(0.08):
                 cat = self.pick(("row", "array", "map"))
-            e = (
-                self.ex.expr(scope, cat, 2)
-                if cat in SCALAR
-                else (self.ex.column(scope, cat) or self.ex.literal(cat))
-            )
+            e = self.ex.expr(scope, cat, 2) if cat in SCALAR else self.ex.constructed(scope, cat)
             cat = e.cat or cat
             text = e.render()
             bare = text.split(".")[-1] if _is_column(text) else None

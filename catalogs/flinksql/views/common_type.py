@@ -52,6 +52,8 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     known = [t for t in types if t.name != "NULL"]
     if not known:
         return None
+    if known[0].is_row:
+        return _rows_least_restrictive(types)
     result: DataType | None = None
     for i, current in enumerate(types):
         if current.name == "NULL":
@@ -69,6 +71,57 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     for other in known[1:]:
         pairwise = least_restrictive(pairwise, other) if pairwise is not None else None
     return pairwise.with_nullable(nullable) if pairwise is not None else None
+
+
+def _rows_least_restrictive(types: list[DataType]) -> DataType | None:
+    """Calcite's least restrictive type where the first known type is a row: field by field
+    where every type is a row of as many fields and each field has a common type (NULLs alone
+    have none in Flink); else by casts, the last type the one before casts to, nullable if any
+    type is (``ARRAY[NULL, ROW(1, NULL), ROW(2, 3)]`` is of ``ROW<INT NOT NULL, INT NOT NULL>``,
+    ``ARRAY[ROW(NULL, NULL), ROW(.25, NULL)]`` of ``ROW<DECIMAL(2, 2) NOT NULL, NULL>``; golden
+    views_constructor_inference)."""
+    width = len(types[0].children)
+    if all(t.is_row and len(t.children) == width for t in types):
+        fields = [least_restrictive_of([t.children[i] for t in types]) for i in range(width)]
+        if all(f is not None for f in fields):
+            nullable = any(t.nullable for t in types)
+            return DataType("ROW", (), nullable, tuple(fields), types[0].field_names)  # type: ignore[arg-type]
+    result = types[0]
+    for current in types[1:]:
+        if current.name == "NULL":
+            continue
+        if _casts_to(result, current):
+            result = current
+        elif not _casts_to(current, result):
+            return None
+    return result.with_nullable(any(t.nullable or t.name == "NULL" for t in types))
+
+
+def _casts_to(source: DataType, target: DataType) -> bool:
+    """Calcite's ``canCastFrom`` without coercion: whether a value of ``source`` is assigned
+    to ``target``, member by member (NULL to anything, nothing else to NULL; a number to a
+    number, a string to a string, a date-time to a date-time: ``MAP['a', ROW(1, NULL), 'b',
+    ROW(2, 3)]`` has values of no common type, CHAR(1) and INT)."""
+    if source.name == "NULL" or source == target:
+        return True
+    if target.name == "NULL":
+        return False
+    if source.children or target.children:
+        pairs = zip(source.children, target.children, strict=False)
+        return (
+            source.name == target.name
+            and len(source.children) == len(target.children)
+            and all(_casts_to(a, b) for a, b in pairs)
+        )
+    return _assignment_kind(source) == _assignment_kind(target)
+
+
+def _assignment_kind(data_type: DataType) -> str:
+    if data_type.is_numeric:
+        return "NUMERIC"
+    if data_type.is_string or data_type.is_binary:
+        return "STRING" if data_type.is_string else "BINARY"
+    return "DATETIME" if data_type.name in DATETIME_TYPES else data_type.name
 
 
 def _family(data_type: DataType) -> str:

@@ -99,6 +99,10 @@ class ViewTyper(_Typer):
         if form is not None:
             return form
         if is_constructor(node):  # the first operand types the others before any check
+            if node.expressions and isinstance(_strip(node.expressions[0]), QueryExpr):
+                # the first operand's type is derived as such: a query there is out of place
+                # (ARRAY[(SELECT ...)], MAP[(SELECT ...), 1]; not ARRAY[1, (SELECT ...)])
+                raise illegal_query()
             infer_constructor_operands(node, self.type_of)
         self._check_operands(node)
         if isinstance(node, exp.Column):
@@ -201,8 +205,6 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.Cast):
             return super().type_of(node).with_time_attribute(None)
         if isinstance(node, exp.Array):
-            if any(isinstance(_strip(e), QueryExpr) for e in node.expressions):
-                raise illegal_query()
             return self._array(node)
         result = super().type_of(node)
         return result

@@ -47,6 +47,8 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
         return _in_function_argument(*_unparenthesised(parent))
     if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
         return child.arg_key == "true" or parent.parent.this is None
+    if isinstance(parent, exp.Array):
+        return False  # an item of ARRAY[...], as of MAP[...]: ARRAY[1, (((SELECT 1)))]
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
 
 
