@@ -47,6 +47,9 @@ NOT_YET = {
     "its parser refuses one: the view files do not parse again (nor in Flink)",
     "views_collection_casts": "ARRAY[CAST(NULL AS INTEGER), CAST(1 AS INTEGER)] expands again "
     "to ARRAY[CAST(NULL AS INTEGER), CAST(CAST(1 AS INTEGER) AS INTEGER)], as in Flink",
+    "views_constructor_inference": "Flink writes a NULL type into the cast of a constructor of "
+    "NULL fields (CAST(ROW(NULL, NULL) AS ROW(..., `EXPR$1` NULL))), which its parser refuses: "
+    "those view files do not parse again (nor in Flink)",
 }
 SCRIPTS = [
     pytest.param(p.stem, marks=pytest.mark.xfail(reason=NOT_YET[p.stem], strict=True))
