@@ -882,7 +882,7 @@ class Flink(Dialect):
             this = self._parse_assignment()
             if not self._match(TokenType.ALIAS):
                 self.raise_error("Expected AS after CAST")
-            first = self._curr
+            first, start = self._curr, self._index
             last = None
             depth = 0
             while self._curr is not None:
@@ -899,7 +899,7 @@ class Flink(Dialect):
                 self._advance()
             if first is None or last is None:
                 self.raise_error("Expected a type after AS")
-            null = _null_type_token(self._tokens[self._tokens.index(first) : self._index])
+            null = _null_type_token(self._tokens[start : self._index])
             if null is not None and not READING_STORED_TEXT.get():
                 self.raise_error("Incorrect syntax near the keyword 'NULL'", null)
             to = exp.DataType(

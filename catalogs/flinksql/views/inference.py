@@ -70,14 +70,10 @@ def infer_constructor_operands(
     known = type_of(operands[0])
     name = "ARRAY" if isinstance(node, exp.Array) else "MAP"
 
-    def wider(row: DataType, constructor: exp.Expression) -> None:
-        raise ValidationError(
-            f"Cannot build {name}[...] of a row of {fields(len(row.children))} and "
-            f"{row_text(constructor)}, a row of {fields(len(constructor.expressions))}: Flink "
-            f"fails on a ROW(...) of more fields than the row of the {name}'s first "
-            f"{'element' if name == 'ARRAY' else 'key'} (an index out of bounds). Build rows "
-            "of as many fields."
-        )
+    first = "element" if name == "ARRAY" else "key"
+    wider = refuse_wider(
+        f"Cannot build {name}[...] of", f"the row of the {name}'s first {first}", "Build"
+    )
 
     def typed(null: exp.Null, data_type: DataType) -> None:
         null.meta[INFERRED] = data_type
@@ -92,13 +88,28 @@ def typed_by_constructor(node: exp.Expression) -> bool:
     return is_row_constructor(node) and is_constructor(row_context(node))
 
 
-def row_text(node: exp.Expression) -> str:
+def refuse_wider(head: str, than: str, verb: str) -> WiderRow:
+    """The refusal of a row constructor of more fields than the row it is given, in the
+    dashboard's words: ``head`` (``Cannot apply '=' to``), what gives the row (``the row it is
+    compared with``) and what to do with rows of as many fields (``Compare``)."""
+
+    def refuse(row: DataType, constructor: exp.Expression) -> None:
+        raise ValidationError(
+            f"{head} a row of {_fields(len(row.children))} and {_row_text(constructor)}, a row "
+            f"of {_fields(len(constructor.expressions))}: Flink fails on a ROW(...) of more "
+            f"fields than {than} (an index out of bounds). {verb} rows of as many fields."
+        )
+
+    return refuse
+
+
+def _row_text(node: exp.Expression) -> str:
     """A row constructor as written, names unquoted, as Calcite's messages show operands."""
     if not is_row_constructor(node):
         return unparse(node).replace("`", "")
-    items = ", ".join(row_text(strip(item)) for item in node.expressions)
+    items = ", ".join(_row_text(strip(item)) for item in node.expressions)
     return f"({items})" if isinstance(node, exp.Tuple) else f"ROW({items})"
 
 
-def fields(count: int) -> str:
+def _fields(count: int) -> str:
     return f"{count} field" if count == 1 else f"{count} fields"

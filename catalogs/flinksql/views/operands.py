@@ -20,7 +20,7 @@ from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
 from .casts import check_cast
 from .common_type import array_element
-from .inference import fields, infer_operand, row_text
+from .inference import infer_operand, refuse_wider
 
 _EXACT = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"])
 _INTEGER = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
@@ -218,15 +218,7 @@ def refuse_wider_row(
     if known is None:
         return
     first = type_of(known)
-
-    def wider(row: DataType, constructor: exp.Expression) -> None:
-        raise ValidationError(
-            f"Cannot apply '{symbol}' to a row of {fields(len(row.children))} and "
-            f"{row_text(constructor)}, a row of {fields(len(constructor.expressions))}: Flink "
-            "fails on a ROW(...) of more fields than the row it is compared with (an index "
-            "out of bounds). Compare rows of as many fields."
-        )
-
+    wider = refuse_wider(f"Cannot apply '{symbol}' to", "the row it is compared with", "Compare")
     for operand in operands:
         infer_operand(first, operand, wider)
 

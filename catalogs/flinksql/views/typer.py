@@ -204,10 +204,7 @@ class ViewTyper(_Typer):
             return self.type_of(node.this).with_time_attribute(None)
         if isinstance(node, exp.Cast):
             return super().type_of(node).with_time_attribute(None)
-        if isinstance(node, exp.Array):
-            return self._array(node)
-        result = super().type_of(node)
-        return result
+        return super().type_of(node)
 
     def _check_operands(self, node: exp.Expression) -> None:
         """Calcite's operand checks of a built-in call, before its type is derived."""
