@@ -31,6 +31,7 @@ goldens: .venv/.installed-dev
 	$(PYTHON) tests/record_keywords_oracle.py
 	$(PYTHON) tests/record_functions_oracle.py
 	$(PYTHON) tests/record_grouping_scope_oracle.py
+	$(PYTHON) tests/record_operator_table_oracle.py
 	$(PYTHON) tests/record_connectors_oracle.py
 	$(PYTHON) tests/record_zones_oracle.py
 	$(PYTHON) tests/record_patterns_oracle.py

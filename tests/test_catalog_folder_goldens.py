@@ -47,6 +47,14 @@ NOT_YET = {
     "its parser refuses one: the view files do not parse again (nor in Flink)",
     "views_collection_casts": "ARRAY[CAST(NULL AS INTEGER), CAST(1 AS INTEGER)] expands again "
     "to ARRAY[CAST(NULL AS INTEGER), CAST(CAST(1 AS INTEGER) AS INTEGER)], as in Flink",
+    "views_grouping_scope": "MAX(ARRAY[k, 1][1]) under GROUPING SETS is stored ARRAY[k, CAST(1 AS "
+    "INTEGER)], which expands again to CAST(CAST(1 AS INTEGER) AS INTEGER), as in Flink",
+    "views_map_common_types": "ARRAY[MAP['b', 1], MAP['a', NULL]] expands again to a CAST of "
+    "MAP['a', NULL], a map of NULL values derived before inference, which validation refuses "
+    "(so does Flink's)",
+    "views_derived_constructors": "Flink writes CAST(MAP['a', NULL] AS ...), a map of NULL values "
+    "derived before inference, which its validation refuses when read again (so does the "
+    "dashboard's)",
     "views_constructor_inference": "Flink writes a NULL type into the cast of a constructor of "
     "NULL fields (CAST(ROW(NULL, NULL) AS ROW(..., `EXPR$1` NULL))), which its parser refuses: "
     "those view files do not parse again (nor in Flink)",

@@ -843,3 +843,31 @@ def types_operands_in_grouping_scope(name: str) -> bool:
     it holds no answer for never answers NOT NULL, so the scope does not change its type."""
     answer = _grouping_scope().get(name)
     return bool(answer and answer["nullable_under_cube"])
+
+
+OPERATOR_TABLE = DATA.with_name("operator_table_oracle.json")
+
+
+@cache
+def _operator_table() -> dict[str, list[str]]:
+    return json.loads(OPERATOR_TABLE.read_text(encoding="utf-8"))["operators"]
+
+
+def derives_operands_first(name: str) -> str:
+    """Which operands of a call of the function ``name`` Flink's validator derives the types of
+    before it infers anything within them: ``"all"`` where Flink's own type inference types the
+    call (every function that is not in Flink's SQL operator table: ``COALESCE``, ``MAP_KEYS``,
+    a user's function), ``"first"`` where Calcite's FIRST_KNOWN does (``YEAR``, ``TRY_CAST``),
+    ``"none"`` for the others (``CARDINALITY``, ``UPPER``). The operator table is Flink's
+    answer by reflection (``data/operator_table_oracle.json``,
+    ``tests/record_operator_table_oracle.py``); where the grouping-scope record holds an answer
+    for ``name`` (:func:`types_operands_in_grouping_scope`), the behaviour it recorded decides:
+    ``YEAR`` is FIRST_KNOWN in the table, but Calcite rewrites it to ``EXTRACT`` first, which
+    derives nothing first; ``TRANSLATE`` is in neither table under that name."""
+    recorded = _grouping_scope().get(name)
+    if recorded is not None:
+        return "all" if recorded["nullable_under_cube"] else "none"
+    kinds = _operator_table().get(name)
+    if kinds is None:
+        return "all"
+    return "first" if "FIRST_KNOWN" in kinds else "none"

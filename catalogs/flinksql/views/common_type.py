@@ -20,7 +20,8 @@ def least_restrictive(a: DataType, b: DataType) -> DataType | None:
     date-time, so does a DECIMAL before one (not after it; a FLOAT or DOUBLE never); a
     TIMESTAMP and a TIMESTAMP_LTZ of one precision give the first, of two precisions the
     second's kind at the wider one; ARRAY and MULTISET of common elements give the first's
-    kind, MAPs and ROWs (of as many fields, named as the first) their members' common types.
+    kind, MAPs and ROWs (of as many fields, named as the first) their members' common types; maps
+    of members of no common type the second map (Calcite casts any map to any map).
     Date, time and timestamp have none together.
     """
     if a.name == "NULL":
@@ -52,8 +53,8 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     known = [t for t in types if t.name != "NULL"]
     if not known:
         return None
-    if known[0].is_row:
-        return _rows_least_restrictive(types)
+    if known[0].is_row or known[0].name == "MAP":
+        return _members_least_restrictive(types)
     result: DataType | None = None
     for i, current in enumerate(types):
         if current.name == "NULL":
@@ -73,20 +74,24 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     return pairwise.with_nullable(nullable) if pairwise is not None else None
 
 
-def _rows_least_restrictive(types: list[DataType]) -> DataType | None:
-    """Calcite's least restrictive type where the first known type is a row: field by field
-    where every type is a row of as many fields and each field has a common type (NULLs alone
-    have none in Flink); else by casts, the last type the one before casts to, nullable if any
-    type is (``ARRAY[NULL, ROW(1, NULL), ROW(2, 3)]`` is of ``ROW<INT NOT NULL, INT NOT NULL>``,
-    ``ARRAY[ROW(NULL, NULL), ROW(.25, NULL)]`` of ``ROW<DECIMAL(2, 2) NOT NULL, NULL>``; golden
-    views_constructor_inference)."""
-    width = len(types[0].children)
-    if all(t.is_row and len(t.children) == width for t in types):
-        fields = [least_restrictive_of([t.children[i] for t in types]) for i in range(width)]
-        if all(f is not None for f in fields):
+def _members_least_restrictive(types: list[DataType]) -> DataType | None:
+    """Calcite's least restrictive type where the first known type is a row or a map: member
+    by member where every type is of its kind (rows of as many fields) and each member has a
+    common type (NULLs alone have none in Flink); else by casts, the last type the one before
+    casts to, nullable if any type is. ``ARRAY[NULL, ROW(1, NULL), ROW(2, 3)]`` is of
+    ``ROW<INT NOT NULL, INT NOT NULL>``, ``ARRAY[ROW(NULL, NULL), ROW(.25, NULL)]`` of
+    ``ROW<DECIMAL(2, 2) NOT NULL, NULL>`` (golden views_constructor_inference); a map casts to
+    any map, so maps of values of no common type give the last map (``ARRAY[MAP['c', 1],
+    MAP['a', 'b']]`` is of ``MAP<CHAR(1) NOT NULL, CHAR(1) NOT NULL>``; golden
+    views_map_common_types)."""
+    first = types[0]
+    width = len(first.children)
+    if all(t.name == first.name and len(t.children) == width for t in types):
+        members = [least_restrictive_of([t.children[i] for t in types]) for i in range(width)]
+        if all(m is not None for m in members):
             nullable = any(t.nullable for t in types)
-            return DataType("ROW", (), nullable, tuple(fields), types[0].field_names)  # type: ignore[arg-type]
-    result = types[0]
+            return DataType(first.name, (), nullable, tuple(members), first.field_names)  # type: ignore[arg-type]
+    result = first
     for current in types[1:]:
         if current.name == "NULL":
             continue
@@ -102,8 +107,8 @@ def _casts_to(source: DataType, target: DataType) -> bool:
     to ``target``, member by member (NULL to anything, nothing else to NULL; a number to a
     number, a string to a string, a date-time to a date-time: ``MAP['a', ROW(1, NULL), 'b',
     ROW(2, 3)]`` has values of no common type, CHAR(1) and INT)."""
-    if source.name == "NULL" or source == target:
-        return True
+    if source.name == "NULL" or source == target or source.name == target.name == "MAP":
+        return True  # Calcite assigns any map to any map, whatever their members
     if target.name == "NULL":
         return False
     if source.children or target.children:
@@ -160,9 +165,9 @@ def _common(a: DataType, b: DataType) -> DataType | None:
     if a.name in collections and b.name in collections:
         element = least_restrictive(a.children[0], b.children[0])
         return None if element is None else DataType(a.name, (), True, (element,))
-    if a.name == b.name == "MAP":
+    if a.name == b.name == "MAP":  # members of no common type: the second map, cast to
         key, value = (least_restrictive(x, y) for x, y in zip(a.children, b.children, strict=True))
-        return None if key is None or value is None else DataType("MAP", (), True, (key, value))
+        return b if key is None or value is None else DataType("MAP", (), True, (key, value))
     if a.name == b.name == "ROW":
         if len(a.children) != len(b.children):
             return None

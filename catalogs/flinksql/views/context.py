@@ -8,7 +8,6 @@ import re
 
 from sqlglot import exp
 
-from ..builtins import types_operands_in_grouping_scope
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..keywords import read_as_column
@@ -20,6 +19,7 @@ from .calls import (
     is_function_identifier,
     is_unit_argument,
 )
+from .inference import derived_before_inference, infers_from
 from .reserved import placed
 from .scopes import Resolver, Scope
 
@@ -153,27 +153,6 @@ class ExpressionContext:
         return column
 
 
-# The operators whose operands Calcite types through InferTypes.FIRST_KNOWN: typing the call's
-# operands types its first one in the query's aggregating scope, where a key some grouping set
-# leaves out is nullable (AggregatingSelectScope.nullifyType); the rest of the call is typed in
-# the scope beneath, where the key keeps its type (recorded in goldens/views_grouping_scope).
-_FIRST_KNOWN = (
-    exp.Add,
-    exp.Sub,
-    exp.Mul,
-    exp.Div,
-    *_COMPARISONS,
-    exp.NullSafeEQ,
-    exp.NullSafeNEQ,
-    exp.Between,
-    exp.In,
-    exp.Like,
-    exp.SimilarTo,
-    exp.Cast,
-    exp.TryCast,
-)
-
-
 def _typed_in_grouping_scope(node: exp.Expression) -> bool:
     """Whether a group key at ``node`` is typed in the aggregating scope, nullable where a
     grouping set leaves it out: everywhere outside an aggregate; inside one, where Calcite's
@@ -182,42 +161,17 @@ def _typed_in_grouping_scope(node: exp.Expression) -> bool:
     (``MAX(k + 1)``, not ``MAX(1 + k)``), a CASE's result (``MAX(CASE WHEN c THEN k END)``), or
     any operand of a function typed by Flink's own type inference (``MAX(GREATEST(k, 1))``),
     and everything within such an operand (``MAX(ABS(k) + 1)``); unless such an inference
-    above the aggregate typed the aggregate first (:func:`_typed_whole`)."""
+    above the aggregate typed the aggregate first (:func:`derived_before_inference`:
+    ``CAST(AVG(k - k) AS BIGINT)``, whose operands are then typed beneath the grouping first,
+    and Calcite keeps the types it derived once)."""
     child, parent = node, node.parent
     inferred = False
     while parent is not None:
         if is_aggregate(parent):
-            return inferred and not _typed_whole(parent)
-        inferred = inferred or _infers_from(parent, child)
+            return inferred and not derived_before_inference(parent)
+        inferred = inferred or infers_from(parent, child)
         child, parent = parent, parent.parent
     return True
-
-
-def _typed_whole(aggregate: exp.Expression) -> bool:
-    """Whether an operand type inference above ``aggregate`` types it whole before Calcite's
-    inference walks into it (``CAST(AVG(k - k) AS BIGINT)``): its operands are then typed
-    beneath the grouping first, and Calcite keeps the types it derived once."""
-    child, parent = aggregate, aggregate.parent
-    while parent is not None and not isinstance(parent, exp.Select | exp.Subquery):
-        if _infers_from(parent, child):
-            return True
-        child, parent = parent, parent.parent
-    return False
-
-
-def _infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
-    """Whether Calcite types ``operand`` to infer the operand types of ``call``."""
-    if isinstance(call, _FIRST_KNOWN):
-        return operand is call.this
-    if isinstance(call, exp.If) and isinstance(call.parent, exp.Case):
-        return operand is call.args.get("true")
-    if isinstance(call, exp.Case):
-        return operand is call.args.get("default")
-    return (
-        isinstance(call, exp.Anonymous)
-        and any(operand is e for e in call.expressions)
-        and types_operands_in_grouping_scope(call.name.upper())
-    )
 
 
 def _leftmost(node: exp.Expression) -> exp.Expression:

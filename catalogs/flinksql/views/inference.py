@@ -19,16 +19,77 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from ..builtins import derives_operands_first
 from ..errors import ValidationError
 from ..expressions import unparse
 from ..precedence import strip
 from ..types import DataType
-from .calls import is_constructor, is_row_constructor, row_context
+from .calls import _COMPARISONS, is_constructor, is_row_constructor, row_context
 
 # The meta key of a NULL literal's inferred type.
 INFERRED = "inferred_type"
 
 WiderRow = Callable[[DataType, exp.Expression], None]
+
+# The operators whose operands Calcite types through InferTypes.FIRST_KNOWN (Flink's operator
+# table, asked by reflection: arithmetic, comparisons, BETWEEN, IN, LIKE, SIMILAR TO, CAST, and
+# the ARRAY[...] and MAP[...] constructors): to infer the operands' types, Calcite derives the
+# type of the first one, before it infers anything within it.
+_FIRST_KNOWN = (
+    exp.Add,
+    exp.Sub,
+    exp.Mul,
+    exp.Div,
+    *_COMPARISONS,
+    exp.NullSafeEQ,
+    exp.NullSafeNEQ,
+    exp.Between,
+    exp.In,
+    exp.Like,
+    exp.SimilarTo,
+    exp.Cast,
+    exp.TryCast,
+)
+
+
+def infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
+    """Whether Calcite derives the type of ``operand`` to infer the operand types of ``call``,
+    before any inference within ``operand``: the first operand of an operator that infers from
+    its first known operand (``k + 1``, an ``ARRAY[...]``'s first element), a CASE's results
+    (Calcite derives the whole CASE before it infers its results), NULLIF's first operand (the
+    first of its CASE's comparison), or the operands a function derives first
+    (:func:`~catalogs.flinksql.builtins.derives_operands_first`: all of ``COALESCE``'s or
+    ``MAP_KEYS``'s, the first of ``YEAR``'s)."""
+    if isinstance(call, _FIRST_KNOWN):
+        return operand is call.this
+    if is_constructor(call):
+        return bool(call.expressions) and operand is call.expressions[0]
+    if isinstance(call, exp.If) and isinstance(call.parent, exp.Case):
+        return operand is call.args.get("true")
+    if isinstance(call, exp.Case):
+        return operand is call.args.get("default")
+    if not isinstance(call, exp.Anonymous) or not any(operand is e for e in call.expressions):
+        return False
+    name = call.name.upper()
+    if name == "NULLIF":  # Calcite rewrites it first: CASE WHEN a = b THEN NULL ELSE a END
+        return operand is call.expressions[0]
+    derived = derives_operands_first(name)
+    return derived == "all" or (derived == "first" and operand is call.expressions[0])
+
+
+def derived_before_inference(node: exp.Expression) -> bool:
+    """Whether Calcite derives the type of ``node`` before its operand type inference reaches
+    it: where some call above it, up to the query it is in, derives its operand there
+    (:func:`infers_from`). A NULL literal within is then typed NULL, not by the constructor
+    around it: ``CASE WHEN b THEN ARRAY[1, NULL] END`` writes ``CAST(NULL AS INTEGER)``, and
+    ``COALESCE(MAP['a', NULL], m)`` is refused, a map of NULL values alone (golden
+    views_derived_constructors)."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, exp.Query | exp.Subquery):
+        if infers_from(parent, child):
+            return True
+        child, parent = parent, parent.parent
+    return False
 
 
 def infer_operand(
@@ -63,9 +124,11 @@ def infer_constructor_operands(
 ) -> None:
     """FIRST_KNOWN for the operands of ``node``, an ``ARRAY[...]`` or a ``MAP[...]``: the first
     operand's type (keys and values alike: ``MAP['a', NULL]`` has CHAR(1) values) goes to every
-    other operand; each NULL literal it reaches is typed by it (:data:`INFERRED`)."""
+    other operand; each NULL literal it reaches is typed by it (:data:`INFERRED`). Not where
+    the constructor is derived before any inference reaches it
+    (:func:`derived_before_inference`): its operands keep their own types."""
     operands = node.expressions
-    if not operands:
+    if not operands or derived_before_inference(node):
         return
     known = type_of(operands[0])
     name = "ARRAY" if isinstance(node, exp.Array) else "MAP"

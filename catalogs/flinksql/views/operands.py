@@ -226,10 +226,11 @@ def refuse_wider_row(
 def _check_component(types: list[DataType]) -> None:
     """Calcite's check of an ARRAY's elements, or a MAP's keys or values, of ``types``: they
     need a least restrictive type, which NULLs alone have not (Flink's type factory keeps NULL
-    for untyped literals: ``ARRAY[NULL]``); of several classes, each must cast to it."""
+    for untyped literals: ``ARRAY[NULL]``); of several classes, or collections (whose members
+    decide: ``ARRAY[ARRAY[1], ARRAY['a']]`` is refused), each must cast to it."""
     if all(t.name == "NULL" for t in types):
         raise ValidationError("Parameters must be of the same type")
-    if one_class(types):
+    if one_class(types) and not any(t.is_collection for t in types):
         return
     element = array_element(types)  # of several classes: Calcite's least restrictive type
     if element is None:

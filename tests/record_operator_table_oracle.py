@@ -1,0 +1,75 @@
+"""Record how Flink 2.3's own SQL operator table infers the operand types of each of its
+operators: ``catalogs/flinksql/data/operator_table_oracle.json``.
+
+Usage, from the project root::
+
+    .venv/bin/python tests/record_operator_table_oracle.py [--check]
+
+Before Calcite validates a call, its operand type inference may derive the type of an operand
+first, before anything within that operand is inferred: Calcite's ``InferTypes.FIRST_KNOWN``
+derives the first operand (``=``, ``+``, ``CAST``, ``ARRAY[...]``), and Flink's own type
+inference, which types every function that is not in Flink's operator table (``COALESCE``,
+``MAP_KEYS``, a user's function), derives them all. A NULL literal inside an operand derived
+first keeps the NULL type: ``MAP_KEYS(MAP['a', 1, 'b', NULL])`` is taken, ``MAP['a', 1, 'b',
+NULL]`` alone is refused. Which operator infers how is asked of Flink by reflection, never
+written from memory: every operator of ``FlinkSqlOperatorTable`` (loaded by the planner's own
+class loader) with its operand type inference, named by the ``InferTypes`` field it is, or
+``NONE`` (it derives nothing first), or ``OTHER``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.flink_oracle import new_environment  # noqa: E402
+from tests.recording import record_or_check  # noqa: E402
+
+DATA = ROOT / "catalogs" / "flinksql" / "data" / "operator_table_oracle.json"
+
+
+def _planner_class(gateway: Any, loader: Any, name: str) -> Any:
+    return gateway.jvm.java.lang.Class.forName(name, True, loader)
+
+
+def record() -> str:
+    from pyflink.java_gateway import get_gateway
+
+    gateway = get_gateway()
+    environment = new_environment()
+    loader = environment._j_tenv.getPlanner().getClass().getClassLoader()
+    table_class = _planner_class(
+        gateway, loader, "org.apache.flink.table.planner.functions.sql.FlinkSqlOperatorTable"
+    )
+    parameters = gateway.new_array(gateway.jvm.java.lang.Class, 1)
+    parameters[0] = gateway.jvm.java.lang.Boolean.TYPE
+    arguments = gateway.new_array(gateway.jvm.java.lang.Object, 1)
+    arguments[0] = False  # streaming mode
+    table = table_class.getMethod("instance", parameters).invoke(None, arguments)
+    infer_types = _planner_class(gateway, loader, "org.apache.calcite.sql.type.InferTypes")
+    named = {}
+    for field in infer_types.getFields():
+        value = field.get(None)
+        if value is not None:
+            named[value.hashCode()] = (value, str(field.getName()))
+    operators: dict[str, set[str]] = {}
+    for operator in table.getOperatorList():
+        inference = operator.getOperandTypeInference()
+        if inference is None:
+            kind = "NONE"
+        else:
+            known = named.get(inference.hashCode())
+            kind = known[1] if known is not None and known[0].equals(inference) else "OTHER"
+        operators.setdefault(str(operator.getName()).upper(), set()).add(kind)
+    answer = {name: sorted(kinds) for name, kinds in sorted(operators.items())}
+    return json.dumps({"operators": answer}, indent=1, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(record_or_check(__doc__ or "", DATA, record))
