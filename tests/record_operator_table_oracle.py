@@ -1,5 +1,6 @@
 """Record how Flink 2.3's own SQL operator table infers the operand types of each of its
-operators: ``catalogs/flinksql/data/operator_table_oracle.json``.
+operators, and which type Calcite's assignment rule assigns from which:
+``catalogs/flinksql/data/operator_table_oracle.json``.
 
 Usage, from the project root::
 
@@ -15,6 +16,10 @@ NULL]`` alone is refused. Which operator infers how is asked of Flink by reflect
 written from memory: every operator of ``FlinkSqlOperatorTable`` (loaded by the planner's own
 class loader) with its operand type inference, named by the ``InferTypes`` field it is, or
 ``NONE`` (it derives nothing first), or ``OTHER``.
+
+Where a list's types have no least restrictive type, Calcite falls back on casts: the last type
+the one before it is assigned to, by ``SqlTypeAssignmentRule`` (an INTEGER to a BIGINT, not a
+DATE to a TIMESTAMP). Its mapping, each type with the types assigned to it, is recorded too.
 """
 
 from __future__ import annotations
@@ -68,7 +73,27 @@ def record() -> str:
             kind = known[1] if known is not None and known[0].equals(inference) else "OTHER"
         operators.setdefault(str(operator.getName()).upper(), set()).add(kind)
     answer = {name: sorted(kinds) for name, kinds in sorted(operators.items())}
-    return json.dumps({"operators": answer}, indent=1, sort_keys=True) + "\n"
+    return (
+        json.dumps(
+            {"assignment": _assignment(gateway, loader), "operators": answer},
+            indent=1,
+            sort_keys=True,
+        )
+        + "\n"
+    )
+
+
+def _assignment(gateway: Any, loader: Any) -> dict[str, list[str]]:
+    """``SqlTypeAssignmentRule``'s mapping: each type name with the names assigned to it."""
+    rule_class = _planner_class(
+        gateway, loader, "org.apache.calcite.sql.type.SqlTypeAssignmentRule"
+    )
+    nothing = gateway.new_array(gateway.jvm.java.lang.Class, 0)
+    rule = rule_class.getMethod("instance", nothing).invoke(
+        None, gateway.new_array(gateway.jvm.java.lang.Object, 0)
+    )
+    mapping = rule.getTypeMapping()
+    return {str(to): sorted(str(f) for f in mapping.get(to)) for to in mapping.keySet()}
 
 
 if __name__ == "__main__":

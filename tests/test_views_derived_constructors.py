@@ -118,6 +118,34 @@ def test_a_list_of_maps_falls_back_on_casts_as_a_whole() -> None:
     assert pairwise == T("MAP<CHAR(1) NOT NULL, VARCHAR(5)> NOT NULL")
 
 
+def test_rows_widen_by_calcites_assignment_rule() -> None:
+    """Where rows have no field-wise common type (a field of NULLs alone), the last row the one
+    before it is assigned to is the type, by Flink's assignment rule, recorded by reflection: a
+    DECIMAL takes an INTEGER, not back, and no TIMESTAMP takes a DATE (recorded in
+    views_map_common_types)."""
+    assert builtins.assigns("DECIMAL", "INTEGER")
+    assert not builtins.assigns("INTEGER", "DECIMAL")
+    assert not builtins.assigns("TIMESTAMP", "DATE")
+    assert builtins.assigns("VARCHAR", "CHAR") and not builtins.assigns("CHAR", "VARCHAR")
+    # a bare NULL among rows: no field-wise common type, so by casts (ARRAY[NULL, ROW(1.5),
+    # ROW(2)] and ARRAY[NULL, ROW(2), ROW(1.5)] are both of ROW<DECIMAL(2, 1) NOT NULL>)
+    decimal_row, int_row = (
+        T("ROW<a DECIMAL(2, 1) NOT NULL> NOT NULL"),
+        T("ROW<a INT NOT NULL> NOT NULL"),
+    )
+    assert least_restrictive_of([T("NULL"), decimal_row, int_row]) == decimal_row.with_nullable(
+        True
+    )
+    assert least_restrictive_of([T("NULL"), int_row, decimal_row]) == decimal_row.with_nullable(
+        True
+    )
+    date_row, timestamp_row = (
+        T("ROW<a DATE NOT NULL> NOT NULL"),
+        T("ROW<a TIMESTAMP(0) NOT NULL> NOT NULL"),
+    )
+    assert least_restrictive_of([T("NULL"), date_row, timestamp_row]) is None
+
+
 def test_a_refused_derived_map_leaves_the_catalog_as_it_was(run) -> None:
     (table,) = run("CREATE TABLE p (k INT, m MAP<STRING, INT>) WITH ('connector' = 'datagen');")
     assert table.ok, table

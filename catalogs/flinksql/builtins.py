@@ -849,8 +849,12 @@ OPERATOR_TABLE = DATA.with_name("operator_table_oracle.json")
 
 
 @cache
+def _operator_table_record() -> dict[str, dict[str, list[str]]]:
+    return json.loads(OPERATOR_TABLE.read_text(encoding="utf-8"))
+
+
 def _operator_table() -> dict[str, list[str]]:
-    return json.loads(OPERATOR_TABLE.read_text(encoding="utf-8"))["operators"]
+    return _operator_table_record()["operators"]
 
 
 def derives_operands_first(name: str) -> str:
@@ -871,3 +875,11 @@ def derives_operands_first(name: str) -> str:
     if kinds is None:
         return "all"
     return "first" if "FIRST_KNOWN" in kinds else "none"
+
+
+def assigns(target: str, source: str) -> bool:
+    """Whether Calcite's assignment rule (``SqlTypeAssignmentRule``, Flink's copy, recorded by
+    reflection in ``data/operator_table_oracle.json``) assigns a value of the type named
+    ``source`` to one named ``target``, by their SQL type names (``INTEGER`` to ``BIGINT``,
+    not ``DATE`` to ``TIMESTAMP``)."""
+    return source in _operator_table_record()["assignment"].get(target, ())

@@ -58,3 +58,12 @@ def calcite_qualifier(t: DataType) -> literals.IntervalQualifier:
     if t.name == "INTERVAL_YEAR_MONTH":
         return literals.IntervalQualifier("YEAR", "MONTH")
     return literals.IntervalQualifier("DAY", "SECOND")
+
+
+def sql_type_name(t: DataType) -> str:
+    """Calcite's ``SqlTypeName`` of a type: ``INTEGER``, ``TIMESTAMP_WITH_LOCAL_TIME_ZONE``, an
+    interval by its kind (``INTERVAL_DAY_SECOND``, ``INTERVAL_YEAR_MONTH``)."""
+    if t.is_interval:
+        year_month = calcite_qualifier(t).start in ("YEAR", "MONTH")
+        return "INTERVAL_YEAR_MONTH" if year_month else "INTERVAL_DAY_SECOND"
+    return {"INT": "INTEGER", "TIMESTAMP_LTZ": "TIMESTAMP_WITH_LOCAL_TIME_ZONE"}.get(t.name, t.name)

@@ -150,6 +150,10 @@ class Expressions:
         return node(self.pick(pool)[0], cat=cat)
 
     def leaf(self, scope: Scope, cat: str) -> Node:
+        if cat in ("row", "array", "map") and self.chance(0.3):
+            # a constructor as an operand: of a CASE, a comparison, a function (which may
+            # derive its type before inference reaches it; goldens/views_derived_constructors)
+            return self.constructed(scope, cat)
         if self.chance(0.7):
             col = self.column(scope, cat)
             if col is not None:

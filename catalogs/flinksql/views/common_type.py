@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..calcite_names import calcite_qualifier, calcite_type_name
+from ..builtins import assigns
+from ..calcite_names import calcite_qualifier, calcite_type_name, sql_type_name
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..type_rules import T, least_restrictive_type
@@ -104,11 +105,13 @@ def _members_least_restrictive(types: list[DataType]) -> DataType | None:
 
 def _casts_to(source: DataType, target: DataType) -> bool:
     """Calcite's ``canCastFrom`` without coercion: whether a value of ``source`` is assigned
-    to ``target``, member by member (NULL to anything, nothing else to NULL; a number to a
-    number, a string to a string, a date-time to a date-time: ``MAP['a', ROW(1, NULL), 'b',
-    ROW(2, 3)]`` has values of no common type, CHAR(1) and INT)."""
+    to ``target``: NULL to anything, nothing else to NULL, any map to any map, rows field by
+    field and arrays element by element, other types by Flink's assignment rule
+    (:func:`~catalogs.flinksql.builtins.assigns`: an INTEGER to a DECIMAL, not back; a DATE to
+    no TIMESTAMP; ``MAP['a', ROW(1, NULL), 'b', ROW(2, 3)]`` has values of no common type,
+    CHAR(1) and INT)."""
     if source.name == "NULL" or source == target or source.name == target.name == "MAP":
-        return True  # Calcite assigns any map to any map, whatever their members
+        return True
     if target.name == "NULL":
         return False
     if source.children or target.children:
@@ -118,15 +121,7 @@ def _casts_to(source: DataType, target: DataType) -> bool:
             and len(source.children) == len(target.children)
             and all(_casts_to(a, b) for a, b in pairs)
         )
-    return _assignment_kind(source) == _assignment_kind(target)
-
-
-def _assignment_kind(data_type: DataType) -> str:
-    if data_type.is_numeric:
-        return "NUMERIC"
-    if data_type.is_string or data_type.is_binary:
-        return "STRING" if data_type.is_string else "BINARY"
-    return "DATETIME" if data_type.name in DATETIME_TYPES else data_type.name
+    return assigns(sql_type_name(target), sql_type_name(source))
 
 
 def _family(data_type: DataType) -> str:
