@@ -55,6 +55,9 @@ NOT_YET = {
     "views_derived_constructors": "Flink writes CAST(MAP['a', NULL] AS ...), a map of NULL values "
     "derived before inference, which its validation refuses when read again (so does the "
     "dashboard's)",
+    "views_prefix_operands": "Flink writes -POSITION('x' 'y' IN s) as - POSITION(('x'\\n'y') IN "
+    "s), a needle in parentheses, which its parser refuses: that view file does not parse again "
+    "(nor in Flink)",
     "views_constructor_inference": "Flink writes a NULL type into the cast of a constructor of "
     "NULL fields (CAST(ROW(NULL, NULL) AS ROW(..., `EXPR$1` NULL))), which its parser refuses: "
     "those view files do not parse again (nor in Flink)",

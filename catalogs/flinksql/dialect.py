@@ -19,6 +19,7 @@ from .errors import PositionedValidationError, ValidationError
 from .json_syntax import parse_json_arrayagg, parse_json_function
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
+from .stored_text import READING_STORED_TEXT
 from .token_shapes import point_number
 from .type_spec import TYPE_START, token_roles
 from .unpivot_syntax import parse_unpivot
@@ -914,10 +915,6 @@ class Flink(Dialect):
 
 
 DIALECT = Flink()
-
-# Set while the dashboard reads a text Flink wrote (lineage.parse_expanded): Flink writes a NULL
-# type into the casts of a constructor of NULL fields, which its parser then refuses to read.
-READING_STORED_TEXT: ContextVar[bool] = ContextVar("reading_stored_text", default=False)
 
 
 def _null_type_token(tokens: list[tokens.Token]) -> tokens.Token | None:

@@ -108,7 +108,14 @@ class _Writer:
                 return self._binary(node, op)
         raise ValidationError(f"Unsupported expression: {node.sql()}")
 
+    def _binds_loosest(self, node: exp.Expression) -> bool:
+        """Whether ``node`` binds looser than every operator, so that any operator encloses it
+        (none here; a view's OVER, FILTER and AS do: views.writer)."""
+        return False
+
     def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
+        if self._binds_loosest(node):
+            return f"({self.write(node)})"
         prec = precedence(node)
         left_context, right_context = self._context
         # Calcite writes a left operand with the context's left precedence and the operator's;
@@ -169,10 +176,15 @@ class _Writer:
         return f"+ {self._prefix_operand(node.this)}"
 
     def _prefix_operand(self, node: exp.Expression) -> str:
-        """The operand of a prefix minus or plus: a prefix operand is parenthesised."""
-        if isinstance(_strip(node), exp.Neg | UnaryPlus):
-            return f"({self.write(node)})"
-        return self._operand(node, 80)
+        """The operand of a prefix minus or plus, written with the operator's own precedences
+        (SqlPrefixOperator's, :data:`PREFIX_CONTEXT`) and enclosed where they bind tighter than
+        the operand (Calcite's SqlCall.unparse): a prefix operand, an operator of lower
+        precedence, a literal chain; and what the operand passes its context on to sees it
+        (``- POSITION('a' IN ('x'\n'y'))``; golden views_prefix_operands)."""
+        left, right = operator_sides(node)
+        if self._binds_loosest(node) or left < PREFIX_CONTEXT[0] or right <= PREFIX_CONTEXT[1]:
+            return f"({self._write_in(node, (0, 0))})"
+        return self._write_in(node, PREFIX_CONTEXT)
 
     def _not(self, node: exp.Not) -> str:
         inner = node.this

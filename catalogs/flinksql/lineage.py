@@ -18,9 +18,10 @@ from sqlglot import exp
 from sqlglot.errors import ParseError
 
 from .catalog import ObjectIdentifier
-from .dialect import DIALECT, READING_STORED_TEXT, ModelArgument
+from .dialect import DIALECT, ModelArgument
 from .errors import ValidationError
 from .match_recognize_syntax import MatchRecognizeItem
+from .stored_text import READING_STORED_TEXT
 from .unpivot_syntax import UnpivotItem
 
 # How Calcite expands a USING join's column inside an expression: COALESCE(`a`.`c`, `b`.`c`)

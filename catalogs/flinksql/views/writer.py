@@ -200,11 +200,10 @@ class ViewWriter(_Writer):
         parts.append("END")
         return " ".join(parts)
 
-    def _operand(self, node: exp.Expression, parent_prec: int, right: bool = False) -> str:
-        # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2)
-        if isinstance(_strip(node), exp.Window | exp.Filter) or "using_name" in node.meta:
-            return f"({self.write(node)})"  # AS (a USING join's column) binds looser too
-        return super()._operand(node, parent_prec, right)
+    def _binds_loosest(self, node: exp.Expression) -> bool:
+        # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2), and
+        # so does AS (a USING join's column)
+        return isinstance(_strip(node), exp.Window | exp.Filter) or "using_name" in node.meta
 
     def _between_low(self, low: exp.Expression) -> str:
         # Calcite writes BETWEEN's lower bound with no precedence unless it holds an AND: an
