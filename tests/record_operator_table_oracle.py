@@ -39,8 +39,15 @@ from tests.recording import record_or_check  # noqa: E402
 DATA = ROOT / "catalogs" / "flinksql" / "data" / "operator_table_oracle.json"
 
 
-def _planner_class(gateway: Any, loader: Any, name: str) -> Any:
-    return gateway.jvm.java.lang.Class.forName(name, True, loader)
+def _instance(gateway: Any, loader: Any, name: str, *flags: bool) -> Any:
+    """``name.instance(flags...)``, a class the planner's own class loader loads."""
+    lang = gateway.jvm.java.lang
+    loaded = lang.Class.forName(name, True, loader)
+    parameters = gateway.new_array(lang.Class, len(flags))
+    arguments = gateway.new_array(lang.Object, len(flags))
+    for index, flag in enumerate(flags):
+        parameters[index], arguments[index] = lang.Boolean.TYPE, flag
+    return loaded.getMethod("instance", parameters).invoke(None, arguments)
 
 
 def record() -> str:
@@ -49,15 +56,12 @@ def record() -> str:
     gateway = get_gateway()
     environment = new_environment()
     loader = environment._j_tenv.getPlanner().getClass().getClassLoader()
-    table_class = _planner_class(
-        gateway, loader, "org.apache.flink.table.planner.functions.sql.FlinkSqlOperatorTable"
+    table = _instance(  # of streaming mode
+        gateway, loader, "org.apache.flink.table.planner.functions.sql.FlinkSqlOperatorTable", False
     )
-    parameters = gateway.new_array(gateway.jvm.java.lang.Class, 1)
-    parameters[0] = gateway.jvm.java.lang.Boolean.TYPE
-    arguments = gateway.new_array(gateway.jvm.java.lang.Object, 1)
-    arguments[0] = False  # streaming mode
-    table = table_class.getMethod("instance", parameters).invoke(None, arguments)
-    infer_types = _planner_class(gateway, loader, "org.apache.calcite.sql.type.InferTypes")
+    infer_types = gateway.jvm.java.lang.Class.forName(
+        "org.apache.calcite.sql.type.InferTypes", True, loader
+    )
     named = {}
     for field in infer_types.getFields():
         value = field.get(None)
@@ -85,13 +89,7 @@ def record() -> str:
 
 def _assignment(gateway: Any, loader: Any) -> dict[str, list[str]]:
     """``SqlTypeAssignmentRule``'s mapping: each type name with the names assigned to it."""
-    rule_class = _planner_class(
-        gateway, loader, "org.apache.calcite.sql.type.SqlTypeAssignmentRule"
-    )
-    nothing = gateway.new_array(gateway.jvm.java.lang.Class, 0)
-    rule = rule_class.getMethod("instance", nothing).invoke(
-        None, gateway.new_array(gateway.jvm.java.lang.Object, 0)
-    )
+    rule = _instance(gateway, loader, "org.apache.calcite.sql.type.SqlTypeAssignmentRule")
     mapping = rule.getTypeMapping()
     return {str(to): sorted(str(f) for f in mapping.get(to)) for to in mapping.keySet()}
 

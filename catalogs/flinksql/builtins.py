@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .array_elements import ELEMENT_FUNCTIONS, element_call_type
 from .calcite_names import calcite_type_name, message_type
@@ -857,11 +857,11 @@ def _operator_table() -> dict[str, list[str]]:
     return _operator_table_record()["operators"]
 
 
-def derives_operands_first(name: str) -> str:
+def derives_operands_first(name: str) -> Literal["all", "first", "none"]:
     """Which operands of a call of the function ``name`` Flink's validator derives the types of
     before it infers anything within them: ``"all"`` where Flink's own type inference types the
     call (every function that is not in Flink's SQL operator table: ``COALESCE``, ``MAP_KEYS``,
-    a user's function), ``"first"`` where Calcite's FIRST_KNOWN does (``YEAR``, ``TRY_CAST``),
+    a user's function), ``"first"`` where Calcite's FIRST_KNOWN does (``TRY_CAST``),
     ``"none"`` for the others (``CARDINALITY``, ``UPPER``). The operator table is Flink's
     answer by reflection (``data/operator_table_oracle.json``,
     ``tests/record_operator_table_oracle.py``); where the grouping-scope record holds an answer

@@ -72,8 +72,6 @@ class _Writer:
     # (SqlNode.unparse's leftPrec and rightPrec): 0 where nothing binds it, as a function's
     # argument; an operator's operand is written with the operator's (see _operand).
     _context: tuple[int, int] = (0, 0)
-    # The operand of the implicit cast being written (``coerce_to``): a CAST's argument.
-    _cast_operand: exp.Expression | None = None
 
     def write(self, node: exp.Expression) -> str:
         """``node`` where nothing binds it, or as the operand of a prefix operator where it is
@@ -86,11 +84,7 @@ class _Writer:
         try:
             coerce_to = node.meta.get("coerce_to") if node.meta else None
             if coerce_to is not None:
-                operand, self._cast_operand = self._cast_operand, node
-                try:
-                    return f"CAST({self._write(node)} AS {coerce_to})"
-                finally:
-                    self._cast_operand = operand
+                return f"CAST({self._write(node)} AS {coerce_to})"
             return self._write(node)
         finally:
             self._context = saved

@@ -59,7 +59,7 @@ def infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
     (Calcite derives the whole CASE before it infers its results), NULLIF's first operand (the
     first of its CASE's comparison), or the operands a function derives first
     (:func:`~catalogs.flinksql.builtins.derives_operands_first`: all of ``COALESCE``'s or
-    ``MAP_KEYS``'s, the first of ``YEAR``'s)."""
+    ``MAP_KEYS``'s, the first of ``TRY_CAST``'s)."""
     if isinstance(call, _FIRST_KNOWN):
         return operand is call.this
     if is_constructor(call):

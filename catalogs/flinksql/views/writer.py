@@ -78,7 +78,7 @@ class ViewWriter(_Writer):
         # BETWEEN's lower bound are written with no binding around them.
         # The call's own parentheses and the SELECT's (a WITH or a set operation has none).
         depth = 2 if node.meta.get("framed", True) else 1
-        if child is self._cast_operand:  # an implicit cast's operand is its argument
+        if "coerce_to" in child.meta:  # written as an implicit cast's argument
             in_argument = True
         elif _is_nullif(parent):
             # written as CASE WHEN a = b THEN NULL ELSE a END: operands of =, then an argument
