@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from catalogs.flinksql import builtins
+from catalogs.flinksql import builtin_rules, builtins
 from catalogs.flinksql.array_elements import (
     ELEMENT_FUNCTIONS,
     casts_argument,
@@ -64,7 +64,7 @@ def test_the_argument_is_cast_unless_it_fits_the_element() -> None:
     assert cast("BIGINT", "INT") and not cast("VARBINARY(10)", "BINARY(4)")
 
 
-@pytest.mark.parametrize("name", sorted(builtins.COMMON_ARRAY_FUNCTIONS))
+@pytest.mark.parametrize("name", sorted(builtin_rules.COMMON_ARRAY_FUNCTIONS))
 def test_the_common_array_rule_gives_every_recorded_call_flinks_answer(name: str) -> None:
     calls = [
         c
@@ -73,7 +73,7 @@ def test_the_common_array_rule_gives_every_recorded_call_flinks_answer(name: str
     ]
     assert len(calls) >= 4
     for call in calls:
-        _answers_as_recorded(builtins.common_array_type, [t for t, _ in call.arguments], call)
+        _answers_as_recorded(builtin_rules.common_array_type, [t for t, _ in call.arguments], call)
 
 
 def _answers_as_recorded(rule: Callable, types: list, call: builtins.Call) -> None:

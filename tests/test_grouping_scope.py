@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from catalogs.flinksql import builtins
+from catalogs.flinksql import operator_table
 from catalogs.flinksql.views import expand_view
 from tests.builtins_compare import CATALOG, DATABASE, READER
 
-RECORDED = builtins._grouping_scope()
+RECORDED = operator_table.grouping_scope_record()
 
 
 def _type(call: str, grouping: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 import sqlglot
 from sqlglot import exp
 
-from catalogs.flinksql import builtins
+from catalogs.flinksql import operator_table
 from catalogs.flinksql.dialect import Flink
 from catalogs.flinksql.type_rules import T
 from catalogs.flinksql.views.calls import is_constructor
@@ -67,22 +67,22 @@ def test_where_a_constructor_is_derived_before_inference(select: str, derived: b
 
 
 def test_which_operands_a_function_derives_first() -> None:
-    assert builtins.derives_operands_first("COALESCE") == "all"  # Flink's own type inference
-    assert builtins.derives_operands_first("MAP_KEYS") == "all"  # no grouping-scope answer
-    assert builtins.derives_operands_first("MY_UDF") == "all"  # a user's function
-    assert builtins.derives_operands_first("TRY_CAST") == "first"  # Calcite's FIRST_KNOWN
+    assert operator_table.derives_operands_first("COALESCE") == "all"  # Flink's own type inference
+    assert operator_table.derives_operands_first("MAP_KEYS") == "all"  # no grouping-scope answer
+    assert operator_table.derives_operands_first("MY_UDF") == "all"  # a user's function
+    assert operator_table.derives_operands_first("TRY_CAST") == "first"  # Calcite's FIRST_KNOWN
     # FIRST_KNOWN in the operator table, but rewritten to EXTRACT first (recorded behaviour)
-    assert builtins.derives_operands_first("YEAR") == "none"
-    assert builtins.derives_operands_first("CARDINALITY") == "none"
-    assert builtins.derives_operands_first("UPPER") == "none"
+    assert operator_table.derives_operands_first("YEAR") == "none"
+    assert operator_table.derives_operands_first("CARDINALITY") == "none"
+    assert operator_table.derives_operands_first("UPPER") == "none"
 
 
 def test_the_two_records_of_flinks_type_inference_agree() -> None:
     """The grouping-scope record (behaviour) and the operator table (reflection) say the same
     of every function both know: a function Flink's own type inference types is not in the
     operator table. CEILING is CEIL's other name there, TRANSLATE is Flink's TRANSLATE3."""
-    grouping = json.loads(builtins.GROUPING_SCOPE.read_text(encoding="utf-8"))
-    table = json.loads(builtins.OPERATOR_TABLE.read_text(encoding="utf-8"))["operators"]
+    grouping = json.loads(operator_table.GROUPING_SCOPE.read_text(encoding="utf-8"))
+    table = json.loads(operator_table.OPERATOR_TABLE.read_text(encoding="utf-8"))["operators"]
     differ = sorted(
         name
         for name, answer in grouping.items()
@@ -123,10 +123,11 @@ def test_rows_widen_by_calcites_assignment_rule() -> None:
     before it is assigned to is the type, by Flink's assignment rule, recorded by reflection: a
     DECIMAL takes an INTEGER, not back, and no TIMESTAMP takes a DATE (recorded in
     views_map_common_types)."""
-    assert builtins.assigns("DECIMAL", "INTEGER")
-    assert not builtins.assigns("INTEGER", "DECIMAL")
-    assert not builtins.assigns("TIMESTAMP", "DATE")
-    assert builtins.assigns("VARCHAR", "CHAR") and not builtins.assigns("CHAR", "VARCHAR")
+    assert operator_table.assigns("DECIMAL", "INTEGER")
+    assert not operator_table.assigns("INTEGER", "DECIMAL")
+    assert not operator_table.assigns("TIMESTAMP", "DATE")
+    assert operator_table.assigns("VARCHAR", "CHAR")
+    assert not operator_table.assigns("CHAR", "VARCHAR")
     # a bare NULL among rows: no field-wise common type, so by casts (ARRAY[NULL, ROW(1.5),
     # ROW(2)] and ARRAY[NULL, ROW(2), ROW(1.5)] are both of ROW<DECIMAL(2, 1) NOT NULL>)
     decimal_row, int_row = (

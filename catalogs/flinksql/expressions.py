@@ -21,7 +21,7 @@ from dataclasses import replace
 from sqlglot import exp
 from sqlglot.tokens import TokenType
 
-from . import builtins, literals
+from . import builtin_rules, builtins, literals
 from .calcite_names import calcite_type_name
 from .catalog import quote_identifier
 from .dialect import UnaryPlus
@@ -750,7 +750,7 @@ class _Typer:
         if left.is_numeric and right.is_interval and op_is(node, exp.Mul):
             return right.with_nullable(nullable)
         result = numeric_result(type(node), BINARY_OPERATORS[type(node)][0], left, right)
-        modulo = builtins.modulo_type([left, right]) if op_is(node, exp.Mod) else None
+        modulo = builtin_rules.modulo_type([left, right]) if op_is(node, exp.Mod) else None
         return (modulo or result).with_nullable(nullable)  # ``%`` is MOD in Calcite
 
     def _cast(self, node: exp.Cast, safe: bool) -> DataType:
@@ -766,7 +766,8 @@ class _Typer:
         name = node.name.upper()
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(node.expressions) == 3:
             unit, *operands = node.expressions  # the unit is a time unit, no column
-            return builtins.timestamp_add_type(name, unit.name, [self.type_of(a) for a in operands])
+            types = [self.type_of(a) for a in operands]
+            return builtin_rules.timestamp_add_type(name, unit.name, types)
         if name == "IF":
             return self._if(list(node.expressions))
         args = [self.type_of(a) for a in node.expressions]

@@ -50,7 +50,7 @@ def _operand_name(t: DataType) -> str:
 def numeric_result(op: type, symbol: str, left: DataType, right: DataType) -> DataType:
     """The type of ``left op right`` for numbers (``symbol``: the operator as Calcite's
     messages write it), or Calcite's refusal of other operands. MOD's own rule
-    (``builtins.modulo_type``) takes precedence where it gives a type."""
+    (``builtin_rules.modulo_type``) takes precedence where it gives a type."""
     roots = {left.name, right.name}
     # MOD takes exact numbers only (Calcite's OperandTypes.EXACT_NUMERIC_EXACT_NUMERIC)
     if not roots <= set(_NUMERIC_ORDER) or (op is exp.Mod and roots & _APPROXIMATE):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..builtins import assigns
 from ..calcite_names import calcite_qualifier, calcite_type_name, sql_type_name
 from ..catalog import quote_identifier
 from ..errors import ValidationError
+from ..operator_table import assigns
 from ..type_rules import T, least_restrictive_type
 from ..types import DATETIME_TYPES, DataType
 
@@ -107,7 +107,7 @@ def _casts_to(source: DataType, target: DataType) -> bool:
     """Calcite's ``canCastFrom`` without coercion: whether a value of ``source`` is assigned
     to ``target``: NULL to anything, nothing else to NULL, any map to any map, rows field by
     field and arrays element by element, other types by Flink's assignment rule
-    (:func:`~catalogs.flinksql.builtins.assigns`: an INTEGER to a DECIMAL, not back; a DATE to
+    (:func:`~catalogs.flinksql.operator_table.assigns`: an INTEGER to a DECIMAL, not back; a DATE to
     no TIMESTAMP; ``MAP['a', ROW(1, NULL), 'b', ROW(2, 3)]`` has values of no common type,
     CHAR(1) and INT)."""
     if source.name == "NULL" or source == target or source.name == target.name == "MAP":

@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
-from ..builtins import derives_operands_first
 from ..errors import ValidationError
 from ..expressions import unparse
+from ..operator_table import derives_operands_first
 from ..precedence import strip
 from ..types import DataType
 from .calls import _COMPARISONS, is_constructor, is_row_constructor, row_context
@@ -58,7 +58,7 @@ def infers_from(call: exp.Expression, operand: exp.Expression) -> bool:
     its first known operand (``k + 1``, an ``ARRAY[...]``'s first element), a CASE's results
     (Calcite derives the whole CASE before it infers its results), NULLIF's first operand (the
     first of its CASE's comparison), or the operands a function derives first
-    (:func:`~catalogs.flinksql.builtins.derives_operands_first`: all of ``COALESCE``'s or
+    (:func:`~catalogs.flinksql.operator_table.derives_operands_first`: all of ``COALESCE``'s or
     ``MAP_KEYS``'s, the first of ``TRY_CAST``'s)."""
     if isinstance(call, _FIRST_KNOWN):
         return operand is call.this

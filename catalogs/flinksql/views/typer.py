@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from .. import builtins
+from .. import builtin_rules, builtins
 from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
@@ -373,7 +373,7 @@ class ViewTyper(_Typer):
         if special is not None:
             return special
         result = self._function(node)
-        if name == "MAP_UNION" or name in builtins.COMMON_ARRAY_FUNCTIONS:
+        if name == "MAP_UNION" or name in builtin_rules.COMMON_ARRAY_FUNCTIONS:
             coerce_operands(node.expressions, [self.type_of(a) for a in node.expressions], result)
         if name in ELEMENT_FUNCTIONS and len(node.expressions) == 2:
             self._cast_element(node.expressions)
@@ -446,7 +446,7 @@ class ViewTyper(_Typer):
             return self._floor_ceil(exp.Ceil(this=args[0]))
         if name in ("TIMESTAMPADD", "TIMESTAMPDIFF") and len(args) == 3:
             types = [self.type_of(a) for a in args[1:]]
-            return builtins.timestamp_add_type(name, args[0].name, types)
+            return builtin_rules.timestamp_add_type(name, args[0].name, types)
         if name in ("ROUND", "TRUNCATE") and args:
             arg = self.type_of(args[0])
             for other in args[1:]:
