@@ -20,6 +20,12 @@ from tests.test_catalog_folder import _variables
 # view is created again (runnable_query, tests/goldens/views_niladic_aliases.sql), so
 # keywords_queries, views_order_niladic and views_subqueries_more hold.
 NOT_YET = {
+    "views_converted_types": "an implicit CAST of an array to BIGINT ARRAY is stored as Flink "
+    "writes it, of NOT NULL elements, so beside an array of nullable ones it expands again to "
+    "CAST(CAST(ARRAY[...] AS BIGINT ARRAY) AS BIGINT ARRAY), as in Flink (v61)",
+    "views_unnest_casts": "Flink stores an UNNEST's columns written in full, which makes the "
+    "casts it left out, so a view of arrays of nullable elements then fails to convert (v27: "
+    "so does Flink's)",
     "views_joins": "the stored expanded query of a NATURAL JOIN does not parse again",
     "views_workload_idioms": "a USING join's column inside an expression is stored as Flink "
     "stores it, CAST(COALESCE(...) AS `user_id` AS STRING), which does not parse again",

@@ -7,6 +7,7 @@ of a rowtime attribute. Each rule is checked against the record by ``tests/test_
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from .array_elements import ELEMENT_FUNCTIONS, element_call_type
 from .calcite_names import calcite_type_name
@@ -210,6 +211,9 @@ def _greatest_across(types: Sequence[DataType]) -> DataType | None:
     nullable = any(t.nullable for t in types)
     if len({without_time_attribute(t).with_nullable(True) for t in types}) == 1:
         return without_time_attribute(types[0]).with_nullable(nullable)
+    structured = _structured_common(types)
+    if structured is not None:
+        return structured
     if all(t.is_numeric for t in types):
         result = without_time_attribute(types[0])
         for t in types[1:]:
@@ -219,6 +223,27 @@ def _greatest_across(types: Sequence[DataType]) -> DataType | None:
     if moment is not None and any(t.name == "TIMESTAMP" for t in types):
         return without_time_attribute(moment).with_nullable(nullable)
     return None
+
+
+def _structured_common(types: Sequence[DataType]) -> DataType | None:
+    """Arrays, multisets, maps or rows of one shape (rows of as many fields, named as the
+    first) as one: member by member, the common type their members merge to (Flink's
+    LogicalTypeMerging), nullable where any is (ARRAY_CONCAT of an ARRAY<ROW<INT, CHAR(1)>>
+    and an ARRAY<ROW<BIGINT NOT NULL, CHAR(1)>> is of ARRAY<ROW<BIGINT, CHAR(1)>>; golden
+    views_converted_types); None for other types, or members of no common type."""
+    first = types[0]
+    if first.name not in ("ARRAY", "MULTISET", "MAP", "ROW") or any(
+        (t.name, len(t.children)) != (first.name, len(first.children)) for t in types
+    ):
+        return None
+    children = []
+    for i in range(len(first.children)):
+        member = _common_or_none([t.children[i] for t in types])
+        if member is None:
+            return None
+        children.append(member)
+    nullable = any(t.nullable for t in types)
+    return replace(first, children=tuple(children)).with_nullable(nullable)
 
 
 def greatest_type(types: Sequence[DataType]) -> DataType | None:

@@ -16,7 +16,7 @@ from .keywords import refusal, refusal_message
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
 from .views.computed import check_parses
-from .views.validator import parse_query, placed_parse_error
+from .views.query_syntax import parse_query, placed_parse_error
 
 _UNSUPPORTED = {
     "SELECT": "SELECT",

@@ -43,7 +43,7 @@ def relations_named(query: str) -> list[tuple[str, ...]]:
     cache."""
     from sqlglot import exp
 
-    from .validator import _parsed
+    from .query_syntax import _parsed
 
     try:
         node = _parsed(query)

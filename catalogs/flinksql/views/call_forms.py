@@ -13,6 +13,7 @@ from ..errors import ValidationError
 from ..expressions import _is_literal, _strip
 from ..types import DataType
 from .calls import NULL_TREATMENT, QueryExpr
+from .common_type import least_restrictive_of
 from .operands import in_family
 
 TypeOf = Callable[[exp.Expression], DataType]
@@ -61,9 +62,11 @@ def within_group_type(node: exp.WithinGroup, type_of: TypeOf) -> DataType:
     return type_of(call)
 
 
-def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataType:
-    """MULTISET[a, b] of the common type of its elements (not cast to it, unlike ARRAY's),
-    MULTISET(query) of its one column's type, and ARRAY(query) and MAP(query) alike; NOT NULL."""
+def multiset_type(node: exp.Anonymous, type_of: Callable[[exp.Expression], DataType]) -> DataType:
+    """MULTISET[a, b] of Calcite's least restrictive type of its elements (not cast to it,
+    unlike ARRAY's: MULTISET[ARRAY[i], ARRAY[bi]] is of ARRAY<BIGINT>, golden
+    views_converted_types), MULTISET(query) of its one column's type, and ARRAY(query) and
+    MAP(query) alike; NOT NULL."""
     if node.meta["multiset"] == "query":
         query = _strip(node.expressions[0])
         fields = query.meta["fields"] if isinstance(query, QueryExpr) else []
@@ -88,7 +91,8 @@ def multiset_type(node: exp.Anonymous, common: Callable[..., DataType]) -> DataT
         if name == "ARRAY":
             return DataType("ARRAY", (), False, (element.with_time_attribute(None),))
     else:
-        element = common(*node.expressions)
-        if element.name == "NULL":  # MULTISET[NULL]: no element type to derive
+        # MULTISET[NULL]: no element type to derive, nor of elements of no common type
+        element = least_restrictive_of([type_of(o) for o in node.expressions])
+        if element is None:
             raise ValidationError("Parameters must be of the same type")
     return DataType("MULTISET", (), False, (element.with_time_attribute(None),))

@@ -54,7 +54,7 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     known = [t for t in types if t.name != "NULL"]
     if not known:
         return None
-    if known[0].is_row or known[0].name == "MAP":
+    if known[0].is_row or known[0].name in ("MAP", *_COLLECTIONS):
         return _members_least_restrictive(types)
     result: DataType | None = None
     for i, current in enumerate(types):
@@ -76,18 +76,19 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
 
 
 def _members_least_restrictive(types: list[DataType]) -> DataType | None:
-    """Calcite's least restrictive type where the first known type is a row or a map: member
-    by member where every type is of its kind (rows of as many fields) and each member has a
-    common type (NULLs alone have none in Flink); else by casts, the last type the one before
-    casts to, nullable if any type is. ``ARRAY[NULL, ROW(1, NULL), ROW(2, 3)]`` is of
-    ``ROW<INT NOT NULL, INT NOT NULL>``, ``ARRAY[ROW(NULL, NULL), ROW(.25, NULL)]`` of
-    ``ROW<DECIMAL(2, 2) NOT NULL, NULL>`` (golden views_constructor_inference); a map casts to
-    any map, so maps of values of no common type give the last map (``ARRAY[MAP['c', 1],
-    MAP['a', 'b']]`` is of ``MAP<CHAR(1) NOT NULL, CHAR(1) NOT NULL>``; golden
+    """Calcite's least restrictive type where the first known type is a row, a map or a
+    collection: member by member where every type is of its kind (rows of as many fields) and
+    each member has a common type (NULLs alone have none in Flink); else by casts, the last type
+    the one before casts to, nullable if any type is (``ARRAY[NULL, ARRAY[i], ARRAY[bi]]`` is of
+    ``ARRAY<BIGINT NOT NULL>``, golden views_converted_types). ``ARRAY[NULL, ROW(1, NULL),
+    ROW(2, 3)]`` is of ``ROW<INT NOT NULL, INT NOT NULL>``, ``ARRAY[ROW(NULL, NULL), ROW(.25,
+    NULL)]`` of ``ROW<DECIMAL(2, 2) NOT NULL, NULL>`` (golden views_constructor_inference); a
+    map casts to any map, so maps of values of no common type give the last map
+    (``ARRAY[MAP['c', 1], MAP['a', 'b']]`` is of ``MAP<CHAR(1) NOT NULL, CHAR(1) NOT NULL>``; golden
     views_map_common_types)."""
     first = types[0]
     width = len(first.children)
-    if all(t.name == first.name and len(t.children) == width for t in types):
+    if all(_same_kind(t, first) and len(t.children) == width for t in types):
         members = [least_restrictive_of([t.children[i] for t in types]) for i in range(width)]
         if all(m is not None for m in members):
             nullable = any(t.nullable for t in types)
@@ -101,6 +102,15 @@ def _members_least_restrictive(types: list[DataType]) -> DataType | None:
         elif not _casts_to(current, result):
             return None
     return result.with_nullable(any(t.nullable or t.name == "NULL" for t in types))
+
+
+_COLLECTIONS = ("ARRAY", "MULTISET")
+
+
+def _same_kind(t: DataType, first: DataType) -> bool:
+    """Whether Calcite widens ``t`` with ``first`` member by member: rows with rows, maps with
+    maps, a collection with any collection (of the first's kind then)."""
+    return t.name == first.name or (t.name in _COLLECTIONS and first.name in _COLLECTIONS)
 
 
 def _casts_to(source: DataType, target: DataType) -> bool:

@@ -26,9 +26,10 @@ from ..more_syntax import WithinDistinct
 from ..precedence import strip
 from ..types import DataType
 from .calls import NILADIC
+from .query_syntax import parse_query
 from .relations import ModelSchema, Relation
 from .scopes import Field, Namespace, Scope
-from .validator import Validator, parse_query
+from .validator import Validator
 
 # the relation a column's expression is validated over: a name no column can be written with
 _RELATION = "\x01columns"

@@ -19,6 +19,7 @@ from .calls import (
     is_function_identifier,
     is_unit_argument,
 )
+from .converted_types import CONVERTED
 from .inference import derived_before_inference, infers_from
 from .reserved import placed
 from .scopes import Resolver, Scope
@@ -148,6 +149,9 @@ class ExpressionContext:
                 data_type = data_type.with_nullable(True)
         column.meta["flink_text"] = ".".join(quote_identifier(p) for p in qualified)
         column.meta["flink_type"] = data_type
+        converted = self.scope.converted(qualified)
+        if converted is not None:
+            column.meta[CONVERTED] = converted
         column.meta["written_name"] = ".".join(parts)
         column.meta["as_written"] = ".".join(quote_identifier(p) for p in parts)
         return column

@@ -14,6 +14,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from ..unpivot_syntax import UnpivotItem
 from .changelog import Changelogs
+from .converted_types import CONVERTED_ITEM
 from .generated_aliases import GENERATED
 from .grammar_forms import sample_text
 from .hints import table_hint_text
@@ -230,7 +231,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
                 twice := next((n for i, n in enumerate(names) if n in names[:i]), None)
             ) is not None:
                 raise ValidationError(f"Duplicate name '{twice}' in column alias list")
-            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=True)]
+            fields = [f.renamed(c.name) for c, f in zip(columns, fields, strict=True)]
             text += (
                 f" AS {quote_identifier(alias)} ("
                 + ", ".join(quote_identifier(c.name) for c in columns)
@@ -238,7 +239,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
             )
         else:
             text += f" AS {quote_identifier(alias)}"
-        scope.namespaces.append(Namespace(alias, [Field(f.name, f.data_type) for f in fields]))
+        scope.namespaces.append(Namespace(alias, [f.renamed(f.name) for f in fields]))
         return text
 
     def resolve_table(self, node: exp.Table) -> tuple[ObjectIdentifier, list[Field], bool]:
@@ -302,7 +303,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
         version = node.args.get("version")
         if cte is not None:
             text = quote_identifier(parts[0])
-            fields = [Field(f.name, f.data_type) for f in cte]
+            fields = [f.renamed(f.name) for f in cte]
             identifier = None
             hints = table_hint_text(node, None)
         else:
@@ -330,7 +331,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
         if hints is None or node.alias:  # Calcite adds no alias to a table with hints
             text += f" AS {quote_identifier(alias)}"
         if columns:
-            fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+            fields = [f.renamed(c.name) for c, f in zip(columns, fields, strict=False)]
             text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
         sample = node.args.get("sample")
         if sample is not None:
@@ -470,21 +471,23 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
         )
 
     def unnest(self, node: exp.Unnest, scope: Scope) -> str:
-        args = [self.expression(e, scope) for e in node.expressions]
+        args = [self.resolved_expression(e, scope, unnested=True) for e in node.expressions]
         fields: list[Field] = []
-        for _, data_type in args:
+        for _, data_type, resolved in args:
+            converted = resolved.meta[CONVERTED_ITEM] or data_type
             if data_type.name in ("ARRAY", "MULTISET"):
-                element = data_type.children[0]
+                element, converted_element = data_type.children[0], converted.children[0]
                 if element.is_row:
-                    fields.extend(Field(n, t) for n, t in element.fields)
+                    pairs = zip(element.fields, converted_element.children, strict=True)
+                    fields.extend(_field(n, t, c) for (n, t), c in pairs)
                 else:
-                    fields.append(Field(f"EXPR${len(fields)}", element))
+                    fields.append(_field(f"EXPR${len(fields)}", element, converted_element))
             elif data_type.name == "MAP":
-                key, value = data_type.children
-                fields.extend([Field("KEY", key), Field("VALUE", value)])
+                pairs = zip(("KEY", "VALUE"), data_type.children, converted.children, strict=True)
+                fields.extend(_field(n, t, c) for n, t, c in pairs)
             else:
                 raise ValidationError("UNNEST argument must be a collection")
-        text = "UNNEST(" + ", ".join(t for t, _ in args) + ")"
+        text = "UNNEST(" + ", ".join(t for t, _, _ in args) + ")"
         offset = node.args.get("offset")
         if offset:
             text += " WITH ORDINALITY"
@@ -500,9 +503,9 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
             text += f" AS {quote_identifier(alias)}"
             if not columns and len(args) == 1 and fields and fields[0].name == "EXPR$0":
                 # UNNEST(array of scalars) AS t: the column is named after the alias.
-                fields[0] = Field(alias, fields[0].data_type)
+                fields[0] = fields[0].renamed(alias)
             if columns:
-                fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+                fields = [f.renamed(c.name) for c, f in zip(columns, fields, strict=False)]
                 text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
         scope.namespaces.append(Namespace(alias, fields))
         return text
@@ -512,9 +515,14 @@ def _names(fields: list[Field]) -> str:
     return "[" + ", ".join(f.name for f in fields) + "]"
 
 
+def _field(name: str, data_type: DataType, converted: DataType) -> Field:
+    """An UNNEST column, with the type Flink's conversion gives it where that differs."""
+    return Field(name, data_type, None if converted == data_type else converted)
+
+
 def _make_nullable(namespaces: list[Namespace]) -> None:
     for ns in namespaces:
-        ns.fields = [Field(f.name, f.data_type.with_nullable(True)) for f in ns.fields]
+        ns.fields = [f.made_nullable() for f in ns.fields]
 
 
 def _values_fields(query: exp.Expression, fields: list[Field], alias: str) -> list[Field]:
@@ -523,5 +531,5 @@ def _values_fields(query: exp.Expression, fields: list[Field], alias: str) -> li
     names it (golden views_difftest_seed8), unless its first row names it (``CURRENT_DATE``,
     golden views_difftest_seed9); any other query keeps its own names."""
     if isinstance(query, exp.Values) and len(fields) == 1 and fields[0].name == "EXPR$0":
-        return [Field(alias, fields[0].data_type)]
+        return [fields[0].renamed(alias)]
     return fields

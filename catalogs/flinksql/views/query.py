@@ -22,11 +22,15 @@ from .calls import (
 from .checks import check_interval_literals
 from .common_type import least_restrictive, least_restrictive_of, set_column_type
 from .conditions import check_condition
+from .converted_types import CONVERTED_ITEM, values_converted
 from .generated_aliases import GENERATED
 from .grammar_forms import has_window as _has_window
 from .grammar_forms import qualify_clause, recursive_anchor, refuse_stream
 from .hints import hint_text
 from .query_shapes import (
+    SET_OPERATOR_PRECEDENCE,
+    TOP,
+    WITH_BODY,
     _is_ordered,
     _is_ordered_set_operation,
     _read_as_select_over,
@@ -34,6 +38,8 @@ from .query_shapes import (
     _strip_unnamed,
     _values_operand,
     _with_inside,
+    ordered_select_needs_parentheses,
+    set_operation_needs_parentheses,
 )
 from .scopes import (
     Field,
@@ -44,26 +50,6 @@ from .scopes import (
     SelectKeys,
     refuse_duplicate_cte_columns,
 )
-
-# Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
-# tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
-SET_OPERATOR_PRECEDENCE = {"UNION": (12, 13), "EXCEPT": (12, 13), "INTERSECT": (14, 15)}
-# The precedence a WITH writes its body with: a SELECT with ORDER BY/OFFSET/FETCH is enclosed.
-WITH_BODY = (100, 100)
-TOP = (0, 0)
-
-
-def set_operation_needs_parentheses(keyword: str, context: tuple[int, int]) -> bool:
-    """Calcite's SqlCall.unparse: a set operation is enclosed where its context binds tighter
-    (a left precedence above its own, a right one at least its own)."""
-    left, right = SET_OPERATOR_PRECEDENCE[keyword.split()[0]]
-    return context[0] > left or (right <= context[1] and context[1] != 0)
-
-
-def ordered_select_needs_parentheses(context: tuple[int, int]) -> bool:
-    """Calcite's SqlSelect.unparse: a SELECT with ORDER BY, OFFSET or FETCH is enclosed wherever
-    anything binds around it (their precedence is 0)."""
-    return context[0] > 0 or context[1] > 0
 
 
 class QueryBlocks:
@@ -109,7 +95,7 @@ class QueryBlocks:
                         raise ValidationError(
                             "Number of columns must match number of query columns"
                         )
-                    fields = [Field(c, f.data_type) for c, f in zip(columns, fields, strict=True)]
+                    fields = [f.renamed(c) for c, f in zip(columns, fields, strict=True)]
                     head += " (" + ", ".join(quote_identifier(c) for c in columns) + ")"
                 else:
                     refuse_duplicate_cte_columns(fields)
@@ -194,7 +180,10 @@ class QueryBlocks:
             common = least_restrictive(a.data_type, b.data_type)
             if common is None:
                 raise ValidationError(f"Type mismatch in column {i + 1} of {keyword}")
-            fields.append(Field(a.name, set_column_type(a.data_type, b.data_type, common)))
+            data_type = set_column_type(a.data_type, b.data_type, common)
+            pair = [a.data_type, b.data_type]
+            converted = values_converted([a.converted, b.converted], pair, data_type)
+            fields.append(Field(a.name, data_type, converted))
         text = f"{left.text}\n{keyword}\n{right.text}"
         return Query(f"({text})" if enclosed else text, fields)
 
@@ -208,12 +197,14 @@ class QueryBlocks:
         scope = Scope([], parent)
         rows: list[str] = []
         types: list[list[DataType]] = []
+        converted: list[list[DataType | None]] = []
         for row in node.expressions:
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
             refuse_bare_null(items)  # nothing types it, not its column's other rows either
-            written = [self.expression(item, scope) for item in items]
-            rows.append("ROW(" + ", ".join(text for text, _ in written) + ")")
-            types.append([t for _, t in written])
+            written = [self.resolved_expression(item, scope, projected=True) for item in items]
+            rows.append("ROW(" + ", ".join(text for text, _, _ in written) + ")")
+            types.append([t for _, t, _ in written])
+            converted.append([r.meta[CONVERTED_ITEM] for _, _, r in written])
         # Calcite names a column of VALUES after its first row's item: a niladic function
         # (CURRENT_DATE) by its name, anything else EXPR$n.
         first = node.expressions[0] if node.expressions else None
@@ -224,7 +215,8 @@ class QueryBlocks:
             if common is None:
                 raise ValidationError("Values passed to VALUES operator must have compatible types")
             name = self._niladic_name(first_items[i], scope) or f"EXPR${i}"
-            fields.append(Field(name, common))
+            kept = [row[i] for row in converted]
+            fields.append(Field(name, common, values_converted(kept, list(column), common)))
         return Query("VALUES " + ",\n".join(rows), fields)
 
     # -- SELECT -------------------------------------------------------------------------------
@@ -360,7 +352,9 @@ class QueryBlocks:
             niladic = self._niladic_name(bare, scope)
             if niladic is not None and bare is not inner and niladic.upper() == "UNKNOWN":
                 niladic = None  # (UNKNOWN) is the literal in parentheses: EXPR$n, as recorded
-            text, data_type, resolved = self.resolved_expression(inner, scope, group is not None)
+            text, data_type, resolved = self.resolved_expression(
+                inner, scope, group is not None, projected=True
+            )
             self.projections.append(resolved)
             if grouped:
                 ungrouped.append((resolved, text))
@@ -389,7 +383,7 @@ class QueryBlocks:
             # a column named EXPR$1 is an alias (views_difftest_seed26)
             aliases.append(name)
             name = name if name is not None else f"EXPR${len(fields)}"
-            fields.append(Field(name, data_type))
+            fields.append(Field(name, data_type, resolved.meta[CONVERTED_ITEM]))
         # Calcite types the whole list, then checks its literals, then what is not grouped.
         check_interval_literals(items)
         for resolved, text in ungrouped:
@@ -542,7 +536,7 @@ def _append_unique(
         if name != f.name:
             text += f" AS {quote_identifier(name)}"
         texts.append(text)
-        fields.append(Field(name, f.data_type))
+        fields.append(f.renamed(name))
 
 
 def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:

@@ -1,9 +1,30 @@
-"""The shape of a query expression: whether it carries its own ORDER BY/LIMIT/OFFSET, and
-what sqlglot's tree of it holds under parentheses (a VALUES operand, a WITH)."""
+"""The shape of a query expression: whether it carries its own ORDER BY/LIMIT/OFFSET, where
+Calcite encloses it in parentheses, and what sqlglot's tree of it holds under parentheses (a
+VALUES operand, a WITH)."""
 
 from __future__ import annotations
 
 from sqlglot import exp
+
+# Calcite's precedences of the set operators (left, right): left-associative, INTERSECT binding
+# tighter than UNION and EXCEPT. ORDER BY, OFFSET and FETCH bind loosest of all (0).
+SET_OPERATOR_PRECEDENCE = {"UNION": (12, 13), "EXCEPT": (12, 13), "INTERSECT": (14, 15)}
+# The precedence a WITH writes its body with: a SELECT with ORDER BY/OFFSET/FETCH is enclosed.
+WITH_BODY = (100, 100)
+TOP = (0, 0)
+
+
+def set_operation_needs_parentheses(keyword: str, context: tuple[int, int]) -> bool:
+    """Calcite's SqlCall.unparse: a set operation is enclosed where its context binds tighter
+    (a left precedence above its own, a right one at least its own)."""
+    left, right = SET_OPERATOR_PRECEDENCE[keyword.split()[0]]
+    return context[0] > left or (right <= context[1] and context[1] != 0)
+
+
+def ordered_select_needs_parentheses(context: tuple[int, int]) -> bool:
+    """Calcite's SqlSelect.unparse: a SELECT with ORDER BY, OFFSET or FETCH is enclosed wherever
+    anything binds around it (their precedence is 0)."""
+    return context[0] > 0 or context[1] > 0
 
 
 def _values_operand(node: exp.Expression) -> exp.Expression:

@@ -20,6 +20,18 @@ from .relations import CatalogReader, Dependency
 class Field:
     name: str
     data_type: DataType
+    # the type Flink's conversion gives the column where it is not ``data_type``
+    # (.converted_types: an ARRAY of elements cast in a constructor)
+    converted: DataType | None = None
+
+    def renamed(self, name: str) -> Field:
+        """The same column under another name (an alias's column list)."""
+        return Field(name, self.data_type, self.converted)
+
+    def made_nullable(self) -> Field:
+        """The column on the null-generating side of an outer join."""
+        converted = self.converted.with_nullable(True) if self.converted else None
+        return Field(self.name, self.data_type.with_nullable(True), converted)
 
 
 @dataclass
@@ -145,6 +157,20 @@ class Scope:
             scope = scope.parent
         return None
 
+    def converted(self, qualified: list[str]) -> DataType | None:
+        """The converted type of the column ``qualified`` (an alias and a column name) resolved
+        to, from the nearest scope with that relation (:attr:`Field.converted`)."""
+        if len(qualified) != 2:
+            return None
+        scope: Scope | None = self
+        while scope is not None:
+            for ns in scope.namespaces:
+                if ns.alias == qualified[0]:
+                    found = [f for f in ns.fields if f.name == qualified[1]]
+                    return found[0].converted if len(found) == 1 else None
+            scope = scope.parent
+        return None
+
 
 @dataclass
 class Query:
@@ -209,7 +235,7 @@ def register_table_function(
     alias_node = node.args.get("alias")
     columns = list(alias_node.columns) if alias_node is not None else []
     if columns:
-        fields = [Field(c.name, f.data_type) for c, f in zip(columns, fields, strict=False)]
+        fields = [f.renamed(c.name) for c, f in zip(columns, fields, strict=False)]
         text += " (" + ", ".join(quote_identifier(c.name) for c in columns) + ")"
     scope.namespaces.append(Namespace(alias, fields))
     return text

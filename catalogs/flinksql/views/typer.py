@@ -330,7 +330,7 @@ class ViewTyper(_Typer):
                 "PI": T("DOUBLE NOT NULL"),
             }[name]
         if node.meta.get("multiset"):
-            return multiset_type(node, self._common)
+            return multiset_type(node, self.type_of)
         # an array's element may be NULL (goldens/views_array_elements)
         checked = node.expressions[:1] if name in ELEMENT_FUNCTIONS else node.expressions
         if name == "ROW":
