@@ -17,6 +17,7 @@ from . import literals
 from .call_syntax import parse_exists_of_parenthesized, parse_position, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .json_syntax import parse_json_arrayagg, parse_json_function
+from .literal_syntax import LiteralSyntax, number_literal
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
 from .stored_text import READING_STORED_TEXT
@@ -61,18 +62,12 @@ def _numeric_operand(node: exp.Expr | None) -> exp.Literal | None:
     return None
 
 
-def _number(numeric: literals.Numeric) -> exp.Literal:
-    node = exp.Literal(this=numeric.text, is_string=False)
-    node.meta["numeric"] = numeric
-    return node
-
-
 def _parse_negation(self: Flink.Parser) -> exp.Expr:
     """Calcite folds a minus applied to a numeric literal into the literal (``- -3`` is 3)."""
     operand = self._parse_unary()
     literal = _numeric_operand(operand)
     if literal is not None:
-        folded = _number(literal.meta["numeric"].negated())
+        folded = number_literal(literal.meta["numeric"].negated())
         # Still a call of the sign to the validator: ORDER BY -1 orders by a constant; but
         # Calcite negates a negative literal into a plain one (ORDER BY - -3 is ordinal 3).
         if literal.meta.get("signed") != "-":
@@ -250,7 +245,7 @@ class Flink(Dialect):
             "MATCH_RECOGNIZE": TokenType.MATCH_RECOGNIZE,
         }
 
-    class Parser(MoreSyntax, parser.Parser):
+    class Parser(MoreSyntax, LiteralSyntax, parser.Parser):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}
@@ -441,100 +436,6 @@ class Flink(Dialect):
                 return self._query_call("MULTISET", query)
             return None
 
-        def _parse_literal(self) -> exp.Expr | None:
-            """A literal as Calcite's parser reads it (see :mod:`.literals`), or None."""
-            curr, nxt = self._curr, self._next
-            if curr is None:
-                return None
-            kind = curr.token_type
-            if kind == TokenType.NUMBER:
-                self._advance()
-                return _number(literals.read_number(curr.text))
-            if nxt is not None and point_number((curr, nxt), 0):
-                self._advance(2)
-                return _number(literals.read_number("." + nxt.text))
-            if kind == TokenType.STRING:
-                self._advance()
-                return self._string_literal(curr, None)
-            if kind == TokenType.UNICODE_STRING:
-                self._advance()
-                escape = "\\"
-                if self._match_text_seq("UESCAPE"):
-                    escape_token = self._curr
-                    if escape_token is None or escape_token.token_type != TokenType.STRING:
-                        self.raise_error("Expected a string after UESCAPE")
-                    self._advance()
-                    escape = escape_token.text
-                value = literals.unescape_unicode(curr.text, escape)
-                return self._string_literal(curr, "UTF16", value)
-            if kind == TokenType.HEX_STRING:
-                self._advance()
-                return self._binary_literal(curr)
-            if curr.text.startswith("_") and kind != TokenType.IDENTIFIER:
-                prefix = literals.CHARSET_PREFIX.match(self.sql, curr.start)
-                if prefix is not None:
-                    quote = prefix.end() - 1
-                    while self._curr is not None and self._curr.start < quote:
-                        self._advance()
-                    string = self._curr
-                    if string is not None and string.token_type == TokenType.STRING:
-                        self._advance()
-                        charset = literals.check_charset(prefix.group(1))
-                        return self._string_literal(string, charset)
-            return self._parse_more_literal()
-
-        def _continuations(self, first: tokens.Token) -> list[str]:
-            """The string fragments continuing a literal on the following lines."""
-            parts = []
-            last = first
-            while self._curr is not None and self._curr.token_type == TokenType.STRING:
-                between = self.sql[last.end + 1 : self._curr.start]
-                if "\n" not in between and "\r" not in between:
-                    raise ValidationError("String literal continued on same line")
-                last = self._curr
-                parts.append(last.text)
-                self._advance()
-            return parts
-
-        def _string_literal(
-            self, token: tokens.Token, charset: str | None, value: str | None = None
-        ) -> exp.Literal:
-            first = token.text if value is None else value
-            parts = [first, *self._continuations(token)]
-            node = exp.Literal(this="".join(parts), is_string=True)
-            if charset is not None:
-                node.meta["charset"] = charset
-            if len(parts) > 1:
-                node.meta["parts"] = parts
-            return node
-
-        def _binary_literal(self, token: tokens.Token) -> exp.HexString:
-            parts = [token.text, *self._continuations(token)]
-            for part in parts:
-                literals.check_hexits(part)
-            node = exp.HexString(this="".join(parts))
-            if len(parts) > 1:
-                node.meta["parts"] = parts
-            return node
-
-        def _typed_decimal(self, this: exp.Expr) -> exp.Expr:
-            if not (isinstance(this, exp.Literal) and this.is_string):
-                return self.expression(exp.Cast(this=this, to=exp.DType.DECIMAL.into_expr()))
-            return _number(literals.read_decimal_string(this.this))
-
-        def _typed_datetime(self, this: exp.Expr, to: exp.DataType, keyword: str) -> exp.Expr:
-            """DATE/TIME/TIMESTAMP '...': checked against Flink's format, written in it."""
-            before = self._tokens[self._index - 2] if self._index >= 2 else None
-            if before is not None and before.text.upper() == "TIMESTAMP_LTZ":
-                self.raise_error('Encountered "TIMESTAMP_LTZ"', before)
-            local = to.this == exp.DType.TIMESTAMPLTZ
-            node = self.expression(exp.Cast(this=this, to=to))
-            if isinstance(this, exp.Literal) and this.is_string:
-                value = literals.read_datetime(keyword, this.this, local_zone=local)
-                node.meta["datetime"] = value
-                node.meta["keyword"] = "TIMESTAMP_WITH_LOCAL_TIME_ZONE" if local else keyword
-            return node
-
         def _parse_if(self) -> exp.Expr | None:
             if not self._match(TokenType.L_PAREN):
                 return super()._parse_if()
@@ -689,15 +590,30 @@ class Flink(Dialect):
             return super()._parse_in(this, alias)
 
         def _parse_value(self, values: bool = True) -> exp.Tuple | None:
-            # VALUES ROW(1, 'a'), ROW(2, 'b'): the way Calcite writes VALUES rows back.
-            if (
-                self._curr is not None
-                and self._curr.text.upper() == "ROW"
-                and self._next is not None
-                and self._next.token_type == TokenType.L_PAREN
-            ):
+            # VALUES ROW(1, 'a'), ROW(2, 'b'): the way Calcite writes VALUES rows back; and
+            # VALUES (ROW(1, 'a')): in Calcite's grammar the row itself, nothing after it
+            if self._is_row_keyword(self._index):
                 self._advance()
+            elif (
+                self._curr is not None
+                and self._curr.token_type == TokenType.L_PAREN
+                and self._is_row_keyword(self._index + 1)
+            ):
+                self._advance(2)
+                row = super()._parse_value(values)
+                if not self._match(TokenType.R_PAREN):
+                    self.raise_error("Expecting )")
+                return row
             return super()._parse_value(values)
+
+        def _is_row_keyword(self, index: int) -> bool:
+            """Whether the token at ``index`` is ROW followed by a parenthesis."""
+            tokens = self._tokens
+            return (
+                index + 1 < len(tokens)
+                and tokens[index].text.upper() == "ROW"
+                and tokens[index + 1].token_type == TokenType.L_PAREN
+            )
 
         def _parse_lambda(self, alias: bool = False) -> exp.Expr | None:
             argument = self._parse_table_argument() or self._parse_model_argument()

@@ -3,6 +3,9 @@ operations, VALUES rows, USING columns, CASE branches)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from sqlglot import exp
 
 from ..calcite_names import calcite_qualifier, calcite_type_name, sql_type_name
@@ -90,6 +93,10 @@ def _members_least_restrictive(types: list[DataType]) -> DataType | None:
     width = len(first.children)
     if all(_same_kind(t, first) and len(t.children) == width for t in types):
         members = [least_restrictive_of([t.children[i] for t in types]) for i in range(width)]
+        members = [
+            m if m is None else with_walked_attributes(m, [t.children[i] for t in types])
+            for i, m in enumerate(members)
+        ]
         if all(m is not None for m in members):
             nullable = any(t.nullable for t in types)
             return DataType(first.name, (), nullable, tuple(members), first.field_names)  # type: ignore[arg-type]
@@ -105,6 +112,30 @@ def _members_least_restrictive(types: list[DataType]) -> DataType | None:
 
 
 _COLLECTIONS = ("ARRAY", "MULTISET")
+
+
+def with_walked_attributes(common: DataType, types: Sequence[DataType]) -> DataType:
+    """``common`` (the least restrictive type of ``types``) with the time attributes Calcite's
+    walk keeps, at every depth: a timestamp's is the first type's, unless one of another
+    precision follows (``ARRAY[ROW(ts), ROW(LOCALTIMESTAMP)]`` is of rows of a rowtime,
+    ``ARRAY[NULL, ts]`` converts its cast NULL first and loses it; golden
+    views_converted_types)."""
+    known = [t for t in types if t.name != "NULL"]
+    if not known:
+        return common
+    if common.is_timestamp:
+        first = known[0]
+        kept = all(t.name != first.name or t.precision == first.precision for t in known)
+        attribute = first.time_attribute if kept and first.is_timestamp else None
+        return common.with_time_attribute(attribute)
+    width = len(common.children)
+    if not width or any(len(t.children) != width for t in known):
+        return common
+    members = (
+        with_walked_attributes(c, [t.children[i] for t in known])
+        for i, c in enumerate(common.children)
+    )
+    return replace(common, children=tuple(members))
 
 
 def _same_kind(t: DataType, first: DataType) -> bool:
@@ -346,4 +377,4 @@ def cast_type_text(data_type: DataType) -> str:
     if data_type.is_interval:
         units = "_".join(u for u in _units(data_type) if u)
         raise ValidationError(f"Unsupported type when convertTypeToSpec: INTERVAL_{units}")
-    return calcite_type_name(data_type)
+    return calcite_type_name(data_type.with_time_attribute(None))  # a spec has no attribute

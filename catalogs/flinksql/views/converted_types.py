@@ -28,7 +28,7 @@ from ..errors import ValidationError
 from ..expressions import _strip, is_map_constructor
 from ..types import DataType
 from .calls import QueryExpr
-from .common_type import least_restrictive_of
+from .common_type import least_restrictive_of, with_walked_attributes
 
 TypeOf = Callable[[exp.Expression], DataType]
 # where a converted type is kept: the meta key of a column's or a scalar subquery's node (its
@@ -122,7 +122,10 @@ def _common(
     if not differs:
         return None
     common = least_restrictive_of(types)
-    return None if common is None or common == element else common
+    if common is None:
+        return None
+    common = with_walked_attributes(common, types)
+    return None if common == element else common
 
 
 def values_converted(
