@@ -125,8 +125,10 @@ def with_walked_attributes(common: DataType, types: Sequence[DataType]) -> DataT
         return common
     if common.is_timestamp:
         first = known[0]
-        kept = all(t.name != first.name or t.precision == first.precision for t in known)
-        attribute = first.time_attribute if kept and first.is_timestamp else None
+        kept = common.plain() == first.plain() and all(
+            t.name != first.name or t.precision == first.precision for t in known
+        )
+        attribute = first.time_attribute if kept else None
         return common.with_time_attribute(attribute)
     width = len(common.children)
     if not width or any(len(t.children) != width for t in known):
