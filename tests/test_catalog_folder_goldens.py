@@ -20,6 +20,8 @@ from tests.test_catalog_folder import _variables
 # view is created again (runnable_query, tests/goldens/views_niladic_aliases.sql), so
 # keywords_queries, views_order_niladic and views_subqueries_more hold.
 NOT_YET = {
+    "views_subquery_items": "ARRAY[1, (SELECT ...)] is stored ARRAY[CAST(1 AS BIGINT), ...], "
+    "which expands again to CAST(CAST(1 AS BIGINT) AS BIGINT), as in Flink (v4)",
     "views_converted_types": "an implicit CAST of an array to BIGINT ARRAY is stored as Flink "
     "writes it, of NOT NULL elements, so beside an array of nullable ones it expands again to "
     "CAST(CAST(ARRAY[...] AS BIGINT ARRAY) AS BIGINT ARRAY), as in Flink (v61)",

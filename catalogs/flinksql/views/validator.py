@@ -38,7 +38,7 @@ from .relations import CatalogReader, Dependency, ExpandedView, RelationColumn
 from .scopes import Field, Namespace, Scope, _all_namespaces
 from .typer import ViewTyper
 from .unkept import refuse_by_text, refuse_unkept
-from .writer import ViewWriter
+from .writer import UNNESTED, ViewWriter
 
 
 def validate_view(
@@ -189,6 +189,7 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
         data_type = typer.type_of(resolved)
         if unnested:
             drop_casts_of_expanded_calls(resolved)
+            resolved.meta[UNNESTED] = True
         if projected or unnested:
             resolved.meta[CONVERTED_ITEM] = converted_type(resolved, typer.type_of)
         return ViewWriter(context).write(resolved), data_type, resolved

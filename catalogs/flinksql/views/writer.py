@@ -10,7 +10,7 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..expressions import _strip, _Writer, interval_unit, is_interval_literal
+from ..expressions import _strip, _Writer, interval_unit, is_interval_literal, is_map_constructor
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
@@ -23,6 +23,10 @@ def _unparenthesised(node: exp.Expression) -> tuple[exp.Expression, exp.Expressi
     while isinstance(child.parent, exp.Paren):
         child = child.parent
     return child, child.parent
+
+
+# the mark of an UNNEST's operand, which is written apart from the UNNEST around it
+UNNESTED = "unnested"
 
 
 def _is_query_operand(child: exp.Expression, parent: exp.Expression | None) -> bool:
@@ -47,8 +51,23 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
         return _in_function_argument(*_unparenthesised(parent))
     if isinstance(parent, exp.If) and isinstance(parent.parent, exp.Case):
         return child.arg_key == "true" or parent.parent.this is None
-    if isinstance(parent, exp.Array):
-        return False  # an item of ARRAY[...], as of MAP[...]: ARRAY[1, (((SELECT 1)))]
+    if isinstance(parent, exp.Array) or (
+        isinstance(parent, exp.Bracket) and is_map_constructor(parent)
+    ):
+        # an item of ARRAY[...] or MAP[...] is written with the constructor's own context:
+        # ARRAY[1, (((SELECT 1)))] as a select item or an operand, CARDINALITY(ARRAY[1, ((SELECT
+        # 1))]) as a function's argument, UNNEST's too, through an item of it: ABS(ARRAY[1,
+        # ((SELECT 1))][1]) (golden views_subquery_items)
+        constructor, around = _unparenthesised(parent)
+        while (
+            isinstance(around, exp.Bracket)
+            and not is_map_constructor(around)
+            and constructor.arg_key == "this"
+        ):
+            constructor, around = _unparenthesised(around)
+        if around is None:
+            return bool(constructor.meta.get(UNNESTED))
+        return _in_function_argument(constructor, around)
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
 
 
