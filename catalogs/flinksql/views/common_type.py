@@ -57,7 +57,7 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
     known = [t for t in types if t.name != "NULL"]
     if not known:
         return None
-    if known[0].is_row or known[0].name in ("MAP", *_COLLECTIONS):
+    if known[0].is_row or known[0].is_collection:
         return _members_least_restrictive(types)
     result: DataType | None = None
     for i, current in enumerate(types):
@@ -111,7 +111,8 @@ def _members_least_restrictive(types: list[DataType]) -> DataType | None:
     return result.with_nullable(any(t.nullable or t.name == "NULL" for t in types))
 
 
-_COLLECTIONS = ("ARRAY", "MULTISET")
+# the types of one element type: a collection widens with any of them
+COLLECTIONS = ("ARRAY", "MULTISET")
 
 
 def with_walked_attributes(common: DataType, types: Sequence[DataType]) -> DataType:
@@ -143,7 +144,7 @@ def with_walked_attributes(common: DataType, types: Sequence[DataType]) -> DataT
 def _same_kind(t: DataType, first: DataType) -> bool:
     """Whether Calcite widens ``t`` with ``first`` member by member: rows with rows, maps with
     maps, a collection with any collection (of the first's kind then)."""
-    return t.name == first.name or (t.name in _COLLECTIONS and first.name in _COLLECTIONS)
+    return t.name == first.name or (t.name in COLLECTIONS and first.name in COLLECTIONS)
 
 
 def _casts_to(source: DataType, target: DataType) -> bool:

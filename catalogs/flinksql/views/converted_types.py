@@ -28,14 +28,13 @@ from ..errors import ValidationError
 from ..expressions import _strip, is_map_constructor
 from ..types import DataType
 from .calls import QueryExpr
-from .common_type import least_restrictive_of, with_walked_attributes
+from .common_type import COLLECTIONS, least_restrictive_of, with_walked_attributes
 
 TypeOf = Callable[[exp.Expression], DataType]
 # where a converted type is kept: the meta key of a column's or a scalar subquery's node (its
 # relation's column's), and of a select item's (its own, None where it is the validated one)
 CONVERTED = "converted_type"
 CONVERTED_ITEM = "converted_item"
-_COLLECTIONS = ("ARRAY", "MULTISET")
 
 
 def spec_type(target: DataType) -> DataType:
@@ -43,7 +42,7 @@ def spec_type(target: DataType) -> DataType:
     element of a collection NOT NULL at every depth, no time attribute (rows and maps keep
     their members' nullability)."""
     children = tuple(spec_type(c) for c in target.children)
-    if target.name in _COLLECTIONS:
+    if target.name in COLLECTIONS:
         children = tuple(c.with_nullable(False) for c in children)
     return replace(target, children=children).with_time_attribute(None)
 
@@ -165,7 +164,7 @@ def full_type_string(t: DataType) -> str:
     """A type as Calcite's ``getFullTypeString`` writes it: with its nullability and every
     member's, a character type's character set (``VARCHAR(2) CHARACTER SET "UTF-16LE" NOT
     NULL``), a row as a struct it does not expand (``RecordType:peek_no_expand(...)``)."""
-    if t.name in _COLLECTIONS:
+    if t.name in COLLECTIONS:
         text = f"{full_type_string(t.children[0])} {t.name}"
     elif t.name == "MAP":
         key, value = t.children

@@ -239,7 +239,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
             )
         else:
             text += f" AS {quote_identifier(alias)}"
-        scope.namespaces.append(Namespace(alias, [f.renamed(f.name) for f in fields]))
+        scope.namespaces.append(Namespace(alias, list(fields)))
         return text
 
     def resolve_table(self, node: exp.Table) -> tuple[ObjectIdentifier, list[Field], bool]:
@@ -303,7 +303,7 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
         version = node.args.get("version")
         if cte is not None:
             text = quote_identifier(parts[0])
-            fields = [f.renamed(f.name) for f in cte]
+            fields = list(cte)
             identifier = None
             hints = table_hint_text(node, None)
         else:

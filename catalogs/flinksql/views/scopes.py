@@ -166,8 +166,8 @@ class Scope:
         while scope is not None:
             for ns in scope.namespaces:
                 if ns.alias == qualified[0]:
-                    found = [f for f in ns.fields if f.name == qualified[1]]
-                    return found[0].converted if len(found) == 1 else None
+                    found = ns.field(qualified[1])
+                    return found.converted if found is not None else None
             scope = scope.parent
         return None
 
