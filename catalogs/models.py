@@ -172,6 +172,12 @@ class Column(models.Model):
     time_attribute = models.CharField(
         max_length=8, null=True, blank=True, help_text="ROWTIME or PROCTIME, for view columns"
     )
+    member_time_attributes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[[member path, ROWTIME or PROCTIME], ...]: the time attributes inside a view "
+        "column's type (a row's field, an array's element), which its type text cannot say",
+    )
 
     class Meta:
         ordering = ["table", "position"]

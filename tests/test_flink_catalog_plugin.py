@@ -275,6 +275,13 @@ def session_2(
         "other name view": "SHOW CREATE VIEW prod.sales.gen_view",
         "other name create": "CREATE VIEW prod.sales.small AS SELECT id FROM prod.sales.gen",
         "other name show": "SHOW CREATE VIEW prod.sales.small",
+        # time attributes inside a view column's type (its text cannot say them)
+        "nested create": "CREATE VIEW prod.sales.stamped AS "
+        "SELECT id, ROW(ts, name) AS r, ARRAY[ts] AS a FROM prod.sales.orders",
+        "nested describe": "DESCRIBE prod.sales.stamped",
+        "nested over": "CREATE VIEW prod.sales.stamped_over AS SELECT r.EXPR$0 AS t, a "
+        "FROM prod.sales.stamped",
+        "nested over describe": "DESCRIBE prod.sales.stamped_over",
         "pinned": create_catalog("released", {**options, "snapshot": snapshot_id}),
         "pinned describe": "DESCRIBE released.sales.orders",
         "pinned tables": "SHOW TABLES IN released.sales",
@@ -358,6 +365,22 @@ def test_show_create_and_describe_in_flink_equal_the_dashboards(
         "FROM `shop`.`sales`.`orders` AS `orders`\n"
         "WHERE `orders`.`amount` > 10\n"
     )
+
+
+def test_time_attributes_inside_a_view_columns_type_reach_flink(
+    dashboard: LiveDashboard, session_2: dict
+) -> None:
+    assert session_2["nested create"]["ok"], session_2["nested create"]["error"]
+    described = rows(session_2["nested describe"])
+    assert described == dashboard.answer("DESCRIBE shop.sales.stamped")
+    assert [row[1] for row in described] == [
+        "BIGINT",
+        "ROW<`EXPR$0` TIMESTAMP_LTZ(3) *ROWTIME*, `EXPR$1` STRING>",
+        "ARRAY<TIMESTAMP_LTZ(3) *ROWTIME*>",
+    ]
+    over = rows(session_2["nested over describe"])
+    assert over == dashboard.answer("DESCRIBE shop.sales.stamped_over")
+    assert [row[1] for row in over] == ["TIMESTAMP_LTZ(3) *ROWTIME*", described[2][1]]
 
 
 def test_changes_from_flink_are_the_dashboards(dashboard: LiveDashboard, session_1: dict) -> None:

@@ -91,10 +91,16 @@ class ColumnSerializer(serializers.ModelSerializer):
 
 class ViewColumnSerializer(serializers.ModelSerializer):
     type = serializers.CharField(source="data_type", help_text="Flink type, without NOT NULL")
+    member_time_attributes = serializers.JSONField(
+        read_only=True,
+        help_text="[[member path, ROWTIME or PROCTIME], ...]: the time attributes inside the "
+        "type, which its text cannot say; a path gives the positions of the members from the "
+        "column down ([0] is a row's first field or an array's element, [1] a map's value)",
+    )
 
     class Meta:
         model = Column
-        fields = ["name", "type", "nullable", "time_attribute"]
+        fields = ["name", "type", "nullable", "time_attribute", "member_time_attributes"]
 
 
 class WatermarkSerializer(serializers.Serializer):

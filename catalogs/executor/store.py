@@ -21,6 +21,7 @@ from catalogs.flinksql.catalog import (
     function_identifier,
 )
 from catalogs.flinksql.errors import ValidationError
+from catalogs.flinksql.member_attributes import member_time_attributes, with_member_time_attributes
 from catalogs.flinksql.schema import with_time_attributes
 from catalogs.flinksql.statements import ColumnKind
 from catalogs.flinksql.types import DataType, parse_type
@@ -357,7 +358,9 @@ def view_definition(
     columns = [
         Column(
             name=c.name,
-            data_type=parse_type(c.data_type, ddl=False)
+            data_type=with_member_time_attributes(
+                parse_type(c.data_type, ddl=False), c.member_time_attributes
+            )
             .with_nullable(c.nullable)
             .with_time_attribute(c.time_attribute),
         )
@@ -420,6 +423,9 @@ def view_columns(row: m.Table, view: CatalogView) -> list[m.Column]:
             data_type=_stored_type(c.data_type),
             nullable=c.data_type.nullable,
             time_attribute=c.data_type.time_attribute,
+            member_time_attributes=[
+                [list(path), kind] for path, kind in member_time_attributes(c.data_type)
+            ],
         )
         for i, c in enumerate(view.columns)
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..flinksql import types as ft
 from ..flinksql.errors import FlinkSqlError
+from ..flinksql.member_attributes import member_time_attributes
 
 _EMPTY_LITERAL = {ft.CHAR: "CharType", ft.VARCHAR: "VarCharType", ft.BINARY: "BinaryType"}
 _EMPTY_LITERAL[ft.VARBINARY] = "VarBinaryType"
@@ -14,8 +15,9 @@ _EMPTY_LITERAL[ft.VARBINARY] = "VarBinaryType"
 
 def _logical_type(jvm: Any, data_type: ft.DataType) -> Any:
     """Flink's ``LogicalType`` of a dashboard type. Parsed from its serializable text, except
-    where no text can say it: a time attribute, and a zero-length string type, which only
-    ``ofEmptyLiteral()`` builds (Flink's DDL accepts ``CHAR(0)``, its type parser does not)."""
+    where no text can say it: a time attribute (also a member's), and a zero-length string
+    type, which only ``ofEmptyLiteral()`` builds (Flink's DDL accepts ``CHAR(0)``, its type
+    parser does not)."""
     logical = jvm.org.apache.flink.table.types.logical
     nullable = data_type.nullable
     name = data_type.name
@@ -26,9 +28,13 @@ def _logical_type(jvm: Any, data_type: ft.DataType) -> Any:
         return logical.TimestampType(nullable, kind, data_type.precision)
     if name in _EMPTY_LITERAL and int(data_type.params[0]) == 0:
         return getattr(logical, _EMPTY_LITERAL[name]).ofEmptyLiteral().copy(nullable)
-    try:
-        text = data_type.serializable()
-    except FlinkSqlError:  # a zero-length string type inside: build the container here
+    text: str | None = None
+    if not member_time_attributes(data_type):  # a member's attribute: no text says it
+        try:
+            text = data_type.serializable()
+        except FlinkSqlError:  # a zero-length string type inside
+            text = None
+    if text is None:  # build the container here
         children = [_logical_type(jvm, c) for c in data_type.children]
         if name == ft.ARRAY:
             return logical.ArrayType(nullable, children[0])

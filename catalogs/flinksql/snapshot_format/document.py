@@ -10,6 +10,8 @@ FORMAT_VERSION = 1
 FLINK_VERSION = "2.3.0"
 SNAPSHOT_ID = re.compile(r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$")
 LANGUAGES = ("JAVA", "SCALA", "PYTHON")
+# a view column's key for the time attributes inside its type (a row's field, an array's element)
+MEMBER_TIME_ATTRIBUTES = "memberTimeAttributes"
 
 Document = dict[str, Any]
 

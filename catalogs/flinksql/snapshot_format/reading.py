@@ -21,10 +21,11 @@ from ..catalog import (
     function_name,
 )
 from ..errors import FlinkSqlError
+from ..member_attributes import with_member_time_attributes
 from ..schema import with_time_attributes
 from ..statements import ColumnKind
 from ..types import DataType, parse_type
-from .document import FORMAT_VERSION, LANGUAGES, Document
+from .document import FORMAT_VERSION, LANGUAGES, MEMBER_TIME_ATTRIBUTES, Document
 from .writing import database_entry
 
 
@@ -432,6 +433,9 @@ def _view(
             except ValueError as exc:
                 errors.append(f"{column_where}: timeAttribute: {exc}.")
                 continue
+        data_type = _with_members(data_type, raw.get(MEMBER_TIME_ATTRIBUTES), column_where, errors)
+        if data_type is None:
+            continue
         columns.append(Column(raw["name"], data_type))
     if len(errors) > count:
         return None
@@ -521,3 +525,23 @@ def _models(catalog: str, default: str, entries: Any, errors: list[str]) -> list
             identifier = ObjectIdentifier(catalog, database, name)
             models.append(CatalogModel(identifier, sides[0], sides[1], comment, options))
     return models
+
+
+def _with_members(data_type: DataType, raw: Any, where: str, errors: list[str]) -> DataType | None:
+    """``data_type`` with the time attributes a view column keeps inside it, or None with the
+    error that names what is wrong with them."""
+    if raw is None:
+        return data_type
+    where = f"{where}: {MEMBER_TIME_ATTRIBUTES}"
+    if not isinstance(raw, list) or not all(
+        isinstance(m, dict) and isinstance(m.get("path"), list) for m in raw
+    ):
+        errors.append(f'{where}: must be an array of {{"path": [...], "timeAttribute": ...}}.')
+        return None
+    try:
+        return with_member_time_attributes(
+            data_type, [(m["path"], m.get("timeAttribute")) for m in raw]
+        )
+    except ValueError as exc:
+        errors.append(f"{where}: {exc}.")
+        return None

@@ -17,11 +17,12 @@ from ..catalog import (
 )
 from ..errors import FlinkSqlError
 from ..lineage import columns_read
+from ..member_attributes import member_time_attributes
 from ..ordering import dependency_order
 from ..secrets import is_secret
 from ..statements import ColumnKind
 from ..types import DataType
-from .document import FLINK_VERSION, FORMAT_VERSION, Document
+from .document import FLINK_VERSION, FORMAT_VERSION, MEMBER_TIME_ATTRIBUTES, Document
 
 
 # -- secrets ----------------------------------------------------------------------------------
@@ -135,16 +136,26 @@ def view_entry(view: CatalogView) -> dict[str, Any]:
         "name": view.identifier.name,
         "comment": view.comment,
         "expandedQuery": view.expanded_query,
-        "columns": [
-            {
-                "name": c.name,
-                "type": type_text(c.data_type),
-                "nullable": c.data_type.nullable,
-                "timeAttribute": c.data_type.time_attribute,
-            }
-            for c in view.columns
-        ],
+        "columns": [view_column_entry(c) for c in view.columns],
     }
+
+
+def view_column_entry(column: Column) -> dict[str, Any]:
+    """A view column. The time attributes inside its type, which the type's text cannot say,
+    are written only where there are some (``memberTimeAttributes``: ``[{"path": [0],
+    "timeAttribute": "ROWTIME"}]``), so a snapshot without them reads as it always did."""
+    entry: dict[str, Any] = {
+        "name": column.name,
+        "type": type_text(column.data_type),
+        "nullable": column.data_type.nullable,
+        "timeAttribute": column.data_type.time_attribute,
+    }
+    members = member_time_attributes(column.data_type)
+    if members:
+        entry[MEMBER_TIME_ATTRIBUTES] = [
+            {"path": list(path), "timeAttribute": kind} for path, kind in members
+        ]
+    return entry
 
 
 def udf_entry(

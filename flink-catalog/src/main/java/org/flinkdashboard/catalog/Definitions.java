@@ -18,10 +18,7 @@ import org.apache.flink.table.catalog.FunctionLanguage;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.resource.ResourceType;
 import org.apache.flink.table.resource.ResourceUri;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.TimestampKind;
-import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.flink.table.types.utils.TypeConversions;
 
@@ -113,21 +110,10 @@ final class Definitions {
         return column.path("nullable").asBoolean(true) ? type : type + " NOT NULL";
     }
 
-    /** A view column's type, with its time attribute: a rowtime column stays one through a view. */
+    /** A view column's type, with its time attributes: a rowtime column stays one through a view. */
     private static LogicalType viewType(JsonNode column) {
         LogicalType type = LogicalTypeParser.parse(typeText(column), Definitions.class.getClassLoader());
-        String attribute = column.path("timeAttribute").asText("").toUpperCase();
-        if (attribute.isEmpty() || attribute.equals("NULL")) {
-            return type;
-        }
-        TimestampKind kind = attribute.contains("PROC") ? TimestampKind.PROCTIME : TimestampKind.ROWTIME;
-        if (type instanceof TimestampType t) {
-            return new TimestampType(t.isNullable(), kind, t.getPrecision());
-        }
-        if (type instanceof LocalZonedTimestampType t) {
-            return new LocalZonedTimestampType(t.isNullable(), kind, t.getPrecision());
-        }
-        return type;
+        return TimeAttributes.of(type, column);
     }
 
     private static String text(JsonNode node, String field) {

@@ -23,7 +23,8 @@ public final class TestRunner {
             OptionsTest.class,
             ClientErrorsTest.class,
             CatalogErrorsTest.class,
-            PartitionsTest.class);
+            PartitionsTest.class,
+            TimeAttributesTest.class);
 
     private TestRunner() {}
 
