@@ -207,6 +207,10 @@ def test_it_answers_404_for_what_a_body_names_and_does_not_exist(admin: APIClien
     assert taken.json() == {
         "errors": [{"message": "There is no catalog 'nope' in environment 'default'."}]
     }
+    # found by schemathesis: a database named by white space alone (U+0085) is no blank field
+    body = {"catalog": "_env_default", "databases": ["\u0085"]}
+    taken = admin.post(f"{env}/snapshots/", body, format="json")
+    assert taken.status_code == 404, taken.json()
 
 
 def test_it_answers_an_empty_table_change_with_the_table_as_it_is(

@@ -68,7 +68,8 @@ class SnapshotSerializer(serializers.ModelSerializer):
 class TakeSnapshotSerializer(serializers.Serializer):
     catalog = StrictCharField()
     databases = serializers.ListField(
-        child=StrictCharField(),
+        # a name is what it is: one of white space alone (U+0085) is no blank field
+        child=StrictCharField(trim_whitespace=False),
         required=False,
         default=list,
         help_text="The databases to export; all of them when empty",
