@@ -307,7 +307,8 @@ class QueryBlocks:
         limit = node.args.get("limit")
         if limit is not None:
             count = limit.args.get("count") if isinstance(limit, exp.Fetch) else limit.expression
-            out.append(f"FETCH NEXT {count.sql()} ROWS ONLY")
+            if not _is_all(count):  # LIMIT ALL: no fetch at all, as Calcite reads it
+                out.append(f"FETCH NEXT {count.sql()} ROWS ONLY")
         return out
 
     def select_list(
@@ -589,3 +590,14 @@ def _numbered(item: exp.Subquery, query: exp.Expression) -> exp.Subquery:
     if GENERATED in query.meta:
         item.meta[GENERATED] = query.meta[GENERATED]
     return item
+
+
+def _is_all(count: exp.Expression | None) -> bool:
+    """``LIMIT ALL``'s count, which sqlglot reads as a column named ALL."""
+    return (
+        isinstance(count, exp.Column)
+        and not count.table
+        and isinstance(count.this, exp.Identifier)
+        and not count.this.quoted
+        and count.name.upper() == "ALL"
+    )
