@@ -21,7 +21,7 @@ from .literal_syntax import LiteralSyntax, number_literal
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
 from .stored_text import READING_STORED_TEXT
-from .token_shapes import point_number
+from .token_shapes import binary_strings, calcite_tokens
 from .type_spec import TYPE_START, token_roles
 from .unpivot_syntax import parse_unpivot
 
@@ -113,37 +113,6 @@ def _parse_prefix_not(self: Flink.Parser) -> exp.Expr:
     return node
 
 
-def _leading_dot_numbers(raw: list[tokens.Token]) -> list[tokens.Token]:
-    """``.25`` as one number token after DISTINCT or ALL, as Calcite's lexer reads it: sqlglot
-    reads ``SELECT DISTINCT .x`` as the column ``x`` of a table named DISTINCT."""
-    merged: list[tokens.Token] = []
-    at = 0
-    while at < len(raw):
-        token = raw[at]
-        if (
-            point_number(raw, at)
-            and merged
-            and merged[-1].token_type in (TokenType.DISTINCT, TokenType.ALL)
-        ):
-            number = raw[at + 1]
-            merged.append(
-                tokens.Token(
-                    TokenType.NUMBER,
-                    "." + number.text,
-                    token.line,
-                    token.col,
-                    token.start,
-                    number.end,
-                    token.comments + number.comments,
-                )
-            )
-            at += 2
-            continue
-        merged.append(token)
-        at += 1
-    return merged
-
-
 _INTERVAL_SPANS = {
     ("YEAR", "MONTH"),
     ("DAY", "HOUR"),
@@ -224,7 +193,11 @@ class Flink(Dialect):
 
     class Tokenizer(tokens.Tokenizer):
         IDENTIFIERS = ["`"]
-        HEX_STRINGS = [("X'", "'"), ("x'", "'")]
+        # X'...' is read as X and a string, made one token by binary_strings: sqlglot refuses
+        # a hex string with other characters while tokenizing, where Calcite's lexer takes any
+        # and its parser refuses them only where it reaches the literal; and 0x1F is, as in
+        # Calcite, the number 0 and a name.
+        HEX_STRINGS: list[str | tuple[str, str]] = []
         UNICODE_STRINGS = [("U&'", "'"), ("u&'", "'")]
         QUOTES = ["'"]
         STRING_ESCAPES = ["'"]
@@ -251,7 +224,13 @@ class Flink(Dialect):
         FUNCTIONS: dict = {}
 
         def parse(self, raw_tokens: list[tokens.Token], sql: str) -> list[exp.Expr | None]:
-            return super().parse(_leading_dot_numbers(raw_tokens), sql)
+            return super().parse(calcite_tokens(raw_tokens, sql), sql)
+
+        def parse_into(
+            self, expression_types: exp.IntoType, raw_tokens: list[tokens.Token], sql: str = ""
+        ) -> list[exp.Expr | None]:
+            merged = calcite_tokens(raw_tokens, sql)
+            return super().parse_into(expression_types, merged, sql)
 
         # Calcite's postfix IS [NOT] NULL / TRUE / UNKNOWN binds looser than any comparison:
         # a > 0 IS UNKNOWN is (a > 0) IS UNKNOWN, k = SOME (q) IS TRUE is (k = SOME (q)) IS TRUE.
@@ -854,7 +833,7 @@ def tokenize(text: str) -> list[tokens.Token]:
 
 @lru_cache(maxsize=512)
 def _tokens_of(text: str) -> tuple[tokens.Token, ...]:
-    return tuple(DIALECT.tokenize(text))
+    return tuple(binary_strings(DIALECT.tokenize(text), text))
 
 
 __all__ = ["DIALECT", "Flink", "TokenType", "UnaryPlus", "exp", "tokenize"]

@@ -38,10 +38,46 @@ INVALID_INPUT_ARGUMENTS = "Invalid input arguments."
 BANG_EQUAL = "Bang equal '!=' is not allowed under the current SQL conformance level"
 
 
+_JAVACC_ESCAPES = {
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+    '"': '\\"',
+    "'": "\\'",
+    "\\": "\\\\",
+}
+
+
+def utf16_units(text: str) -> list[int]:
+    """The UTF-16 code units of ``text``, which Java's strings are made of (an emoji is two)."""
+    data = text.encode("utf-16-be", "surrogatepass")
+    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of the character at ``offset`` of ``text``, as Flink's parser
+    counts them: a column in UTF-16 units."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, len(utf16_units(text[line_start:offset])) + 1
+
+
 def token_image(text: str) -> str:
-    """A token's text as Flink's parser shows it in ``Encountered "..."``: JavaCC escapes
-    backslashes and quotes (``'it''s'`` is shown ``\\'it\\'\\'s\\'``)."""
-    return text.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
+    """A token's text as Flink's parser shows it in ``Encountered "..."``: JavaCC's
+    ``add_escapes`` (``'it''s'`` is shown ``\\'it\\'\\'s\\'``, a line break ``\\n``, a
+    character outside printable ASCII ``\\u00e9``, a UTF-16 unit at a time)."""
+    out = []
+    for ch in text:
+        if ch in _JAVACC_ESCAPES:
+            out.append(_JAVACC_ESCAPES[ch])
+        elif ch == "\0":
+            continue
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\u{unit:04x}" for unit in utf16_units(ch))
+    return "".join(out)
 
 
 def illegal_query() -> SqlParseError:
@@ -89,6 +125,11 @@ class PositionedValidationError(ValidationError):
 
     def placed(self, line: int, column: int) -> ValidationError:
         return ValidationError(f"{self.what}; at line {line}, column {column}")
+
+
+class ParserActionError(ValidationError):
+    """A refusal Calcite's parser makes as it reads a token in its place (an ``X'...'`` of
+    other characters than hexits), so in the order of the text, before any error after it."""
 
 
 class AlreadyExists(ValidationError):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from .errors import ValidationError
+from .errors import ParserActionError, ValidationError, utf16_units
 
 _LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -225,10 +225,8 @@ def quote_string_literal(value: str, charset: str | None) -> str:
     outside printable ASCII, ``'...'`` otherwise (quotes doubled, line breaks as ``\\n``)."""
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     if charset is None and not all(_is_plain(c) for c in value):
-        units = value.encode("utf-16-be", "surrogatepass")
         out = ["u&'"]
-        for i in range(0, len(units), 2):
-            code = int.from_bytes(units[i : i + 2], "big")
+        for code in utf16_units(value):
             c = chr(code)
             if code < 32 and c != "\n" or code >= 128:
                 out.append(f"\\{code:04x}")
@@ -246,13 +244,14 @@ def quote_string_literal(value: str, charset: str | None) -> str:
 
 
 def check_hexits(hexits: str) -> None:
-    """Calcite's checks of an ``X'...'`` literal's digits."""
+    """Calcite's checks of an ``X'...'`` literal's digits, which its parser makes where it
+    reads the literal."""
     if not re.fullmatch(r"[0-9A-Fa-f]*", hexits):
-        raise ValidationError(
+        raise ParserActionError(
             "Binary literal string must contain only characters '0' - '9', 'A' - 'F'"
         )
     if len(hexits) % 2:
-        raise ValidationError("Binary literal string must contain an even number of hexits")
+        raise ParserActionError("Binary literal string must contain an even number of hexits")
 
 
 # -- date and time literals --------------------------------------------------------------

@@ -11,12 +11,12 @@ from sqlglot.tokens import Token, TokenType
 from . import model_parser, read_parser
 from . import statements as st
 from .dialect import DIALECT
-from .errors import BANG_EQUAL, FlinkSqlError, SqlParseError, ValidationError
+from .errors import BANG_EQUAL, FlinkSqlError, ParserActionError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
 from .views.computed import check_parses
-from .views.query_syntax import parse_query, placed_parse_error
+from .views.query_syntax import CHECK_QUERY_END, parse_query, placed_parse_error
 
 _UNSUPPORTED = {
     "SELECT": "SELECT",
@@ -95,6 +95,7 @@ def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
     closed = "''" if unterminated.quote == "'" else "`x`"
     head = text[: unterminated.offset] + closed  # the quote's token, closed at once
     in_query = False
+    reading_head = CHECK_QUERY_END.set(False)  # the head's end is not the statement's
     try:
         statement = parse_statement(head)
         query = getattr(statement, "query", None)
@@ -107,8 +108,12 @@ def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
             unterminated.quote_position
         ):
             return earlier
+    except ParserActionError as earlier:  # made where the parser read it, before the quote
+        return earlier
     except FlinkSqlError:
         pass
+    finally:
+        CHECK_QUERY_END.reset(reading_head)
     if in_query and unterminated.after_operator is not None:
         return unterminated.after_operator
     return unterminated

@@ -5,9 +5,8 @@ from __future__ import annotations
 from sqlglot.errors import TokenError
 from sqlglot.tokens import Token, TokenType
 
-from . import literals
 from .dialect import tokenize
-from .errors import SqlParseError, token_image
+from .errors import SqlParseError, line_and_column, token_image
 from .keywords import is_reserved
 
 _NOT_WORDS = {
@@ -177,8 +176,7 @@ class TokenStream:
     def error_at_end(self) -> SqlParseError:
         """Flink places the end of input at the statement's last character."""
         end = len(self.text.rstrip())
-        line = self.text.count("\n", 0, end) + 1 if end else 1
-        column = end - (self.text.rfind("\n", 0, end - 1) + 1) if end else 1
+        line, column = line_and_column(self.text, end - 1) if end else (1, 1)
         return SqlParseError('Encountered "<EOF>"', line, column)
 
 
@@ -207,12 +205,6 @@ def _unterminated(text: str) -> SqlParseError:
     i = 0
     while i < len(text):
         ch = text[i]
-        binary = quote_at is None and ch in "xX" and text[i + 1 : i + 2] == "'"
-        if binary and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_$")):
-            end = text.find("'", i + 2)
-            if end != -1:
-                # the tokenizer refuses X'...' with other characters than hexits
-                literals.check_hexits(text[i + 2 : end])
         if quote_at is None and ch in "'`":
             quote_at = i
         elif quote_at is not None and ch == text[quote_at]:
@@ -250,7 +242,7 @@ class UnterminatedQuote(SqlParseError):
 
 def _line_column(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column of the character at ``offset`` of ``text``."""
-    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line_and_column(text, offset)
 
 
 # longest first: "<=" before "<"

@@ -1,4 +1,5 @@
-"""The rule on a WHERE or HAVING clause: it must be a condition, as Calcite's validator says."""
+"""The rule on a WHERE, HAVING or ON clause: it must be a condition, as Calcite's validator
+says."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..types import DataType
 
 
 def check_condition(clause: str, node: exp.Expression, data_type: DataType) -> None:
-    """Refuse a ``clause`` (WHERE or HAVING) whose expression ``node`` is no condition.
+    """Refuse a ``clause`` (WHERE, HAVING, a join's ON) whose expression ``node`` is no condition.
 
     Calcite types a HAVING clause before it turns a bare scalar subquery into a value, so
     ``HAVING (SELECT bool ...)`` is a record there, never a condition (WHERE takes it)."""

@@ -14,6 +14,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..types import DataType
 from ..unpivot_syntax import UnpivotItem
 from .changelog import Changelogs
+from .conditions import check_condition
 from .converted_types import CONVERTED_ITEM
 from .generated_aliases import GENERATED
 from .grammar_forms import sample_text
@@ -100,7 +101,8 @@ class FromClause(TableFunctions, Changelogs, ModelPredictions, Unpivots):
                 "ON or USING clause)"
             )
         if on is not None:
-            condition, _ = self.expression(on, scope)
+            condition, condition_type = self.expression(on, scope)
+            check_condition("ON", on, condition_type)
             text += f" ON {condition}"
         if using or natural:
             self._using(scope, left_namespaces, right_namespaces, using, natural)

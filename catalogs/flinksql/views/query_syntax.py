@@ -4,6 +4,7 @@ non-query, an empty select list, an empty IN list, an ordered body of a parenthe
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import lru_cache
 
 from sqlglot import exp
@@ -17,6 +18,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..unpivot_syntax import UnpivotItem
 from .match_recognize import check_navigation_offsets
+from .query_end import last_tokens_start, query_end_error
 from .reserved import (
     check_reserved_names,
     empty_select_list,
@@ -24,6 +26,28 @@ from .reserved import (
     text_offset,
     text_position,
 )
+
+
+def end_of_input(text: str, position: tuple[int, int]) -> SqlParseError:
+    """Flink's parser meeting the end of ``text``, which it places at the last character."""
+    line, column = text_position(text, len(text.rstrip()) - 1, position)
+    return SqlParseError('Encountered "<EOF>"', line, column)
+
+
+# Off while the text before an unterminated quote is read for an earlier error: that text's
+# end is not the statement's (parser._first_error)
+CHECK_QUERY_END: ContextVar[bool] = ContextVar("check_query_end", default=True)
+
+
+def _about_token(err: dict) -> bool:
+    """Whether sqlglot's error is about the token it names (out of place), rather than about
+    what it wanted after it; a closing bracket wants nothing after it."""
+    description = err.get("description") or ""
+    if description == "Invalid expression / Unexpected token":
+        return True
+    return description.startswith(('Encountered "', "Incorrect syntax near")) or err.get(
+        "highlight"
+    ) in (")", "]")
 
 
 def placed_parse_error(
@@ -34,13 +58,15 @@ def placed_parse_error(
     err = exc.errors[0] if exc.errors else {}
     highlight = err.get("highlight") or text
     line, column = err.get("line"), err.get("col")
-    if line is not None and column is not None:
-        column = max(1, column - len(highlight) + 1)
-        if line == 1:
-            line, column = position[0], position[1] + column - 1
-        else:
-            line = position[0] + line - 1
     description = err.get("description") or ""
+    if line is not None and column is not None:
+        # sqlglot places a token at its last character; a token may span lines (a string)
+        end = text_offset(text, line, column)
+        if end + 1 >= len(text.rstrip()) and not _about_token(err):
+            # the parser wanted more after the last token: Flink's meets the end of input
+            return end_of_input(text, position)
+        start = max(0, end - len(highlight) + 1)
+        line, column = text_position(text, start, position)
     if not description.startswith("Incorrect syntax near the keyword"):
         description = f'Encountered "{token_image(highlight)}"'
     return SqlParseError(description, line, column)
@@ -56,19 +82,50 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}
         line, column = err.get("line"), err.get("col")
-        reserved = reserved_select_item(query, text_offset(query, line, column), query_position)
+        offset = text_offset(query, line, column)
+        reserved = reserved_select_item(query, offset, query_position)
         if reserved is not None:
             raise reserved from None
+        # near the end: the query may end too soon
+        if offset >= last_tokens_start(query, 3) and CHECK_QUERY_END.get():
+            ending = query_end_error(query, query_position)
+            if ending is not None:
+                raise ending from None
         raise placed_parse_error(exc, query, query_position) from None
+    except IndexError:  # sqlglot ran out of tokens inside a construct
+        ending = query_end_error(query, query_position) if CHECK_QUERY_END.get() else None
+        raise ending or end_of_input(query, query_position) from None
     if node is None:
         raise SqlParseError("Empty query.")
-    _qualified_calls(node)
-    _check_empty_in_list(query, query_position)
-    _check_parenthesized_bodies(query, query_position)
-    check_navigation_offsets(query, query_position)
-    _check_syntax(node, query, query_position)
+    # sqlglot takes more endings than Calcite: the end of input is the parser's error, unless
+    # the checks of its grammar below find one before it
+    ending = query_end_error(query, query_position) if CHECK_QUERY_END.get() else None
+    try:
+        _qualified_calls(node)
+        _check_empty_in_list(query, query_position)
+        _check_parenthesized_bodies(query, query_position)
+        check_navigation_offsets(query, query_position)
+        _check_syntax(node, query, query_position)
+    except SqlParseError as earlier:
+        last = text_position(query, last_tokens_start(query, 1), query_position)
+        if ending is None or _before(earlier, last):
+            raise
+        raise ending from None
+    except Exception:
+        if ending is None:
+            raise
+        raise ending from None
+    if ending is not None:
+        raise ending
     mark_spans(node)
     return node
+
+
+def _before(error: SqlParseError, place: tuple[int, int]) -> bool:
+    """Whether ``error`` stands before ``place`` (line, column) in the statement."""
+    return (
+        error.line is not None and error.column is not None and (error.line, error.column) < place
+    )
 
 
 def _qualified_calls(node: exp.Expression) -> None:
@@ -130,6 +187,11 @@ def _check_syntax(node: exp.Expression, text: str, base: tuple[int, int]) -> Non
                 if before.upper().endswith("AS"):
                     line, column = text_position(text, len(before) - 2, base)
                     raise SqlParseError('Encountered "AS"', line, column)
+                # ``(1 x)``: the name itself is where the parser stops
+                name = tokenize(text[start:])[0]
+                line, column = text_position(text, start, base)
+                image = token_image(text[start : start + name.end + 1])
+                raise SqlParseError(f'Encountered "{image}"', line, column)
             raise SqlParseError('Encountered "AS"')
     for aliases in node.find_all(exp.Aliases):
         # ``x AS (a, b)``: Calcite's select list takes one name after AS, not a list

@@ -13,7 +13,7 @@ from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
 from ..dialect import tokenize
-from ..errors import SqlParseError, ValidationError
+from ..errors import SqlParseError, ValidationError, line_and_column
 from ..keywords import Refusal, refusal, refusal_message
 from ..spans import RANGED_MESSAGES, span_of
 from .calls import is_unit_argument
@@ -124,12 +124,10 @@ def text_offset(text: str, line: int | None, column: int | None) -> int:
 
 def text_position(text: str, offset: int, base: tuple[int, int]) -> tuple[int, int]:
     """The line and column of ``offset`` in ``text``, counted as Flink does from ``base``."""
-    before = text[:offset]
-    line = before.count("\n")
-    column = offset - (before.rfind("\n") + 1) + 1
-    if line == 0:
+    line, column = line_and_column(text, offset)
+    if line == 1:
         return base[0], base[1] + column - 1
-    return base[0] + line, column
+    return base[0] + line - 1, column
 
 
 def placed(

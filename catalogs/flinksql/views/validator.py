@@ -35,6 +35,7 @@ from .match_recognize import MatchRecognizeClause
 from .query import QueryBlocks
 from .query_syntax import parse_query
 from .relations import CatalogReader, Dependency, ExpandedView, RelationColumn
+from .reserved import text_position
 from .scopes import Field, Namespace, Scope, _all_namespaces
 from .typer import ViewTyper
 from .unkept import refuse_by_text, refuse_unkept
@@ -349,13 +350,7 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
                 if "start" in n.meta:
                     starts.append(n.meta["start"])
         offset = min(starts) if starts else 0
-        before = self.text[:offset]
-        line = before.count("\n")
-        column = offset - (before.rfind("\n") + 1) + 1
-        base_line, base_column = self.position
-        if line == 0:
-            return base_line, base_column + column - 1
-        return base_line + line, column
+        return text_position(self.text, offset, self.position)
 
 
 def _relation_alike(qualifier: list[str], scope: Scope) -> str | None:
