@@ -20,6 +20,7 @@ from catalogs.flinksql.errors import FlinkSqlError, SqlParseError, line_and_colu
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
 from catalogs.flinksql.views.query_syntax import parse_query
+from tests.difftest.prefixes import prefixes
 
 GOLDENS = Path(__file__).parent / "goldens"
 _VIEW = re.compile(r"^CREATE (?:TEMPORARY )?VIEW [^ ]+ AS (.*)$", re.DOTALL | re.IGNORECASE)
@@ -49,16 +50,23 @@ def test_no_prefix_of_a_golden_query_breaks_the_parser(chunk: int) -> None:
     error (never an IndexError or another crash of the parser)."""
     queries = _golden_queries(400)[chunk::4]
     assert len(queries) >= 90
-    for query in queries:
-        found = tokenize(query)
-        for token in found[:-1]:
-            prefix = query[: token.end + 1]
-            try:
-                parse_query(prefix, (1, 1))
-            except FlinkSqlError:
-                pass
-            except Exception as exc:  # noqa: BLE001 - the property under test
-                pytest.fail(f"{type(exc).__name__}: {exc} for {prefix!r}")
+    for _, prefix in prefixes(queries):
+        try:
+            parse_query(prefix, (1, 1))
+        except FlinkSqlError:
+            pass
+        except Exception as exc:  # noqa: BLE001 - the property under test
+            pytest.fail(f"{type(exc).__name__}: {exc} for {prefix!r}")
+
+
+def test_the_prefixes_end_at_each_token_but_the_last() -> None:
+    assert prefixes(["SELECT t.i FROM t"]) == [
+        ["q0 cut 1", "SELECT"],
+        ["q0 cut 2", "SELECT t"],
+        ["q0 cut 3", "SELECT t."],
+        ["q0 cut 4", "SELECT t.i"],
+        ["q0 cut 5", "SELECT t.i FROM"],
+    ]
 
 
 def test_a_hex_literal_is_one_token_whatever_its_characters() -> None:
