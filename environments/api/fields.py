@@ -23,6 +23,13 @@ if TYPE_CHECKING:  # drf_spectacular.openapi imports DRF's views, which import t
 
 # Every text field refuses NUL characters (DRF's CharField does; PostgreSQL cannot store them).
 NO_NUL = "^[^\\u0000]*$"
+# Python's white space (what a trimmed field strips: U+0085 and U+001C-U+001F too, which an
+# ECMAScript \s does not match), for the pattern of a text that may not be blank
+_SPACE = (
+    "\\t\\n\\u000b\\u000c\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a"
+    "\\u2028\\u2029\\u202f\\u205f\\u3000"
+)
+NOT_BLANK_NO_NUL = f"^[^\\u0000]*[^\\u0000{_SPACE}][^\\u0000]*$"
 
 
 class StrictCharField(serializers.CharField):
@@ -98,7 +105,8 @@ class StrictCharFieldExtension(OpenApiSerializerFieldExtension):
     def map_serializer_field(self, auto_schema: AutoSchema, direction: Direction) -> Any:
         schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
         if not any(isinstance(v, RegexValidator) for v in self.target.validators):
-            schema["pattern"] = NO_NUL
+            blank_refused = self.target.trim_whitespace and not self.target.allow_blank
+            schema["pattern"] = NOT_BLANK_NO_NUL if blank_refused else NO_NUL
         if found := getattr(self.target, "schema_format", ""):
             schema["format"] = found
         return schema

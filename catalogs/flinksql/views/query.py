@@ -38,6 +38,7 @@ from .query_shapes import (
     _strip_unnamed,
     _values_operand,
     _with_inside,
+    limit_is_all,
     ordered_select_needs_parentheses,
     set_operation_needs_parentheses,
 )
@@ -307,7 +308,7 @@ class QueryBlocks:
         limit = node.args.get("limit")
         if limit is not None:
             count = limit.args.get("count") if isinstance(limit, exp.Fetch) else limit.expression
-            if not _is_all(count):  # LIMIT ALL: no fetch at all, as Calcite reads it
+            if not limit_is_all(count):  # LIMIT ALL: no fetch at all, as Calcite reads it
                 out.append(f"FETCH NEXT {count.sql()} ROWS ONLY")
         return out
 
@@ -590,14 +591,3 @@ def _numbered(item: exp.Subquery, query: exp.Expression) -> exp.Subquery:
     if GENERATED in query.meta:
         item.meta[GENERATED] = query.meta[GENERATED]
     return item
-
-
-def _is_all(count: exp.Expression | None) -> bool:
-    """``LIMIT ALL``'s count, which sqlglot reads as a column named ALL."""
-    return (
-        isinstance(count, exp.Column)
-        and not count.table
-        and isinstance(count.this, exp.Identifier)
-        and not count.this.quoted
-        and count.name.upper() == "ALL"
-    )

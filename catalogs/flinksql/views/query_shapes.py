@@ -90,3 +90,14 @@ def _with_inside(node: exp.Expression) -> exp.Expression:
     while isinstance(inner, exp.Subquery) and not inner.alias and not _is_ordered(inner):
         inner = inner.this
     return inner if inner is not node and inner.args.get("with_") is not None else node
+
+
+def limit_is_all(count: exp.Expression | None) -> bool:
+    """``LIMIT ALL``'s count, which sqlglot reads as a column named ALL."""
+    return (
+        isinstance(count, exp.Column)
+        and not count.table
+        and isinstance(count.this, exp.Identifier)
+        and not count.this.quoted
+        and count.name.upper() == "ALL"
+    )
