@@ -152,7 +152,7 @@ class TokenStream:
 
     def offset_position(self, offset: int) -> tuple[int, int]:
         """1-based line and column of the character at ``offset`` of the statement."""
-        return _line_column(self.text, offset)
+        return line_and_column(self.text, offset)
 
     def source(self, first: Token, last: Token) -> str:
         """The statement's own text from ``first`` to ``last``, quotes included."""
@@ -224,7 +224,7 @@ class UnterminatedQuote(SqlParseError):
 
     def __init__(self, text: str, offset: int) -> None:
         image = "\\'" if text[offset] == "'" else "`"
-        self.quote_position = _line_column(text, offset)
+        self.quote_position = line_and_column(text, offset)
         super().__init__(f'Encountered "{image}"', *self.quote_position)
         self.offset = offset
         self.quote = text[offset]
@@ -236,13 +236,8 @@ class UnterminatedQuote(SqlParseError):
         if operator is not None and image != "`":
             start = len(before) - len(operator)
             self.after_operator = SqlParseError(
-                f'Encountered "{operator} {image}"', *_line_column(text, start)
+                f'Encountered "{operator} {image}"', *line_and_column(text, start)
             )
-
-
-def _line_column(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of the character at ``offset`` of ``text``."""
-    return line_and_column(text, offset)
 
 
 # longest first: "<=" before "<"

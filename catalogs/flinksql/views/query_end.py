@@ -95,8 +95,7 @@ def query_end_error(text: str, position: tuple[int, int]) -> FlinkSqlError | Non
     def at(token: Token, image: str) -> SqlParseError:
         return SqlParseError(f'Encountered "{image}"', *text_position(text, token.start, position))
 
-    end = text_position(text, len(text.rstrip()) - 1, position)
-    eof = SqlParseError('Encountered "<EOF>"', *end)
+    eof = end_of_input(text, position)
     interval = before is not None and _word(text, before) == "INTERVAL"
     if last.token_type == TokenType.STRING and interval:  # the interval's unit is missing
         return eof
@@ -216,27 +215,27 @@ def _clause(text: str, found: list[Token]) -> str | None:
     return None
 
 
-def _innermost_bracket(text: str, found: list[Token]) -> str | None:
-    stack: list[str] = []
-    for token in found:
-        if token.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET):
-            stack.append(_source(text, token))
-        elif token.token_type in (TokenType.R_PAREN, TokenType.R_BRACKET) and stack:
-            stack.pop()
-    return stack[-1] if stack else None
-
-
-def _innermost_call(text: str, found: list[Token]) -> str | None:
-    """The word before the innermost bracket still open at the end (a function's name)."""
+def _innermost_open(found: list[Token]) -> int | None:
+    """The index of the innermost bracket still open at the end, if one is."""
     stack: list[int] = []
     for index, token in enumerate(found):
         if token.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET):
             stack.append(index)
         elif token.token_type in (TokenType.R_PAREN, TokenType.R_BRACKET) and stack:
             stack.pop()
-    if not stack or stack[-1] == 0:
-        return None
-    return _word(text, found[stack[-1] - 1])
+    return stack[-1] if stack else None
+
+
+def _innermost_bracket(text: str, found: list[Token]) -> str | None:
+    """The innermost bracket still open at the end: ``(`` or ``[``."""
+    index = _innermost_open(found)
+    return None if index is None else _source(text, found[index])
+
+
+def _innermost_call(text: str, found: list[Token]) -> str | None:
+    """The word before the innermost bracket still open at the end (a function's name)."""
+    index = _innermost_open(found)
+    return None if not index else _word(text, found[index - 1])
 
 
 def last_tokens_start(text: str, count: int) -> int:
@@ -288,8 +287,14 @@ def _open_between(text: str, found: list[Token]) -> bool:
         if level != depth:
             continue
         word = _word(text, token)
-        if word == "BETWEEN" and not _open_frame(text, found):
+        if word == "BETWEEN":  # a frame's BETWEEN: the query ended in the frame, told before
             waiting += 1
         elif word == "AND" and waiting and token is not found[-1]:
             waiting -= 1
     return waiting > 0
+
+
+def end_of_input(text: str, position: tuple[int, int]) -> SqlParseError:
+    """Flink's parser meeting the end of ``text``, which it places at the last character."""
+    line, column = text_position(text, len(text.rstrip()) - 1, position)
+    return SqlParseError('Encountered "<EOF>"', line, column)

@@ -18,7 +18,7 @@ from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
 from ..unpivot_syntax import UnpivotItem
 from .match_recognize import check_navigation_offsets
-from .query_end import last_tokens_start, query_end_error
+from .query_end import end_of_input, last_tokens_start, query_end_error
 from .reserved import (
     check_reserved_names,
     empty_select_list,
@@ -26,13 +26,6 @@ from .reserved import (
     text_offset,
     text_position,
 )
-
-
-def end_of_input(text: str, position: tuple[int, int]) -> SqlParseError:
-    """Flink's parser meeting the end of ``text``, which it places at the last character."""
-    line, column = text_position(text, len(text.rstrip()) - 1, position)
-    return SqlParseError('Encountered "<EOF>"', line, column)
-
 
 # Off while the text before an unterminated quote is read for an earlier error: that text's
 # end is not the statement's (parser._first_error)
