@@ -8,7 +8,6 @@ from django.urls import reverse
 from catalogs import snapshots
 from catalogs.models import Snapshot
 from catalogs.secrets import mask_ddl
-from config import limits
 
 from .models import Job
 from .outcome import JobFailed, Outcome
@@ -79,7 +78,11 @@ def import_(job: Job, reporter: Reporter) -> Outcome:
 
 
 def verify(job: Job, reporter: Reporter) -> Outcome:
+    from collections import Counter
+
     from catalogs import flink_verify
+    from catalogs.flink_verify import batches
+    from catalogs.flink_verify.spool import check_lines
     from catalogs.flinksql import snapshot_format as sf
 
     if not flink_verify.flink_available():
@@ -87,26 +90,32 @@ def verify(job: Job, reporter: Reporter) -> Outcome:
             "Cannot verify: real Flink is not available here (needs the apache-flink package "
             "and java on PATH)."
         )
-    chosen = []
+    documents = []
     for snapshot_id in job.params["snapshots"]:
         stored = Snapshot.objects.filter(snapshot_id=snapshot_id, environment=job.environment)
         found = stored.first()
         if found is None:
             raise JobFailed(f"There is no snapshot {snapshot_id} in this environment.")
-        chosen.append(sf.parse_snapshot(snapshots.snapshot_bytes(found), limits.load_json))
-    names = [s.catalog_name for s in chosen]
+        try:
+            documents += batches.read_documents([snapshots.stored_side(found)])
+        except sf.SnapshotInvalid as exc:
+            raise JobFailed(
+                f"Snapshot {snapshot_id} is not valid:\n" + "\n".join(exc.errors)
+            ) from None
+    names = [d.catalog for d in documents]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise JobFailed(f"Cannot verify two snapshots of catalog {', '.join(twice)} together.")
-    report = flink_verify.verify(chosen, progress=reporter.say, count=reporter.count)
-    lines = []
-    for check in report.checks:
-        lines.append(f"[{check.status}] {check.subject}: {check.what}")
-        lines += [f"    {line}" for line in (check.detail or "").splitlines()]
-    failed = len(report.failures())
-    skipped = sum(c.status == "skip" for c in report.checks)
+    lines: list[str] = []
+    tally: Counter[str] = Counter()
+
+    def kept(check: flink_verify.Check) -> None:
+        tally[check.status] += 1
+        lines.extend(check_lines(check))
+
+    batches.verify_in_batches(documents, kept, progress=reporter.say, count=reporter.count)
     return Outcome(
-        f"{len(report.checks)} checks against Flink {sf.FLINK_VERSION}: {failed} failed, "
-        f"{skipped} skipped.",
+        f"{tally.total()} checks against Flink {sf.FLINK_VERSION}: {tally['FAIL']} failed, "
+        f"{tally['skip']} skipped.",
         lines=lines,
     )

@@ -26,7 +26,9 @@ The modules, each with one job: :mod:`.session` (a PyFlink session and its answe
 :mod:`.java_types` (the dashboard's types as Flink's), :mod:`.catalog_api` (a snapshot's catalog
 built through Flink's API), :mod:`.objects` (the dashboard's side: the objects and the init
 script replayed), :mod:`.loadable` (which views cannot be read or planned here, and why),
-:mod:`.checks` (one statement compared), :mod:`.verify` (the three ways, together).
+:mod:`.checks` (one statement compared), :mod:`.verify` (the three ways, together),
+:mod:`.batches` (documents of any size, read in passes and verified a bounded batch at a time),
+:mod:`.spool` (the checks kept on disk for printing by catalog).
 
 Needs the ``apache-flink`` package and ``java``; imports no Django.
 """

@@ -4,7 +4,7 @@ names the object and the field of each problem."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,8 +72,19 @@ def parse_snapshot(data: bytes | str, load: Callable[[str], Any] = json.loads) -
     return validate(document)
 
 
-def validate(document: Any) -> Snapshot:
+def validate(
+    document: Any,
+    names: dict[tuple[str, str], str] | None = None,
+    first: Mapping[str, int] | None = None,
+) -> Snapshot:
+    """The snapshot ``document`` describes, or :class:`SnapshotInvalid` listing every problem.
+    A document read in windows (:mod:`catalogs.flink_verify.batches`) is validated a window at
+    a time: ``names`` then holds the tables' and views' names claimed by the windows before
+    (a name is claimed once in the whole document) and ``first`` the position of each array's
+    first entry in the whole document, so that every problem names its entry as a whole
+    document's reading would."""
     errors: list[str] = []
+    start = first or {}
     if not isinstance(document, dict):
         raise SnapshotInvalid(["A snapshot is a JSON object, not " + _kind(document) + "."])
     if document.get("version") != FORMAT_VERSION:
@@ -96,15 +107,15 @@ def validate(document: Any) -> Snapshot:
     catalog_options = _string_map(document.get("catalogOptions") or {}, "catalogOptions", errors)
     catalog_comment = _optional_string(document.get("catalogComment"), "catalogComment", errors)
     databases = _databases(document, default_database, errors)
-    names: dict[tuple[str, str], str] = {}
+    names = {} if names is None else names
     tables = [
         t
-        for i, entry in enumerate(document["tables"])
+        for i, entry in enumerate(document["tables"], start.get("tables", 0))
         if (t := _table(catalog, default_database, i, entry, names, errors)) is not None
     ]
     views = [
         v
-        for i, entry in enumerate(document["views"])
+        for i, entry in enumerate(document["views"], start.get("views", 0))
         if (v := _view(catalog, default_database, i, entry, names, errors)) is not None
     ]
     function_names: dict[tuple[str, str], str] = {}

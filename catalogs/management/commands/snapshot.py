@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import codecs
 import json
 import os
@@ -76,6 +77,15 @@ class Command(BaseCommand):
             nargs="+",
             help="a snapshot id or a snapshot file; several are loaded together, so that a "
             "view reading another of their catalogs is checked too",
+        )
+        from catalogs.flink_verify.batches import BATCH_OBJECTS
+
+        verify.add_argument(
+            "--batch-objects",
+            type=_at_least_one,
+            default=BATCH_OBJECTS,
+            help="tables and views verified together at most, with what they read "
+            f"(default {BATCH_OBJECTS}: memory stays bounded whatever the snapshot's size)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -208,6 +218,8 @@ class Command(BaseCommand):
 
     def _verify(self, options: dict[str, Any]) -> None:
         from catalogs import flink_verify
+        from catalogs.flink_verify import batches
+        from catalogs.flink_verify.spool import CheckSpool
         from catalogs.flinksql import snapshot_format as sf
 
         if not flink_verify.flink_available():
@@ -215,31 +227,38 @@ class Command(BaseCommand):
                 "Cannot verify: real Flink is not available here (needs the apache-flink "
                 "package and java on PATH)."
             )
-        chosen = [self._snapshot(reference) for reference in options["reference"]]
-        names = [s.catalog_name for s in chosen]
+        documents = []
+        for reference in options["reference"]:
+            try:
+                documents += batches.read_documents([self._side(reference)])
+            except sf.SnapshotInvalid as exc:
+                raise CommandError(
+                    f"{reference} is not a valid snapshot:\n" + "\n".join(exc.errors)
+                ) from None
+        names = [d.catalog for d in documents]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise CommandError(
                 f"Cannot verify two snapshots of catalog {', '.join(twice)} together."
             )
-        report = flink_verify.verify(chosen, progress=self._progress)
-        for snapshot in chosen:
-            checks = report.of_catalog(snapshot.catalog_name)
-            if len(chosen) > 1:
-                self.stdout.write(f"== catalog {snapshot.catalog_name}")
-            for check in checks:
-                self.stdout.write(f"[{check.status}] {check.subject}: {check.what}")
-                if check.detail:
-                    for line in check.detail.splitlines():
-                        self.stdout.write(f"    {line}")
-            if len(chosen) > 1:
-                self.stdout.write(f"catalog {snapshot.catalog_name}: {_summary(checks)}")
-        self.stdout.write(_summary(report.checks))
-        failed = report.failures()
+        with CheckSpool(names) as spool:
+            batches.verify_in_batches(
+                documents, spool.add, options["batch_objects"], progress=self._progress
+            )
+            for name in names:
+                if len(names) > 1:
+                    self.stdout.write(f"== catalog {name}")
+                for line in spool.lines(name):
+                    self.stdout.write(line)
+                if len(names) > 1:
+                    self.stdout.write(f"catalog {name}: {spool.summary(name)}")
+            self.stdout.write(spool.summary())
+            failed = spool.failed
         if failed:
-            raise CommandError(f"{len(failed)} check(s) failed against Flink {sf.FLINK_VERSION}.")
+            raise CommandError(f"{failed} check(s) failed against Flink {sf.FLINK_VERSION}.")
 
-    def _snapshot(self, reference: str) -> Any:
+    def _side(self, reference: str) -> Any:
+        """A snapshot id's stored document or a file's, read in passes."""
         from catalogs import snapshots
         from catalogs.flinksql import snapshot_format as sf
 
@@ -249,21 +268,20 @@ class Command(BaseCommand):
             stored = Snapshot.objects.filter(snapshot_id=reference).first()
             if stored is None:
                 raise CommandError(f"There is no snapshot {reference}.")
-            data = snapshots.snapshot_bytes(stored)
-        else:
-            try:
-                data = Path(reference).read_bytes()
-            except OSError as exc:
-                raise CommandError(f"Cannot read {reference}: {exc.strerror}") from None
+            return snapshots.stored_side(stored)
+        path = Path(reference)
         try:
-            return sf.parse_snapshot(data)
-        except sf.SnapshotInvalid as exc:
-            raise CommandError(
-                f"{reference} is not a valid snapshot:\n" + "\n".join(exc.errors)
-            ) from None
+            path.open("rb").close()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {reference}: {exc.strerror}") from None
+        return sf.Streamed(lambda: path.open("rb"))
 
 
-def _summary(checks: list[Any]) -> str:
-    failed = sum(c.status == "FAIL" for c in checks)
-    skipped = sum(c.status == "skip" for c in checks)
-    return f"{len(checks)} checks: {failed} failed, {skipped} skipped"
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return value
