@@ -137,14 +137,14 @@ def _build_if(args: list[exp.Expr]) -> exp.Expr:
 def _parse_trim(self: Flink.Parser) -> exp.Expr:
     """TRIM as sqlglot reads it, but ``TRIM(FROM s)``, which Calcite refuses: a FROM needs a
     trim specification or characters before it."""
-    if self._curr is not None and self._curr.token_type == TokenType.FROM:
+    if self._curr and self._curr.token_type == TokenType.FROM:
         raise ValidationError("'FROM' without operands preceding it is illegal")
     return self._parse_trim()
 
 
 def _parse_extract(self: Flink.Parser) -> exp.Expr:
     """``EXTRACT(unit FROM x)``, Calcite's only form (sqlglot also reads ``EXTRACT(unit, x)``)."""
-    if self._curr is None or self._curr.token_type == TokenType.R_PAREN:
+    if not self._curr or self._curr.token_type == TokenType.R_PAREN:
         self.raise_error(f'Encountered "{self._curr.text if self._curr else ""}"', self._curr)
     unit = self._parse_var_or_string(upper=True)
     if not self._match(TokenType.FROM):
@@ -270,9 +270,9 @@ class Flink(Dialect):
         def _parse_comparison(self, this: exp.Expr | None = None) -> exp.Expr | None:
             this = this or self._parse_range()
             while (
-                self._curr is not None
+                self._curr
                 and self._curr.token_type in self.EQUALITY
-                and self._next is not None
+                and self._next
                 and self._next.text.upper() in ("ALL", "ANY", "SOME")
             ):
                 self._advance()
@@ -352,19 +352,19 @@ class Flink(Dialect):
         TABLE_ALIAS_TOKENS = parser.Parser.TABLE_ALIAS_TOKENS - {TokenType.UNPIVOT}
 
         def _parse_pivots(self):  # type: ignore[no-untyped-def]
-            if self._curr is not None and self._curr.token_type == TokenType.UNPIVOT:
+            if self._curr and self._curr.token_type == TokenType.UNPIVOT:
                 return None
             return super()._parse_pivots()
 
         def _parse_atom(self) -> exp.Expr | None:
-            if self._curr is None:
+            if not self._curr:
                 return super()._parse_atom()
             start = self._curr.start
             found = self._parse_multiset() or self._parse_literal() or super()._parse_atom()
             return self._literal_span(found, start)
 
         def _parse_primary(self) -> exp.Expr | None:
-            if self._curr is None:
+            if not self._curr:
                 return super()._parse_primary()
             start = self._curr.start
             found = (
@@ -377,14 +377,14 @@ class Flink(Dialect):
 
         def _literal_span(self, found: exp.Expr | None, start: int) -> exp.Expr | None:
             """A literal keeps where it stands (see :mod:`.spans`)."""
-            if isinstance(found, exp.Literal) and self._prev is not None:
+            if isinstance(found, exp.Literal) and self._prev:
                 found.meta.setdefault("span", (start, self._prev.end))
             return found
 
         def _parse_unary(self) -> exp.Expr | None:
-            start = self._curr.start if self._curr is not None else None
+            start = self._curr.start if self._curr else None
             found = super()._parse_unary()
-            if isinstance(found, exp.Neg) and start is not None and self._prev is not None:
+            if isinstance(found, exp.Neg) and start is not None and self._prev:
                 found.meta.setdefault("span", (start, self._prev.end))
             return found
 
@@ -392,13 +392,13 @@ class Flink(Dialect):
             """``MULTISET[a, b]`` and ``MULTISET(query)``: a call of MULTISET whose ``multiset``
             meta says which (``values`` or ``query``)."""
             curr, nxt = self._curr, self._next
-            if curr is None or nxt is None or curr.text.upper() != "MULTISET":
+            if not curr or not nxt or curr.text.upper() != "MULTISET":
                 return self._parse_query_constructor()
             if curr.token_type == TokenType.IDENTIFIER:  # `multiset`, a name
                 return None
             if nxt.token_type == TokenType.L_BRACKET:
                 self._advance(2)
-                if self._curr is not None and self._curr.token_type == TokenType.R_BRACKET:
+                if self._curr and self._curr.token_type == TokenType.R_BRACKET:
                     self.raise_error('Encountered "]"', self._curr)
                 items = self._parse_csv(self._parse_assignment)
                 self._match(TokenType.R_BRACKET, expression=None)
@@ -448,7 +448,7 @@ class Flink(Dialect):
 
         def _parse_select_query(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             # WITH ... VALUES ...: sqlglot's VALUES takes no WITH; a parenthesized query does.
-            if self._curr is not None and self._curr.token_type == TokenType.WITH:
+            if self._curr and self._curr.token_type == TokenType.WITH:
                 index = self._index
                 cte = self._parse_with()
                 ahead = [t.token_type for t in self._tokens[self._index : self._index + 2]]
@@ -482,7 +482,7 @@ class Flink(Dialect):
             if isinstance(value, exp.Neg):
                 value = value.this
             if isinstance(value, exp.Literal) and value.is_string:
-                if value.this == "" and keyword is not None:
+                if value.this == "" and keyword:
                     # Calcite's parser refuses an empty one itself, at the INTERVAL keyword
                     raise PositionedValidationError(
                         f"Illegal INTERVAL literal  {qualifier.text}",
@@ -516,9 +516,9 @@ class Flink(Dialect):
         def _parse_json_object(self, agg: bool = False):  # type: ignore[no-untyped-def]
             # JSON_OBJECT(NULL ON NULL): no key/value pairs, only the NULL behaviour.
             if (
-                self._curr is not None
+                self._curr
                 and self._curr.text.upper() in ("NULL", "ABSENT")
-                and self._next is not None
+                and self._next
                 and self._next.token_type == TokenType.ON
             ):
                 handling = self._parse_on_handling("NULL", "NULL", "ABSENT")
@@ -542,12 +542,12 @@ class Flink(Dialect):
 
         def _parse_range(self, this=None, parse_is=False):  # type: ignore[no-untyped-def]
             result = super()._parse_range(this, parse_is)
-            if self._curr is not None and result is not None:
+            if self._curr and result is not None:
                 _refuse_unknown_operator(self)
             return result
 
         def _parse_statement(self) -> exp.Expr | None:
-            if self._curr is not None and self._curr.token_type == TokenType.VALUES:
+            if self._curr and self._curr.token_type == TokenType.VALUES:
                 values = self._parse_derived_table_values()
                 return self._parse_query_modifiers(self._parse_set_operations(values))
             return super()._parse_statement()
@@ -555,9 +555,9 @@ class Flink(Dialect):
         def _parse_in(self, this: exp.Expr | None, alias: bool = False) -> exp.In:
             # k IN (VALUES 1, 2): a query, as Calcite reads it (sqlglot reads a list of one item).
             if (
-                self._curr is not None
+                self._curr
                 and self._curr.token_type == TokenType.L_PAREN
-                and self._next is not None
+                and self._next
                 and self._next.token_type == TokenType.VALUES
             ):
                 self._advance()
@@ -574,7 +574,7 @@ class Flink(Dialect):
             if self._is_row_keyword(self._index):
                 self._advance()
             elif (
-                self._curr is not None
+                self._curr
                 and self._curr.token_type == TokenType.L_PAREN
                 and self._is_row_keyword(self._index + 1)
             ):
@@ -617,7 +617,7 @@ class Flink(Dialect):
         def _parse_model_argument(self) -> ModelArgument | None:
             """``MODEL m`` as a function argument (ML_PREDICT's), also as Flink stores a named
             one: ``MODEL => (MODEL m)``."""
-            wrapped = self._curr is not None and self._curr.token_type == TokenType.L_PAREN
+            wrapped = bool(self._curr) and self._curr.token_type == TokenType.L_PAREN
             at = self._index + (1 if wrapped else 0)
             ahead = self._tokens[at : at + 2]
             if not (
@@ -633,7 +633,7 @@ class Flink(Dialect):
             return argument
 
         def _parse_partition_keys(self) -> list:
-            if self._curr is not None and self._curr.token_type == TokenType.L_PAREN:
+            if self._curr and self._curr.token_type == TokenType.L_PAREN:
                 return self._parse_wrapped_csv(self._parse_column)
             return [self._parse_column()]
 
@@ -641,17 +641,17 @@ class Flink(Dialect):
             """``TABLE t`` as a function argument, as window table functions take it."""
             nxt = self._next
             if (
-                self._curr is not None
+                self._curr
                 and self._curr.token_type == TokenType.TABLE
-                and nxt is not None
+                and nxt
                 and nxt.token_type == TokenType.L_PAREN
             ):
                 # TABLE (subquery) as an argument: Flink's parser wants TABLE <name>.
                 self.raise_error('Encountered "("', nxt)
             if not (
-                self._curr is not None
+                self._curr
                 and self._curr.token_type == TokenType.TABLE
-                and nxt is not None
+                and nxt
                 and nxt.token_type != TokenType.L_PAREN
             ):
                 return None
@@ -676,11 +676,11 @@ class Flink(Dialect):
                     holder.set("this", self._aggregate_clauses(call, start))
                     break
                 holder = call
-            if result is not None and self._prev is not None and start < len(self._tokens):
+            if result is not None and self._prev and start < len(self._tokens):
                 # from the call's name to its closing parenthesis, where Calcite places it
                 result.meta.setdefault("span", (self._tokens[start].start, self._prev.end))
             niladic = (exp.CurrentTimestamp, exp.CurrentDate, exp.CurrentTime)
-            if isinstance(result, niladic) and self._prev is not None:
+            if isinstance(result, niladic) and self._prev:
                 # Calcite names the column of CURRENT_TIMESTAMP as the user spelled it.
                 result.meta["written"] = self._prev.text
             return result
@@ -763,7 +763,7 @@ class Flink(Dialect):
 
         def _parse_ordered(self, parse_method=None) -> exp.Ordered | None:
             ordered = super()._parse_ordered(parse_method)
-            if ordered is not None and self._prev is not None:
+            if ordered is not None and self._prev:
                 before = self._tokens[self._index - 2] if self._index >= 2 else None
                 if (
                     self._prev.text.upper() in ("FIRST", "LAST")
@@ -781,7 +781,7 @@ class Flink(Dialect):
             first, start = self._curr, self._index
             last = None
             depth = 0
-            while self._curr is not None:
+            while self._curr:
                 kind = self._curr.token_type
                 if depth == 0 and self._curr.text.upper() == "FORMAT":
                     self.raise_error('Encountered "FORMAT"', self._curr)  # CAST(x AS t FORMAT f)
@@ -793,7 +793,7 @@ class Flink(Dialect):
                     depth -= 1
                 last = self._curr
                 self._advance()
-            if first is None or last is None:
+            if not first or not last:
                 self.raise_error("Expected a type after AS")
             null = _null_type_token(self._tokens[start : self._index])
             if null is not None and not READING_STORED_TEXT.get():

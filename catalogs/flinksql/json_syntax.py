@@ -41,7 +41,7 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
     """``JSON_xxx(args [RETURNING type] [wrapper] [behaviour ON EMPTY|ERROR|NULL] ...)``."""
     args: dict = {"this": name}
     expressions: list[exp.Expr] = []
-    while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
+    while self._curr and self._curr.token_type != TokenType.R_PAREN:
         if self._curr.text.upper() in _JSON_CLAUSE_WORDS and not (
             self._curr.text.upper() in ("NULL", "TRUE", "FALSE", "UNKNOWN")
             and (not expressions or self._prev.token_type == TokenType.COMMA)
@@ -57,14 +57,14 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
     after = self._next
     if name == "JSON_ARRAY" and not expressions and after and after.token_type == TokenType.ON:
         self.raise_error('Encountered "ON"', after)  # JSON_ARRAY(ABSENT ON NULL): no values
-    while self._curr is not None and self._curr.token_type != TokenType.R_PAREN:
+    while self._curr and self._curr.token_type != TokenType.R_PAREN:
         word = self._curr.text.upper()
         if word == "RETURNING":
             self._advance()
             first = self._curr
             last = None
             depth = 0
-            while self._curr is not None:
+            while self._curr:
                 kind = self._curr.token_type
                 if depth == 0 and (
                     kind == TokenType.R_PAREN or self._curr.text.upper() in _JSON_CLAUSE_WORDS
@@ -76,14 +76,14 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
                     depth -= 1
                 last = self._curr
                 self._advance()
-            if first is None or last is None:
+            if not first or not last:
                 self.raise_error("Expected a type after RETURNING")
             args["returning"] = self.sql[first.start : last.end + 1]
             continue
         if word in ("WITH", "WITHOUT"):
             words = [word]
             self._advance()
-            while self._curr is not None and self._curr.text.upper() in (
+            while self._curr and self._curr.text.upper() in (
                 "CONDITIONAL",
                 "UNCONDITIONAL",
                 "ARRAY",
@@ -98,7 +98,7 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
             self._advance()
             default = None
             if word == "EMPTY":
-                kind = self._curr.text.upper() if self._curr is not None else ""
+                kind = self._curr.text.upper() if self._curr else ""
                 if kind not in ("ARRAY", "OBJECT"):
                     self.raise_error("Expected ARRAY or OBJECT after EMPTY")
                 self._advance()
@@ -107,7 +107,7 @@ def parse_json_function(self: Any, name: str) -> JsonFunction:
                 default = self._parse_assignment()
             if not self._match(TokenType.ON):
                 self.raise_error("Expected ON")
-            target = self._curr.text.upper() if self._curr is not None else ""
+            target = self._curr.text.upper() if self._curr else ""
             if target not in ("EMPTY", "ERROR", "NULL"):
                 self.raise_error("Expected EMPTY, ERROR or NULL")
             self._advance()
@@ -130,7 +130,7 @@ def parse_json_arrayagg(self: Any) -> exp.Expr:
         self._parse_order() if self._curr and self._curr.token_type == TokenType.ORDER_BY else None
     )
     on_null = "ABSENT"
-    if self._curr is not None and self._curr.text.upper() in ("ABSENT", "NULL"):
+    if self._curr and self._curr.text.upper() in ("ABSENT", "NULL"):
         on_null = self._curr.text.upper()
         self._advance()
         if not (self._match_text_seq("ON") and self._match(TokenType.NULL)):

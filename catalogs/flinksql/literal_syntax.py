@@ -56,7 +56,7 @@ class LiteralSyntax:
             prefix = literals.CHARSET_PREFIX.match(self.sql, curr.start)
             if prefix is not None:
                 quote = prefix.end() - 1
-                while self._curr is not None and self._curr.start < quote:
+                while self._curr and self._curr.start < quote:
                     self._advance()
                 string = self._curr
                 if string is not None and string.token_type == TokenType.STRING:
@@ -69,7 +69,7 @@ class LiteralSyntax:
         """The string fragments continuing a literal on the following lines."""
         parts = []
         last = first
-        while self._curr is not None and self._curr.token_type == TokenType.STRING:
+        while self._curr and self._curr.token_type == TokenType.STRING:
             between = self.sql[last.end + 1 : self._curr.start]
             if "\n" not in between and "\r" not in between:
                 raise ValidationError("String literal continued on same line")

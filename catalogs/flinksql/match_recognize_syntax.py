@@ -98,7 +98,7 @@ def parse_match_recognize(parser: Any, this: exp.Expression) -> exp.Expression:
         parser.raise_error("Expecting PATTERN")
     node.meta["pattern"] = _pattern(parser)
     if parser._match_text_seq("WITHIN"):
-        if parser._curr is None or parser._curr.token_type != TokenType.INTERVAL:
+        if not parser._curr or parser._curr.token_type != TokenType.INTERVAL:
             parser.raise_error("Expecting INTERVAL")
         node.set("within", parser._parse_interval())
     if parser._match_text_seq("SUBSET"):
@@ -280,9 +280,9 @@ def _frame_of(node: exp.Expression) -> tuple[str | None, exp.Expression]:
 def _measure(parser: Any) -> exp.Expression:
     inner_frame = None
     if (
-        parser._curr is not None
+        parser._curr
         and parser._curr.text.upper() in FRAMES
-        and parser._next is not None
+        and parser._next
         and parser._next.token_type != TokenType.L_PAREN
     ):  # FINAL 'x', FINAL -1, FINAL CASE ... END: of the whole measure
         parser._advance()
@@ -325,7 +325,7 @@ def _pattern(parser: Any) -> Any:
     if not parser._match(TokenType.L_PAREN):
         parser.raise_error("Expecting (")
     depth, collected = 1, []
-    while parser._curr is not None:
+    while parser._curr:
         token = parser._curr
         if token.token_type == TokenType.L_PAREN:
             depth += 1
@@ -335,7 +335,7 @@ def _pattern(parser: Any) -> Any:
                 break
         collected.append(token)
         parser._advance()
-    if parser._curr is None:
+    if not parser._curr:
         parser.raise_error("Expecting )")
     parser._advance()
     pattern_tokens = []

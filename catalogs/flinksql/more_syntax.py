@@ -159,7 +159,7 @@ class MoreSyntax:
         # (after its opening parentheses, which Calcite's tree does not keep).
         before = self._tokens[self._index - 2] if self._index >= 2 else None
         select_all = (
-            self._prev is not None
+            self._prev
             and self._prev.token_type == TokenType.ALL
             and before is not None
             and before.token_type in (TokenType.SELECT, TokenType.HINT)
@@ -167,12 +167,12 @@ class MoreSyntax:
 
         curr, nxt = self._curr, self._next
         stream = (
-            curr is not None
+            curr
             and curr.token_type == TokenType.VAR
             and curr.text.upper() == "STREAM"
-            and self._prev is not None
+            and self._prev
             and self._prev.token_type in (TokenType.SELECT, TokenType.HINT)
-            and nxt is not None
+            and nxt
             and nxt.token_type not in (TokenType.FROM, TokenType.COMMA, TokenType.DOT)
             and nxt.token_type not in (TokenType.ALIAS, TokenType.R_PAREN)
         )
@@ -213,7 +213,7 @@ class MoreSyntax:
     def _parse_more_literal(self) -> exp.Expr | None:
         """A C-style string or a JDBC escape at the current token, or None."""
         curr = self._curr
-        if curr is None:
+        if not curr:
             return None
         if curr.token_type == TokenType.BYTE_STRING:
             self._advance()
@@ -222,7 +222,7 @@ class MoreSyntax:
             node = exp.Literal(this=unescape_c_string(body), is_string=True)
             node.meta["charset"] = "UTF16"
             return node
-        if curr.token_type != TokenType.L_BRACE or self._next is None:
+        if curr.token_type != TokenType.L_BRACE or not self._next:
             return None
         word = self._next.text.upper()
         if word in _JDBC_LITERALS:
@@ -239,7 +239,7 @@ class MoreSyntax:
             self._advance(2)
             name = self._curr
             nxt = self._next
-            if name is not None and name.text.upper() == "DATABASE" and nxt is not None:
+            if name and name.text.upper() == "DATABASE" and nxt:
                 # a keyword to sqlglot: {fn DATABASE()} takes no arguments
                 self._advance(2)
                 if nxt.token_type != TokenType.L_PAREN or not self._match(TokenType.R_PAREN):
@@ -247,7 +247,7 @@ class MoreSyntax:
                 call = exp.Anonymous(this="DATABASE", expressions=[])
             else:
                 call = self._parse_function(anonymous=True)
-            if not isinstance(call, exp.Anonymous) or name is None:
+            if not isinstance(call, exp.Anonymous) or not name:
                 self.raise_error("Expected a function call after {fn", name)
             self._match_brace(name)
             written = call.name.upper()
@@ -274,8 +274,8 @@ class MoreSyntax:
     def _parse_function(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         curr, nxt = self._curr, self._next
         if (
-            curr is not None
-            and nxt is not None
+            curr
+            and nxt
             and curr.token_type != TokenType.IDENTIFIER
             and curr.text.upper() in _BABEL_AGGREGATES
             and nxt.token_type == TokenType.L_PAREN
@@ -283,8 +283,8 @@ class MoreSyntax:
             # keywords of Calcite's parser whose calls only its Babel dialect reads
             self.raise_error(refusal_message([curr.text]), curr)
         if (
-            curr is not None
-            and nxt is not None
+            curr
+            and nxt
             and curr.token_type != TokenType.IDENTIFIER
             and curr.text.upper() in ("TRANSLATE", "CONVERT")
             and nxt.token_type == TokenType.L_PAREN
@@ -307,22 +307,22 @@ class MoreSyntax:
         after = self._tokens[self._index + 2] if self._index + 2 < len(self._tokens) else None
         third = self._tokens[self._index + 3] if self._index + 3 < len(self._tokens) else None
         extend = (
-            curr is not None
+            curr
             and curr.token_type == TokenType.VAR
             and curr.text.upper() == "EXTEND"
-            and nxt is not None
+            and nxt
             and nxt.token_type == TokenType.L_PAREN
         )
         bare = (
-            curr is not None
+            curr
             and curr.token_type == TokenType.L_PAREN
-            and nxt is not None
+            and nxt
             and nxt.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
-            and after is not None
+            and after
             and after.token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.DOT)
             and third is not None
             and third.token_type in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN)
-            and self._prev is not None
+            and self._prev
             and self._prev.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
         )
         if extend or bare:
@@ -336,9 +336,9 @@ class MoreSyntax:
         # TABLESAMPLE ... REPEATABLE(-2): Calcite's seed is a signed integer
         before = self._tokens[self._index - 2] if self._index >= 2 else None
         if (
-            self._curr is not None
+            self._curr
             and self._curr.token_type == TokenType.DASH
-            and self._next is not None
+            and self._next
             and self._next.token_type == TokenType.NUMBER
             and before is not None
             and before.text.upper() == "REPEATABLE"
@@ -394,7 +394,7 @@ class MoreSyntax:
 
     def _written(self, node: _Written, first: Token | None) -> Any:
         """``node``, read from ``first`` to the previous token, with that text."""
-        if first is not None and self._prev is not None:
+        if first is not None and self._prev:
             node.meta["written"] = self.sql[first.start : self._prev.end + 1]
         return self.expression(node)
 
@@ -408,9 +408,9 @@ class MoreSyntax:
         self._partials.append(None)
         if (
             not alias
-            and self._curr is not None
+            and self._curr
             and self._curr.text.upper() == "WITHIN"
-            and self._next is not None
+            and self._next
             and self._next.token_type == TokenType.DISTINCT
         ):
             self._advance(2)
@@ -436,7 +436,7 @@ class MoreSyntax:
         return bound
 
     def _parse_partial(self) -> None:
-        if self._curr is None or not getattr(self, "_partials", None):
+        if not self._curr or not getattr(self, "_partials", None):
             return
         word = self._curr.text.upper()
         if word in ("ALLOW", "DISALLOW") and self._next and self._next.text.upper() == "PARTIAL":

@@ -238,7 +238,7 @@ class _Parser:
             ):
                 break
             self.s.pos += 1
-        if self.s.pos == start:
+        if self.s.pos == start or depth > 0:  # nothing, or a bracket the statement never closes
             raise self.s.unexpected()
         self._check_reserved_fields(start, self.s.pos)
         if any(token.text == "!=" for token in self.s.tokens[start : self.s.pos]):

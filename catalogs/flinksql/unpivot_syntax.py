@@ -66,7 +66,7 @@ def parse_unpivot(parser: Any, this: exp.Expression) -> exp.Expression:
     _expect(parser, TokenType.R_PAREN)
     _expect(parser, TokenType.R_PAREN)
     node.set("alias", parser._parse_table_alias())
-    if parser._curr is not None and parser._curr.token_type == TokenType.UNPIVOT:
+    if parser._curr and parser._curr.token_type == TokenType.UNPIVOT:
         parser.raise_error("Incorrect syntax near the keyword 'UNPIVOT'", parser._curr)
     return node
 
@@ -104,7 +104,7 @@ def _name(parser: Any) -> exp.Identifier:
 
 def _entry(parser: Any) -> UnpivotEntry:
     columns = _names(parser)
-    if parser._curr is not None and parser._curr.token_type not in (
+    if parser._curr and parser._curr.token_type not in (
         TokenType.ALIAS,
         TokenType.COMMA,
         TokenType.R_PAREN,

@@ -307,6 +307,21 @@ def ask(
     return counts, valid, findings
 
 
+def cut_short(
+    seed: int, count: int, flink: object, statement_of: Callable[[int, int], str]
+) -> list[str]:
+    """Every proper prefix, ending at a token, of the first ``count`` statements of ``seed``
+    that Flink accepts (``tests.difftest.prefixes`` for table DDL)."""
+    from catalogs.flinksql.dialect import tokenize
+
+    cut = []
+    for index in range(count):
+        statement = statement_of(seed, index)
+        if flink.answer(statement)[0]["ok"]:  # type: ignore[attr-defined]
+            cut += [statement[: token.end + 1] for token in tokenize(statement)[:-1]]
+    return cut
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -315,6 +330,11 @@ def main() -> None:
         "--computed", action="store_true", help="tables of generated computed columns"
     )
     parser.add_argument("--alter", action="store_true", help="tables, then ALTER TABLE")
+    parser.add_argument(
+        "--prefixes",
+        action="store_true",
+        help="every prefix ending at a token of the tables Flink accepts (a statement cut short)",
+    )
     args = parser.parse_args()
     statement_of = computed_statement if args.computed else table_statement
     steps, drop, classifier = table_steps, DROP, classify
@@ -328,22 +348,27 @@ def main() -> None:
     flink = FlinkOracle(CACHE_DIR, part="-tables", steps=steps, drops=drop)
     dashboard = Dashboard(flink.schema, steps=steps, drops=drop)
     began = time.perf_counter()
+    count = args.count
+    if args.prefixes:
+        cut = cut_short(args.seed, args.count, flink, statement_of)
+        statement_of, count = (lambda _seed, index: cut[index]), len(cut)
     counts, valid, findings = ask(
         args.seed,
-        args.count,
+        count,
         flink,
         dashboard,
         progress=True,
         statement_of=statement_of,
         classifier=classifier,
     )
-    figures = [f"generated tables:       {args.count}", f"valid per Flink:        {valid}"]
+    figures = [f"generated tables:       {count}", f"valid per Flink:        {valid}"]
     figures += [f"  {c:24s}{counts.get(c, 0)}" for c in CATEGORIES]
     figures.append(f"disagreements:          {sum(counts.get(c, 0) for c in DISAGREEMENTS)}")
     figures.append(f"time:                   {time.perf_counter() - began:.1f} s")
     figures.append(f"Flink cache:            {flink.hits} hits, {flink.misses} asked")
     print("\n".join(figures))
     mode = "computed-" if args.computed else "alter-" if args.alter else ""
+    mode += "prefixes-" if args.prefixes else ""
     report = OUT / f"tables-{mode}{args.seed}.jsonl"
     report.parent.mkdir(parents=True, exist_ok=True)
     with report.open("w", encoding="utf-8") as out:
