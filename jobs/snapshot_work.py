@@ -102,8 +102,7 @@ def verify(job: Job, reporter: Reporter) -> Outcome:
             raise JobFailed(
                 f"Snapshot {snapshot_id} is not valid:\n" + "\n".join(exc.errors)
             ) from None
-    names = [d.catalog for d in documents]
-    twice = sorted({n for n in names if names.count(n) > 1})
+    twice = batches.catalogs_twice(documents)
     if twice:
         raise JobFailed(f"Cannot verify two snapshots of catalog {', '.join(twice)} together.")
     lines: list[str] = []

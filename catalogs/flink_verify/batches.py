@@ -109,6 +109,12 @@ def read_documents(sides: list[sf.Side], window: int = BATCH_OBJECTS) -> list[Do
     return documents
 
 
+def catalogs_twice(documents: list[Document]) -> list[str]:
+    """The catalogs two of ``documents`` hold: they cannot be verified together."""
+    names = [d.catalog for d in documents]
+    return sorted({n for n in names if names.count(n) > 1})
+
+
 def _read_document(side: sf.Side, window: int) -> tuple[Document, list[str]]:
     kinds = side.kinds()
     if isinstance(kinds, str):  # not an object: validate() says so

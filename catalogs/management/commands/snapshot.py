@@ -236,7 +236,7 @@ class Command(BaseCommand):
                     f"{reference} is not a valid snapshot:\n" + "\n".join(exc.errors)
                 ) from None
         names = [d.catalog for d in documents]
-        twice = sorted({n for n in names if names.count(n) > 1})
+        twice = batches.catalogs_twice(documents)
         if twice:
             raise CommandError(
                 f"Cannot verify two snapshots of catalog {', '.join(twice)} together."
