@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,31 @@ JVM_OPTIONS = (
 )
 
 
+# The JVM's heap bound. A verify holds one batch of objects at a time, so the heap it needs
+# does not grow with the catalog; unbounded, the JVM's default (a quarter of the machine's
+# memory) lets the sessions of finished batches pile up before it collects them (a 30,000-table
+# verify: 770 MB resident, 430 MB at 10,000). Read when the JVM starts, once per process; an
+# -Xmx already in JVM_ARGS is left to rule.
+HEAP_VARIABLE = "FLINK_VERIFY_HEAP"
+DEFAULT_HEAP = "1g"
+_HEAP_SIZE = re.compile(r"[1-9][0-9]{0,5}[mMgG]")
+
+
+def heap_option() -> str:
+    """``-Xmx`` of ``FLINK_VERIFY_HEAP`` (default ``1g``); a value that is not a size in
+    megabytes or gigabytes (``768m``, ``2g``) is refused, naming it."""
+    value = os.environ.get(HEAP_VARIABLE, "").strip() or DEFAULT_HEAP
+    if not _HEAP_SIZE.fullmatch(value):
+        raise ValueError(
+            f"{HEAP_VARIABLE} is {value[:40]!r}{'...' if len(value) > 40 else ''}: "
+            "give the Flink JVM's heap as a size such as 768m or 2g"
+        )
+    return f"-Xmx{value}"
+
+
 def new_environment(store_folder: str | None = None) -> Any:
-    for option in JVM_OPTIONS:
+    heap = [] if "-Xmx" in os.environ.get("JVM_ARGS", "") else [heap_option()]
+    for option in (*JVM_OPTIONS, *heap):
         if option not in os.environ.get("JVM_ARGS", ""):
             os.environ["JVM_ARGS"] = f"{os.environ.get('JVM_ARGS', '')} {option}".strip()
     from pyflink.common import Configuration
