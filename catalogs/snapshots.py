@@ -595,7 +595,7 @@ def import_snapshot(
         return report
     planned = _plan(environment, catalog_name, snapshot)
     details = {
-        _short_name(function.identifier): (function.identifier, extras)
+        sf.short_name(function.identifier): (function.identifier, extras)
         for function, extras in snapshot.functions
         if extras.get("returnType") is not None or extras.get("artifact") is not None
     }
@@ -617,10 +617,6 @@ def import_snapshot(
     )
 
 
-def _short_name(identifier: ObjectIdentifier) -> str:
-    return f"{identifier.database}.{identifier.name}"
-
-
 def _set_function_details(
     environment: Environment,
     catalog_name: str,
@@ -631,7 +627,7 @@ def _set_function_details(
     """Give an imported function its declared return type and artifact, through the service
     the API uses (so the same role and Use rules apply); a refusal is a :class:`ServiceError`
     naming the function and the field."""
-    name = _short_name(identifier)
+    name = sf.short_name(identifier)
     called = ObjectIdentifier(catalog_name, identifier.database, identifier.name)
     function = store.functions_named(environment, called).first()
     if function is None:

@@ -313,3 +313,67 @@ def test_a_batch_bound_below_one_is_refused(db: None, bound: str) -> None:
     assert str(refused.value) == (
         f"Error: argument --batch-objects: a whole number of at least 1, not '{bound}'"
     )
+
+
+DOTTED = """
+CREATE CATALOG dots WITH ('type' = 'generic_in_memory', 'default-database' = 'a');
+CREATE DATABASE dots.`a.b`;
+CREATE TABLE dots.`a.b`.c (id INT, v STRING) WITH ('connector' = 'datagen');
+CREATE TABLE dots.a.`b.c` (id INT, w STRING) WITH ('connector' = 'datagen');
+CREATE VIEW dots.a.v AS SELECT id, w FROM dots.a.`b.c`;
+CREATE VIEW dots.`a.b`.v AS SELECT id, v FROM dots.`a.b`.c;
+"""
+
+
+@pytest.mark.parametrize(
+    ("database", "name", "subject"),
+    [
+        ("a.b", "c", "`a.b`.c"),
+        ("a", "b.c", "a.`b.c`"),
+        ("d", "t", "d.t"),
+        ("d", "x`y", "d.`x``y`"),
+        ("my db", "t", "`my db`.t"),
+        ("d", "t\nu", "d.`t\nu`"),
+        ("d", "", "d.``"),
+        ("ü", "表", "ü.表"),
+    ],
+)
+def test_no_two_objects_share_a_subject(database: str, name: str, subject: str) -> None:
+    assert sf.short_name(ObjectIdentifier("c", database, name)) == subject
+
+
+@pytest.mark.flink
+def test_objects_whose_names_hold_dots_are_checked_once_each_in_batches(
+    environment: Environment, tmp_path: Path
+) -> None:
+    """Database ``a.b`` holding ``c`` and database ``a`` holding ``b.c``: each has its own
+    checks, printed once, in batches of one object as all at once."""
+    require_flink()
+    results = Executor(Session.start(environment)).execute_script(DOTTED)
+    assert all(r.ok for r in results), [r.message for r in results if not r.ok]
+    data, _ = snapshots.export_bytes(Catalog.objects.get(name="dots"))
+    path = tmp_path / "dots.json"
+    path.write_bytes(data)
+    answers = {}
+    for bound in ("100000", "1"):
+        out = io.StringIO()
+        call_command(
+            "snapshot",
+            "verify",
+            str(path),
+            "--batch-objects",
+            bound,
+            stdout=out,
+            stderr=io.StringIO(),
+        )
+        answers[bound] = out.getvalue()
+    assert _by_catalog(answers["1"]) == _by_catalog(answers["100000"])
+    for line in (
+        "[ok] table `a.b`.c: SHOW CREATE TABLE (catalog API)",
+        "[ok] table a.`b.c`: SHOW CREATE TABLE (catalog API)",
+        "[ok] view a.v: EXPLAIN SELECT",
+        "[ok] view `a.b`.v: EXPLAIN SELECT",
+    ):
+        assert answers["1"].count(line + "\n") == 1, line
+    assert answers["1"].splitlines()[-1].endswith(" failed, 0 skipped")
+    assert " 0 failed" in answers["1"].splitlines()[-1]

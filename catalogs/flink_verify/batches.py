@@ -295,9 +295,9 @@ def _ordered(entries: Positioned) -> list[Any]:
 
 
 def _subject(kind: str, document: Document, entry: Any) -> str:
-    """The subject of an object's checks (as :func:`~.checks.short_name` names it)."""
-    identifier = document.identifier(entry)
-    return f"{'table' if kind == 'tables' else 'view'} {identifier.database}.{identifier.name}"
+    """The subject of an object's checks (as :func:`sf.short_name` names it)."""
+    name = sf.short_name(document.identifier(entry))
+    return f"{'table' if kind == 'tables' else 'view'} {name}"
 
 
 def _kept(check: Check, batch: int, own: set[tuple[str, str]]) -> bool:

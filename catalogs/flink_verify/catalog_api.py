@@ -124,9 +124,7 @@ def build_catalog(jvm: Any, snapshot: sf.Snapshot) -> tuple[Any, list[Check]]:
                 path, catalog_api.CatalogFunctionImpl(f.class_name, language), False
             )
 
-        attempt(
-            f"function {function.identifier.database}.{function.identifier.name}", create_function
-        )
+        attempt(f"function {short_name(function)}", create_function)
     for model in snapshot.models:
 
         def create_model(mo: CatalogModel = model) -> None:

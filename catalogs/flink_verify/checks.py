@@ -11,6 +11,7 @@ from typing import Any
 from ..flinksql import render
 from ..flinksql import snapshot_format as sf
 from ..flinksql.catalog import (
+    CatalogFunction,
     CatalogModel,
     CatalogTable,
     CatalogView,
@@ -47,8 +48,8 @@ class VerifyReport:
         return [c for c in self.checks if c.catalog == catalog]
 
 
-def short_name(obj: CatalogTable | CatalogView | CatalogModel) -> str:
-    return f"{obj.identifier.database}.{obj.identifier.name}"
+def short_name(obj: CatalogTable | CatalogView | CatalogModel | CatalogFunction) -> str:
+    return sf.short_name(obj.identifier)
 
 
 def compare(subject: str, what: str, expected: Any, actual: Any, catalog: str) -> Check:
@@ -134,7 +135,7 @@ def check_functions(env: Any, snapshot: sf.Snapshot) -> list[Check]:
     catalog = snapshot.catalog_name
     for function, _ in snapshot.functions:
         identifier = function.identifier
-        subject = f"function {identifier.database}.{identifier.name}"
+        subject = f"function {sf.short_name(identifier)}"
         if identifier.database not in listed:
             database = (
                 f"{quote_identifier(identifier.catalog)}.{quote_identifier(identifier.database)}"
@@ -252,7 +253,7 @@ def check_models(env: Any, snapshot: sf.Snapshot) -> list[Check]:
     checks = []
     for model in snapshot.models:
         identifier = model.identifier
-        subject = f"model {identifier.database}.{identifier.name}"
+        subject = f"model {sf.short_name(identifier)}"
         expected_describe = [list(r) for r in render.describe_model(model)[1]]
         for what, expected in (
             ("SHOW CREATE MODEL", render.show_create_model(model)),

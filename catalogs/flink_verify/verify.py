@@ -137,8 +137,8 @@ def run_init_script(
                     Check(subject, "init script statement", "FAIL", detail, statement.catalog)
                 )
             continue
-        database, _, name = statement.name.partition(".")
-        identifier = ObjectIdentifier(statement.catalog, database, name)
+        identifier = statement.identifier
+        assert identifier is not None  # a table's or view's statement names what it creates
         subject = f"{statement.kind} {statement.name}"
         what = "init script statement"
         if refusal is None and ours is None:

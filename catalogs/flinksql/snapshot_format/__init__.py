@@ -36,6 +36,7 @@ from .ddl import (
     init_statements,
     retarget,
     runnable_query,
+    short_name,
     views_in_order,
 )
 from .diff import (
@@ -102,6 +103,7 @@ __all__ = [
     "create_table_statement",
     "create_view_statement",
     "runnable_query",
+    "short_name",
     "database_entry",
     "diff_documents",
     "diff_sides",

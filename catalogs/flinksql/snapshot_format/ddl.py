@@ -33,9 +33,11 @@ class PlannedStatement:
     """One statement of an import or an init script, and the snapshot object it creates."""
 
     kind: str  # catalog, database, table, function, model, use, view
-    name: str  # what it creates, e.g. sales.orders
+    name: str  # what it creates, e.g. sales.orders (short_name of a table's, view's ...)
     sql: str
     catalog: str = ""  # the catalog it creates the object in
+    # the table, view, function or model it creates, in that catalog
+    identifier: ObjectIdentifier | None = None
 
 
 # A quoted string or name (left as it is), or ``AS`` and a niladic function's name unquoted
@@ -89,7 +91,11 @@ def import_statements(
         moved = _moved_table(table, catalog)
         planned.append(
             PlannedStatement(
-                "table", short_name(table.identifier), create_table_statement(moved), catalog
+                "table",
+                short_name(table.identifier),
+                create_table_statement(moved),
+                catalog,
+                moved.identifier,
             )
         )
     for function, _ in snapshot.functions:
@@ -105,6 +111,7 @@ def import_statements(
                 short_name(function.identifier),
                 render.create_function(moved_function).rstrip("\n"),
                 catalog,
+                moved_function.identifier,
             )
         )
     for model in snapshot.models:
@@ -116,6 +123,7 @@ def import_statements(
                 short_name(model.identifier),
                 render.show_create_model(moved_model).rstrip("\n"),
                 catalog,
+                place,
             )
         )
     if views:
@@ -175,13 +183,23 @@ def _view_statements(views: list[tuple[Snapshot, CatalogView, str]]) -> list[Pla
                 short_name(view.identifier),
                 _create_view(view, catalog, snapshot.catalog_name),
                 catalog,
+                ObjectIdentifier(catalog, view.identifier.database, view.identifier.name),
             )
         )
     return planned
 
 
 def short_name(identifier: ObjectIdentifier) -> str:
-    return f"{identifier.database}.{identifier.name}"
+    """``database.name`` as reports and diffs name an object, a part quoted (as an identifier)
+    where it is empty or holds a dot, a backtick, a space or another unprintable character, so
+    that no two objects of a catalog share one (database ``a.b`` with ``c``, database ``a``
+    with ``b.c``)."""
+
+    def part(name: str) -> str:
+        plain = name and name.isprintable() and not any(c in name for c in ". `")
+        return name if plain else quote_identifier(name)
+
+    return f"{part(identifier.database)}.{part(identifier.name)}"
 
 
 def _with(options: dict[str, str]) -> str:
