@@ -495,6 +495,34 @@ def test_a_verify_job_checks_a_snapshot_against_real_flink(
     assert "[ok] table sales.orders: " in page
 
 
+@pytest.mark.flink
+def test_a_verify_job_lists_a_bounded_number_of_passed_checks_and_says_so(
+    environment: Environment, members: Members, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jobs import snapshot_work
+    from tests.snapshot_catalogs import require_flink
+
+    require_flink()
+    monkeypatch.setattr(snapshot_work, "LISTED_PASSED_CHECKS", 2)
+    _run(environment, SHOP)
+    snapshot, _ = snapshots.take_snapshot(environment, "shop")
+    editor = Client()
+    editor.force_login(members.users["editor"])
+    answer = editor.post(
+        "/env/default/jobs/start", {"kind": "snapshot-verify", "snapshot": snapshot.snapshot_id}
+    )
+    job = _finish(int(answer["Location"].rsplit("/", 1)[1]))
+    assert job.state == "done", job.error
+    total = int(job.message.split()[0])
+    listed = [line for line in job.result["lines"] if line.startswith("[ok] ")]
+    assert len(listed) == 2
+    assert job.result["lines"][-1] == (
+        f"... and {total - 2} more checks passed, not listed: a job lists every check that "
+        "failed or was skipped and the first 2 that passed (manage.py snapshot verify prints "
+        "every one)"
+    )
+
+
 def test_a_job_queued_for_long_can_be_queued_again_and_then_runs(
     environment: Environment, members: Members, settings
 ) -> None:
