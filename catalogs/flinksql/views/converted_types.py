@@ -65,8 +65,10 @@ def _converted(node: exp.Expression, type_of: TypeOf, validated: DataType) -> Da
         return _collection(node.expressions, type_of, validated, cast=False)
     if isinstance(node, exp.Bracket) and is_map_constructor(node):
         keys, values = node.expressions[0::2], node.expressions[1::2]
-        key = _common(keys, type_of, validated.children[0], cast=True)
-        value = _common(values, type_of, validated.children[1], cast=True)
+        null = _null_after_coercion(node.expressions, validated)
+        field = _row_null_after_coercion(node.expressions, validated)
+        key = _common(keys, type_of, validated.children[0], cast=True, null=null, field=field)
+        value = _common(values, type_of, validated.children[1], cast=True, null=null, field=field)
         if key is None and value is None:
             return None
         parts = (key or validated.children[0], value or validated.children[1])
@@ -104,16 +106,67 @@ def _collection(
     return None if element is None else replace(validated, children=(element,))
 
 
+def _null_after_coercion(
+    operands: Sequence[exp.Expression], validated: DataType
+) -> DataType | None:
+    """The type a bare NULL operand of ``MAP[...]`` (of type ``validated``) converts with,
+    where it is not its validated one: a NULL takes the type of the constructor's first operand
+    that is not a NULL (Calcite's FIRST_KNOWN), and its type is inferred again after coercion
+    has cast that operand; it then converts as the cast's target, the common type of the
+    operand's side (``MAP[1, NULL, CAST(2 AS BIGINT), NULL]``: its values are validated INT
+    and convert BIGINT). None where the first known operand is not cast."""
+    for position, operand in enumerate(operands):
+        if not isinstance(_strip(operand), exp.Null):
+            if "coerce_to" not in operand.meta:
+                return None
+            return validated.children[position % 2].with_nullable(True)
+    return None
+
+
+def _row_null_after_coercion(
+    operands: Sequence[exp.Expression], validated: DataType
+) -> DataType | None:
+    """The type the untyped NULL fields of a ``ROW(...)`` operand of ``MAP[...]`` convert with,
+    where the map's first operand is a bare NULL that coercion casts: they are typed after it,
+    as the cast's target (``MAP[NULL, ROW(NULL), DECIMAL '0.06', ROW(NULL)]``: the rows are
+    validated ``ROW<NULL>`` and convert ``ROW<DECIMAL(3, 2)>``; seeds 33 and 34)."""
+    first = operands[0] if operands else None
+    if first is None or not isinstance(_strip(first), exp.Null) or "coerce_to" not in first.meta:
+        return None
+    return validated.children[0].with_nullable(True)
+
+
+def _typed_fields(row: DataType, field: DataType) -> DataType:
+    """``row`` with each untyped NULL field, at any depth of rows, of type ``field``."""
+    children = tuple(
+        field if c.name == "NULL" else _typed_fields(c, field) if c.is_row else c
+        for c in row.children
+    )
+    return replace(row, children=children)
+
+
 def _common(
-    items: Sequence[exp.Expression], type_of: TypeOf, element: DataType, cast: bool
+    items: Sequence[exp.Expression],
+    type_of: TypeOf,
+    element: DataType,
+    cast: bool,
+    null: DataType | None = None,
+    field: DataType | None = None,
 ) -> DataType | None:
     """The converted common type of a constructor's ``items`` (``element`` validated), where
     it differs: each item cast to ``element`` (marked ``coerce_to``) as its spec converts back,
-    the others as they convert."""
+    a bare NULL as ``null`` where given (:func:`_null_after_coercion`), a row's untyped NULL
+    fields as ``field`` where given (:func:`_row_null_after_coercion`), the others as they
+    convert."""
     types, differs = [], False
     for item in items:
+        typed = type_of(item)
         if cast and "coerce_to" in item.meta:
             converted: DataType | None = spec_type(element)
+        elif null is not None and isinstance(_strip(item), exp.Null):
+            converted = null
+        elif field is not None and typed.is_row and _typed_fields(typed, field) != typed:
+            converted = _typed_fields(typed, field)
         else:
             converted = _converted_or_none(item, type_of)
         differs = differs or converted is not None
