@@ -11,6 +11,7 @@ from sqlglot import exp
 from ..errors import ValidationError
 from ..precedence import strip
 from ..types import DATETIME_TYPES, DataType
+from .casts import check_folded_implicit_cast
 from .common_type import least_restrictive_of
 
 
@@ -39,6 +40,7 @@ def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) ->
     if common is not None and common.name in DATETIME_TYPES:
         for result in results:
             typed = type_of(result)
+            check_folded_implicit_cast(node, result, typed, common)
             if typed.is_interval:
                 target = common.with_nullable(any(type_of(r).nullable for r in results))
                 raise ValidationError(

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..calcite_names import message_type
+from ..casts import cast_refusal
 from ..errors import ValidationError
 from ..expressions import _is_typed_literal, _strip, cast_target
 from ..types import DataType
+from .live_branches import surely_kept
 
 _INTEGERS = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
 _EXACT = _INTEGERS | {"DECIMAL"}
@@ -106,6 +108,26 @@ def check_literal_cast(node: exp.Cast, source: DataType, target: DataType) -> No
         )
 
 
+def check_folded_implicit_cast(
+    owner: exp.Expression, item: exp.Expression, source: DataType, target: DataType
+) -> None:
+    """Flink's rule for an implicit cast Calcite folds as it converts the query: an item of
+    ARRAY[...] or MAP[...] or a result of a CASE (of ``owner``), cast from ``source`` to the
+    constructor's or the CASE's ``target``, that folds to a literal (:func:`folds_to_literal`:
+    ``1``, ``CAST('1' AS INT)``, ``(1)``), is evaluated by Flink's cast rules, which cast no
+    number to a TIMESTAMP or TIMESTAMP_LTZ (``ARRAY[ts, 1]``, ``CASE WHEN b THEN ts ELSE 1
+    END``: "The cast from NUMERIC type to TIMESTAMP type is not allowed..."). A column's value
+    is cast at run time and passes (``ARRAY[ts, i]``), and so does a cast in a condition
+    (:func:`mark_filter_casts`), and one in a CASE branch Calcite's simplifier may drop
+    (:func:`~.live_branches.surely_kept`; golden views_folded_implicit_casts)."""
+    if owner.meta.get("filtered") or not folds_to_literal(item) or not surely_kept(item):
+        return
+    if source.is_numeric and target.name in _TIMESTAMPS:
+        refusal = cast_refusal(source, target)
+        if refusal is not None:
+            raise ValidationError(refusal)
+
+
 def folds_to_literal(node: exp.Expression) -> bool:
     """Whether Calcite folds ``node`` into a literal as it converts the query: a literal, or a
     CAST of one (``CAST(1 AS VARCHAR(3))`` is the literal '1'); a call of one is converted
@@ -130,7 +152,8 @@ def mark_filter_casts(query: exp.Expression) -> None:
         if condition is None:
             continue
         for node in condition.walk(prune=lambda n: isinstance(n, exp.Query | exp.Subquery)):
-            if isinstance(node, exp.Cast):
+            # the casts written, and those a constructor or a CASE makes of its operands
+            if isinstance(node, exp.Cast | exp.Array | exp.Bracket | exp.Case):
                 node.meta["filtered"] = True
 
 
