@@ -9,6 +9,7 @@ from sqlglot import exp
 from sqlglot.tokens import TokenType
 
 from .errors import illegal_query
+from .query_places import leads_with_query
 
 
 class JsonFunction(exp.Expression):
@@ -158,11 +159,5 @@ def refuse_query_arguments(node: exp.Expression) -> None:
                 *call.expressions,
                 *(call.args.get(k) for k in ("empty_default", "error_default")),
             ]
-        if any(_is_query(a) for a in arguments if a is not None):
+        if any(leads_with_query(a) for a in arguments if a is not None):
             raise illegal_query()
-
-
-def _is_query(node: exp.Expression) -> bool:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    return isinstance(node, exp.Subquery | exp.Select | exp.Union | exp.Intersect | exp.Except)

@@ -16,6 +16,7 @@ from ..expressions import PARSER_FUNCTIONS, _strip, is_map_constructor
 from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
+from ..query_places import QUERIES, leads_with_query
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own
@@ -163,6 +164,12 @@ def is_constructor(node: exp.Expression | None) -> bool:
     return isinstance(node, exp.Array) or (
         isinstance(node, exp.Bracket) and is_map_constructor(node)
     )
+
+
+def leads_with_view_query(node: exp.Expression) -> bool:
+    """:func:`~..query_places.leads_with_query` of a view's expression, whose queries are
+    :class:`QueryExpr` nodes."""
+    return leads_with_query(node, (*QUERIES, QueryExpr))
 
 
 def compared_row(node: exp.Expression) -> bool:

@@ -31,6 +31,7 @@ from .calls import (
     is_aggregate,
     is_constructor,
     is_row_constructor,
+    leads_with_view_query,
     parsed_call,
     quantified_test,
     refuse_bare_null,
@@ -38,7 +39,7 @@ from .calls import (
     without_distinct,
 )
 from .cases import check_case
-from .casts import check_cast_call
+from .casts import check_cast_call, check_folded_implicit_cast
 from .coalesce import coalesce_result
 from .common_type import (
     array_element,
@@ -99,9 +100,12 @@ class ViewTyper(_Typer):
         if form is not None:
             return form
         if is_constructor(node):  # the first operand types the others before any check
-            if node.expressions and isinstance(_strip(node.expressions[0]), QueryExpr):
-                # the first operand's type is derived as such: a query there is out of place
-                # (ARRAY[(SELECT ...)], MAP[(SELECT ...), 1]; not ARRAY[1, (SELECT ...)])
+            if node.expressions and leads_with_view_query(node.expressions[0]):
+                # Calcite's parser takes the first item where no query may stand, the others
+                # where one may: a query, or EXISTS, leading the first item is out of place
+                # (ARRAY[(SELECT ...)], MAP[EXISTS (...), 1], ARRAY[NOT EXISTS (...)],
+                # ARRAY[EXISTS (...) AND b]; not ARRAY[1, (SELECT ...)], ARRAY[b AND EXISTS
+                # (...)], ARRAY[CAST(EXISTS (...) AS INT)]; golden views_folded_implicit_casts)
                 raise illegal_query()
             infer_constructor_operands(node, self.type_of)
         self._check_operands(node)
@@ -580,7 +584,10 @@ class ViewTyper(_Typer):
         return super()._common_strict(operands)
 
     def _coerce_items(self, items: list[exp.Expression], element: DataType) -> None:
-        coerce_constructor_items(items, [self.type_of(i) for i in items], element)
+        types = [self.type_of(i) for i in items]
+        for item, data_type in zip(items, types, strict=True):
+            check_folded_implicit_cast(item.parent, item, data_type, element)
+        coerce_constructor_items(items, types, element)
 
     def _case_result(self, types: list[DataType]) -> DataType:
         """A CASE's results widen as a set operation's columns do (:func:`least_restrictive_of`:
