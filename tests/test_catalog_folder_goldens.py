@@ -69,6 +69,12 @@ NOT_YET = {
     "views_constructor_inference": "Flink writes a NULL type into the cast of a constructor of "
     "NULL fields (CAST(ROW(NULL, NULL) AS ROW(..., `EXPR$1` NULL))), which its parser refuses: "
     "those view files do not parse again (nor in Flink)",
+    "views_folded_implicit_casts": "an item is stored with the implicit cast Flink writes "
+    "(ARRAY[`t_all`.`ts`, CAST(1 AS TIMESTAMP(3))], CAST(ARRAY[1] AS TIMESTAMP(3) ARRAY)), "
+    "which is an explicit cast when read again: another text, or refused (v19, v50)",
+    "views_map_null_conversion": "items are stored with the implicit casts Flink writes "
+    "(MAP[CAST(NULL AS INTEGER), 1, CAST(2 AS INTEGER), 3]), which expand again to other "
+    "texts (CAST(CAST(2 AS INTEGER) AS INTEGER); v7-v10)",
 }
 SCRIPTS = [
     pytest.param(p.stem, marks=pytest.mark.xfail(reason=NOT_YET[p.stem], strict=True))
