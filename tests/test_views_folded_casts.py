@@ -85,6 +85,8 @@ def test_a_maps_null_converts_as_the_coerced_first_operand(
         ("MAP[1, 2.5, CAST(2 AS BIGINT), NULL]", "MAP<BIGINT NOT NULL, DECIMAL(11, 1)>"),
         ("MAP[i, NULL, i, NULL]", "MAP<INT, INT>"),
         ("MAP[NULL, ROW(1), 1, ROW(NULL)]", "MAP<INT, ROW<`EXPR$0` INT> NOT NULL>"),
+        # a NULL literal is cast to the values' type whatever it was inferred (seed 36)
+        ("MAP[0.5, NULL, -0.06, CURRENT_DATE]", "MAP<DECIMAL(3, 2) NOT NULL, DATE>"),
     ],
 )
 def test_a_map_whose_first_operand_is_not_cast_is_taken(run, item: str, described: str) -> None:

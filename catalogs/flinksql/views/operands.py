@@ -223,11 +223,16 @@ def refuse_wider_row(
         infer_operand(first, operand, wider)
 
 
-def _check_component(types: list[DataType]) -> None:
-    """Calcite's check of an ARRAY's elements, or a MAP's keys or values, of ``types``: they
+def _check_component(
+    items: list[exp.Expression], type_of: Callable[[exp.Expression], DataType]
+) -> None:
+    """Calcite's check of an ARRAY's elements, or a MAP's keys or values (``items``): they
     need a least restrictive type, which NULLs alone have not (Flink's type factory keeps NULL
     for untyped literals: ``ARRAY[NULL]``); of several classes, or collections (whose members
-    decide: ``ARRAY[ARRAY[1], ARRAY['a']]`` is refused), each must cast to it."""
+    decide: ``ARRAY[ARRAY[1], ARRAY['a']]`` is refused), each must cast to it, but a NULL
+    literal, whatever type it was inferred (``MAP[0.5, NULL, -0.06, CURRENT_DATE]``: its NULL,
+    of the first key's DECIMAL, is cast to DATE; seed 36)."""
+    types = [type_of(i) for i in items]
     if all(t.name == "NULL" for t in types):
         raise ValidationError("Parameters must be of the same type")
     if one_class(types) and not any(t.is_collection for t in types):
@@ -235,8 +240,9 @@ def _check_component(types: list[DataType]) -> None:
     element = array_element(types)  # of several classes: Calcite's least restrictive type
     if element is None:
         raise ValidationError("Parameters must be of the same type")
-    for data_type in types:
-        check_cast(data_type, element)
+    for item, data_type in zip(items, types, strict=True):
+        if not isinstance(strip(item), exp.Null):
+            check_cast(data_type, element)
 
 
 def _one_string_kind(args: Sequence[DataType]) -> bool:
@@ -457,10 +463,10 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
     elif isinstance(node, exp.Array):
         if not node.expressions:
             raise ValidationError("Require at least 1 argument")
-        _check_component([type_of(e) for e in node.expressions])
+        _check_component(list(node.expressions), type_of)
     elif isinstance(node, exp.Bracket) and is_map_constructor(node):
         for items in (node.expressions[0::2], node.expressions[1::2]):
-            _check_component([type_of(e) for e in items])
+            _check_component(items, type_of)
     elif isinstance(node, exp.Between):
         operands = [node.this, node.args["low"], node.args["high"]]
         refuse_wider_row("NOT BETWEEN" if negated else "BETWEEN", operands, type_of)
