@@ -55,3 +55,26 @@ def test_the_recorded_zone_ids_are_the_engines() -> None:
             pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
         pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
     assert recorded() == DATA.read_text(encoding="utf-8")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "call",
+    [
+        "TO_TIMESTAMP_LTZ('x', c, c)",
+        "TO_TIMESTAMP_LTZ(c, c, c)",
+        "TO_TIMESTAMP_LTZ(c, c)",
+        "TO_TIMESTAMP_LTZ(vc, '', s)",
+        "TO_TIMESTAMP_LTZ('2024-01-01', 'yyyy-MM-dd', vc)",
+    ],
+)
+def test_the_string_form_takes_any_character_strings(run, call: str) -> None:
+    """Its type does not depend on the strings' kinds and lengths (seeds 32 and 39: a call of
+    CHAR(4) columns was refused as not in the record); golden views_to_timestamp_ltz_strings."""
+    run(
+        "CREATE TABLE t (c CHAR(4) NOT NULL, vc VARCHAR(20), s STRING) "
+        "WITH ('connector' = 'datagen')"
+    )
+    created, described = run(f"CREATE VIEW v AS SELECT {call} AS m FROM t;\nDESCRIBE v;")
+    assert created.ok, created.error
+    assert list(described.rows[0][:3]) == ["m", "TIMESTAMP_LTZ(3)", True]

@@ -58,6 +58,15 @@ def to_timestamp_ltz_type(
         # a valid zone types as a zone read from a column does
         arguments[2] = (string_type(nullable=types[2].nullable), False)
         return builtins.call_type(NAME, arguments)
+    if len(args) in (2, 3) and all(t.is_string for t in types):
+        # the string form takes any character strings (Flink's CHARACTER_STRING family): its
+        # type does not depend on their kinds and lengths, which the record holds only some of
+        # (TO_TIMESTAMP_LTZ('x', c, c) of CHAR(4) columns; seeds 32 and 39)
+        strings = [
+            (string_type(nullable=t.nullable), literal)
+            for t, (_, literal) in zip(types, arguments, strict=True)
+        ]
+        return builtins.call_type(NAME, strings)
     return None
 
 
