@@ -165,12 +165,14 @@ def _common(
             converted: DataType | None = spec_type(element)
         elif null is not None and isinstance(_strip(item), exp.Null):
             converted = null
-        elif field is not None and typed.is_row and _typed_fields(typed, field) != typed:
-            converted = _typed_fields(typed, field)
+        elif (
+            field is not None and typed.is_row and (filled := _typed_fields(typed, field)) != typed
+        ):
+            converted = filled
         else:
             converted = _converted_or_none(item, type_of)
         differs = differs or converted is not None
-        types.append(converted or type_of(item))
+        types.append(converted or typed)
     if not differs:
         return None
     common = least_restrictive_of(types)

@@ -105,7 +105,7 @@ class ViewTyper(_Typer):
                 # where one may: a query, or EXISTS, leading the first item is out of place
                 # (ARRAY[(SELECT ...)], MAP[EXISTS (...), 1], ARRAY[NOT EXISTS (...)],
                 # ARRAY[EXISTS (...) AND b]; not ARRAY[1, (SELECT ...)], ARRAY[b AND EXISTS
-                # (...)], ARRAY[CAST(EXISTS (...) AS INT)]; golden views_folded_implicit_casts)
+                # (...)], ARRAY[CAST(EXISTS (...) AS INT)]; golden views_constructor_first_item)
                 raise illegal_query()
             infer_constructor_operands(node, self.type_of)
         self._check_operands(node)
