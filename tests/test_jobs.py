@@ -472,13 +472,9 @@ def test_a_folder_apply_job_started_on_the_page_applies_the_uploaded_folder(
     )
 
 
-@pytest.mark.flink
-def test_a_verify_job_checks_a_snapshot_against_real_flink(
-    environment: Environment, members: Members
-) -> None:
-    from tests.snapshot_catalogs import require_flink
-
-    require_flink()
+def _verify_shop(environment: Environment, members: Members) -> tuple[Client, Job]:
+    """The shop catalog's snapshot verified by a job an editor starts from the jobs page,
+    run to its end; the editor's browser and the job."""
     _run(environment, SHOP)
     snapshot, _ = snapshots.take_snapshot(environment, "shop")
     editor = Client()
@@ -487,6 +483,17 @@ def test_a_verify_job_checks_a_snapshot_against_real_flink(
         "/env/default/jobs/start", {"kind": "snapshot-verify", "snapshot": snapshot.snapshot_id}
     )
     job = _finish(int(answer["Location"].rsplit("/", 1)[1]))
+    return editor, job
+
+
+@pytest.mark.flink
+def test_a_verify_job_checks_a_snapshot_against_real_flink(
+    environment: Environment, members: Members
+) -> None:
+    from tests.snapshot_catalogs import require_flink
+
+    require_flink()
+    editor, job = _verify_shop(environment, members)
     assert job.state == "done", job.error
     assert job.message.startswith("") and " checks against Flink 2.3.0: 0 failed, " in job.message
     assert job.done == job.total > 3
@@ -504,14 +511,7 @@ def test_a_verify_job_lists_a_bounded_number_of_passed_checks_and_says_so(
 
     require_flink()
     monkeypatch.setattr(snapshot_work, "LISTED_PASSED_CHECKS", 2)
-    _run(environment, SHOP)
-    snapshot, _ = snapshots.take_snapshot(environment, "shop")
-    editor = Client()
-    editor.force_login(members.users["editor"])
-    answer = editor.post(
-        "/env/default/jobs/start", {"kind": "snapshot-verify", "snapshot": snapshot.snapshot_id}
-    )
-    job = _finish(int(answer["Location"].rsplit("/", 1)[1]))
+    _, job = _verify_shop(environment, members)
     assert job.state == "done", job.error
     total = int(job.message.split()[0])
     listed = [line for line in job.result["lines"] if line.startswith("[ok] ")]
