@@ -12,6 +12,7 @@ from django.db import models
 
 from environments.models import Environment
 
+from .flinksql.distribution import TableDistribution
 from .secret_fingerprints import SecretOptions
 
 
@@ -114,6 +115,10 @@ class Table(SecretOptions, models.Model):
         help_text="Option key -> the fingerprint of its secret value (never shown)",
     )
     partition_keys = models.JSONField(default=list)
+    # DISTRIBUTED BY: the kind (UNKNOWN, HASH, RANGE) is null when the table has none
+    distribution_kind = models.CharField(max_length=7, null=True, blank=True)
+    bucket_keys = models.JSONField(default=list)
+    bucket_count = models.IntegerField(null=True, blank=True)
     primary_key_name = models.CharField(max_length=255, null=True, blank=True)
     primary_key_columns = models.JSONField(default=list)
     watermark_column = models.CharField(max_length=255, null=True, blank=True)
@@ -151,6 +156,13 @@ class Table(SecretOptions, models.Model):
     @property
     def is_view(self) -> bool:
         return self.kind == self.Kind.VIEW
+
+    @property
+    def distribution(self) -> TableDistribution | None:
+        """The table's buckets (``DISTRIBUTED BY``), or None."""
+        if self.distribution_kind is None:
+            return None
+        return TableDistribution(self.distribution_kind, tuple(self.bucket_keys), self.bucket_count)
 
 
 class Column(models.Model):

@@ -36,6 +36,7 @@ _TABLE = (
     st.AlterTableRename,
     st.AlterTableSet,
     st.AlterTableReset,
+    st.AlterTableDistribution,
     st.DropTable,
 )
 _VIEW = (st.CreateView, st.AlterViewAs, st.AlterViewRename, st.DropView)

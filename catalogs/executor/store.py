@@ -263,6 +263,7 @@ def table_definition(
         partition_keys=list(table.partition_keys),
         comment=table.comment,
         options=dict(table.options),
+        distribution=table.distribution,
     )
 
 
@@ -283,6 +284,10 @@ def table_row(database: m.Database, table: CatalogTable, existing: m.Table | Non
     row.comment = table.comment
     row.options = dict(table.options)
     row.partition_keys = list(table.partition_keys)
+    distribution = table.distribution
+    row.distribution_kind = distribution.kind if distribution else None
+    row.bucket_keys = list(distribution.bucket_keys) if distribution else []
+    row.bucket_count = distribution.bucket_count if distribution else None
     row.primary_key_name = table.primary_key.name if table.primary_key else None
     row.primary_key_columns = list(table.primary_key.columns) if table.primary_key else []
     row.watermark_column = table.watermark.rowtime_attribute if table.watermark else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .distribution import TableDistribution
 from .quoting import quote_identifier, quote_string
 from .statements import ColumnKind
 from .types import DataType
@@ -18,6 +19,7 @@ __all__ = [
     "Column",
     "ObjectIdentifier",
     "PrimaryKey",
+    "TableDistribution",
     "Watermark",
     "called_function",
     "function_identifier",
@@ -113,6 +115,7 @@ class CatalogTable:
     comment: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     temporary: bool = False
+    distribution: TableDistribution | None = None
 
     def column(self, name: str) -> Column | None:
         return next((c for c in self.columns if c.name == name), None)

@@ -8,11 +8,14 @@ from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import Token, TokenType
 
-from . import model_parser, read_parser
+from . import literals, model_parser, read_parser
 from . import statements as st
 from .dialect import DIALECT
+from .distribution import TableDistribution, bucket_count
 from .errors import BANG_EQUAL, FlinkSqlError, ParserActionError, SqlParseError, ValidationError
 from .keywords import refusal, refusal_message
+from .like_clause import FEATURES as LIKE_FEATURES
+from .like_clause import check_like_options
 from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
 from .views.computed import check_parses
@@ -317,13 +320,7 @@ class _Parser:
             self.table_elements(change, allow_positions=False)
             self.s.expect(TokenType.R_PAREN)
         comment = self.comment()
-        if self.s.at_keyword("DISTRIBUTED"):
-            # Flink 2 takes a table's buckets (FLIP-376); the catalog cannot keep them yet, and
-            # says so rather than reporting Flink's valid syntax as a parse error
-            raise ValidationError(
-                "DISTRIBUTED BY and DISTRIBUTED INTO (a table's buckets) are not supported by "
-                "the dashboard yet: the table is not created."
-            )
+        distribution = self.distribution() if self.s.accept_keyword("DISTRIBUTED") else None
         partition_keys: list[str] = []
         if self.s.accept_keyword("PARTITIONED", "BY"):
             partition_keys = self.name_list()
@@ -345,7 +342,30 @@ class _Parser:
             like,
             if_not_exists,
             temporary,
+            distribution,
         )
+
+    def distribution(self) -> TableDistribution:
+        """What follows ``DISTRIBUTED`` (or ``DISTRIBUTION`` in ALTER TABLE): ``BY [HASH |
+        RANGE] (keys) [INTO n BUCKETS]`` or ``INTO n BUCKETS``."""
+        if self.s.accept_keyword("INTO"):
+            return TableDistribution(bucket_count=self.bucket_count())
+        self.s.expect_keyword("BY")
+        kind = next((k for k in ("HASH", "RANGE") if self.s.accept_keyword(k)), "UNKNOWN")
+        keys = tuple(self.name_list())
+        count = self.bucket_count() if self.s.accept_keyword("INTO") else None
+        return TableDistribution(kind, keys, count)
+
+    def bucket_count(self) -> int:
+        """``n BUCKETS``: an unsigned number or ``DECIMAL '...'``, refused at once (before the
+        rest of the statement is read, as Flink's parser does) when it is not an integer."""
+        if self.s.accept_keyword("DECIMAL"):
+            number = literals.read_decimal_string(self.s.string())
+        else:
+            number = literals.read_number(self.s.expect(TokenType.NUMBER).text)
+        count = bucket_count(number)
+        self.s.expect_keyword("BUCKETS")
+        return count
 
     def like_clause(self) -> st.LikeClause:
         position = self.source_position()
@@ -360,12 +380,11 @@ class _Parser:
                     raise self.s.unexpected() from None
                 feature_tok = self.s.peek()
                 feature = self.s.advance().text.upper()
-                allowed = {"ALL", "CONSTRAINTS", "PARTITIONS", "GENERATED", "OPTIONS"}
-                allowed |= {"WATERMARKS", "METADATA"}
-                if feature not in allowed or feature_tok.token_type == TokenType.STRING:
+                if feature not in LIKE_FEATURES or feature_tok.token_type == TokenType.STRING:
                     self.s.pos -= 1
                     raise self.s.unexpected()
                 clause.options.append((kind, feature))
+        check_like_options(clause)
         return clause
 
     def table_elements(self, change: st.SchemaChange, allow_positions: bool) -> None:
@@ -587,6 +606,12 @@ class _Parser:
     def alter_table(self) -> st.Statement:
         if_exists = self.if_exists()
         path = self.path()
+        for change in st.DistributionChange:
+            if self.s.at_keyword(change.value, "DISTRIBUTION"):
+                self.s.pos += 2
+                if change == st.DistributionChange.DROP:
+                    return st.AlterTableDistribution(path, change, None, if_exists)
+                return st.AlterTableDistribution(path, change, self.distribution(), if_exists)
         if self.s.accept_keyword("ADD"):
             return st.AlterTableAdd(path, self.schema_change(), if_exists)
         if self.s.accept_keyword("MODIFY"):

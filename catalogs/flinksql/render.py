@@ -71,6 +71,8 @@ def show_create_table(table: CatalogTable) -> str:
     text += ",\n".join(f"  {line}" for line in lines) + "\n)\n"
     if table.comment:
         text += f"COMMENT {quote_string(table.comment)}\n"
+    if table.distribution is not None:
+        text += f"{table.distribution.sql()}\n"
     if table.partition_keys:
         keys = ", ".join(quote_identifier(k) for k in table.partition_keys)
         text += f"PARTITIONED BY ({keys})\n"

@@ -9,7 +9,9 @@ from sqlglot import exp
 
 from . import statements as st
 from .catalog import CatalogTable, Column, ObjectIdentifier, PrimaryKey, Watermark
+from .distribution import TableDistribution, check_bucket_count
 from .errors import FlinkSqlError, ValidationError
+from .like_clause import like_mode
 from .parser import parse_expression
 from .types import DataType
 from .views.computed import column_expression, column_expression_type
@@ -153,20 +155,45 @@ def with_primary_key_not_null(
 
 
 def check_partition_keys(keys: list[str], columns: list[Column]) -> None:
+    """Each partition key names a column (checked before the schema is resolved)."""
     for key in keys:
-        column = next((c for c in columns if c.name == key), None)
-        if column is None:
+        if not any(c.name == key for c in columns):
             available = ", ".join(f"'{c.name}'" for c in columns)
             raise ValidationError(
                 f"Partition column '{key}' not defined in the table schema. "
                 f"Available columns: [{available}]"
             )
-        if column.kind == st.ColumnKind.COMPUTED:
-            physical = ", ".join(c.name for c in columns if c.kind == st.ColumnKind.PHYSICAL)
+
+
+def _physical_names(columns: list[Column]) -> str:
+    return ", ".join(c.name for c in columns if c.kind == st.ColumnKind.PHYSICAL)
+
+
+def check_physical_partition_keys(keys: list[str], columns: list[Column]) -> None:
+    """Each partition key names a physical column (checked last, as Flink resolves a table:
+    its schema, then its distribution, then its partitions)."""
+    for key in keys:
+        column = next((c for c in columns if c.name == key), None)
+        if column is not None and column.kind != st.ColumnKind.PHYSICAL:
             raise ValidationError(
                 f"Invalid partition key '{key}'. A partition key must reference a physical "
-                f"column in the schema. Available columns are: [{physical}]"
+                f"column in the schema. Available columns are: [{_physical_names(columns)}]"
             )
+
+
+def check_distribution(distribution: TableDistribution | None, columns: list[Column]) -> None:
+    """Each bucket key names a physical column, then the number of buckets is at least 1."""
+    if distribution is None:
+        return
+    for key in distribution.bucket_keys:
+        column = next((c for c in columns if c.name == key), None)
+        if column is None or column.kind != st.ColumnKind.PHYSICAL:
+            raise ValidationError(
+                f"Invalid bucket key '{key}'. A bucket key for a distribution must reference a "
+                f"physical column in the schema. Available columns are: "
+                f"[{_physical_names(columns)}]"
+            )
+    check_bucket_count(distribution)
 
 
 def check_metadata_keys(columns: list[Column]) -> None:
@@ -264,7 +291,16 @@ def create_table(
     if source is not None:
         return _create_like(identifier, s, source)
     columns = _add_columns(s.columns, [], s.primary_key)
-    return _finish(identifier, s, columns, s.watermark, s.primary_key, s.partition_keys, s.options)
+    return _finish(
+        identifier,
+        s,
+        columns,
+        s.watermark,
+        s.primary_key,
+        s.partition_keys,
+        s.options,
+        s.distribution,
+    )
 
 
 def _finish(
@@ -275,6 +311,7 @@ def _finish(
     key_spec: st.PrimaryKeySpec | PrimaryKey | None,
     partition_keys: list[str],
     options: dict[str, str],
+    distribution: TableDistribution | None,
 ) -> CatalogTable:
     watermark = (
         # over the key's columns NOT NULL: Flink names a key column's type so when it refuses
@@ -289,6 +326,8 @@ def _finish(
     )
     check_partition_keys(partition_keys, columns)
     check_metadata_keys(columns)
+    check_distribution(distribution, columns)
+    check_physical_partition_keys(partition_keys, columns)
     return CatalogTable(
         identifier=identifier,
         columns=with_primary_key_not_null(columns, key),
@@ -298,15 +337,8 @@ def _finish(
         comment=s.comment,
         options=dict(options),
         temporary=s.temporary,
+        distribution=distribution,
     )
-
-
-def _like_mode(clause: st.LikeClause, feature: str, default: st.LikeOptionKind):
-    mode = default
-    for kind, name in clause.options:
-        if name in ("ALL", feature):
-            mode = kind
-    return mode
 
 
 def _create_like(
@@ -319,8 +351,8 @@ def _create_like(
         st.LikeOptionKind.OVERWRITING,
     )
     clause = s.like
-    generated = _like_mode(clause, "GENERATED", inc)
-    metadata = _like_mode(clause, "METADATA", inc)
+    generated = like_mode(clause, "GENERATED", inc)
+    metadata = like_mode(clause, "METADATA", inc)
     base: list[Column] = []
     for column in source.columns:
         if column.kind == st.ColumnKind.COMPUTED and generated == exc:
@@ -332,12 +364,12 @@ def _create_like(
         if any(c.name == spec.name for c in base):
             raise ValidationError(f"A column named '{spec.name}' already exists in the base table.")
     key_for_scope = s.primary_key or (
-        source.primary_key if _like_mode(clause, "CONSTRAINTS", inc) == inc else None
+        source.primary_key if like_mode(clause, "CONSTRAINTS", inc) == inc else None
     )
     columns = _add_columns(s.columns, base, key_for_scope)
 
     watermark: st.WatermarkSpec | Watermark | None = s.watermark
-    watermarks = _like_mode(clause, "WATERMARKS", inc)
+    watermarks = like_mode(clause, "WATERMARKS", inc)
     if source.watermark is not None and watermarks != exc:
         if s.watermark is None:
             watermark = source.watermark
@@ -349,7 +381,7 @@ def _create_like(
             )
 
     key: st.PrimaryKeySpec | PrimaryKey | None = s.primary_key
-    if source.primary_key is not None and _like_mode(clause, "CONSTRAINTS", inc) == inc:
+    if source.primary_key is not None and like_mode(clause, "CONSTRAINTS", inc) == inc:
         if s.primary_key is not None:
             raise ValidationError(
                 "The base table already has a primary key. You might want to specify "
@@ -359,7 +391,7 @@ def _create_like(
 
     partition_keys = list(s.partition_keys)
     if source.partition_keys:
-        if s.partition_keys and _like_mode(clause, "PARTITIONS", inc) == inc:
+        if s.partition_keys and like_mode(clause, "PARTITIONS", inc) == inc:
             raise ValidationError(
                 "The base table already has partitions defined. You might want to specify "
                 "EXCLUDING PARTITIONS."
@@ -368,8 +400,19 @@ def _create_like(
         # new table declares none (recorded in the goldens).
         partition_keys = partition_keys or list(source.partition_keys)
 
+    distribution = s.distribution
+    if source.distribution is not None:
+        if s.distribution is not None and like_mode(clause, "DISTRIBUTION", inc) == inc:
+            raise ValidationError(
+                "The base table already has a distribution defined. You might want to specify "
+                "EXCLUDING DISTRIBUTION."
+            )
+        # as the partition keys: the source's, even EXCLUDING DISTRIBUTION, unless the new
+        # table declares one (recorded in tables_distribution)
+        distribution = distribution or source.distribution
+
     options = dict(s.options)
-    options_mode = _like_mode(clause, "OPTIONS", over)
+    options_mode = like_mode(clause, "OPTIONS", over)
     if options_mode != exc:
         for key_name, value in source.options.items():
             if key_name in s.options and options_mode == inc:
@@ -379,7 +422,7 @@ def _create_like(
                     "OVERWRITING OPTIONS."
                 )
             options.setdefault(key_name, value)
-    return _finish(identifier, s, columns, watermark, key, partition_keys, options)
+    return _finish(identifier, s, columns, watermark, key, partition_keys, options, distribution)
 
 
 # -- ALTER TABLE -------------------------------------------------------------------------
@@ -415,8 +458,8 @@ def _scope_for(columns: list[Column]) -> dict[str, DataType]:
 
 
 def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
-    """Re-derive computed columns and re-check the watermark, key and partition keys over
-    ``columns``."""
+    """Re-derive computed columns and re-check the key, the watermark, the distribution and
+    the partition keys over ``columns``, in Flink's order."""
     if table.primary_key is not None:
         _check_key_columns(table.primary_key.name, table.primary_key.columns, columns)
     check_partition_keys(table.partition_keys, columns)
@@ -433,6 +476,8 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     if watermark is not None:
         spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
         watermark = resolve_watermark(spec, resolved, expression_first=False)
+    check_distribution(table.distribution, resolved)
+    check_physical_partition_keys(table.partition_keys, resolved)
     return replace(
         table, columns=with_primary_key_not_null(resolved, table.primary_key), watermark=watermark
     )
@@ -579,7 +624,7 @@ def alter_drop_columns(table: CatalogTable, names: list[str]) -> CatalogTable:
 def _check_references(table: CatalogTable, name: str, ignored: set[str] | None = None) -> None:
     """What keeps a column from being dropped or renamed, in Flink's order: computed columns
     reading it (but those in ``ignored``, dropped with it), the partition keys, the
-    watermark."""
+    watermark, the distribution."""
     ignored = ignored or set()
     readers = [c for c in _referencing_computed(table, name) if c not in ignored]
     if readers:
@@ -589,6 +634,8 @@ def _check_references(table: CatalogTable, name: str, ignored: set[str] | None =
         raise _alter_error(f"The column `{name}` is used as the partition keys.")
     if _watermark_reads(table, name):
         raise _alter_error(f"The column `{name}` is referenced by watermark expression.")
+    if table.distribution is not None and name in table.distribution.bucket_keys:
+        raise _alter_error(f"The column `{name}` is used as a distribution key.")
 
 
 def alter_drop_primary_key(table: CatalogTable) -> CatalogTable:
@@ -626,6 +673,30 @@ def alter_rename_column(table: CatalogTable, old: str, new: str) -> CatalogTable
         key = PrimaryKey(key.name, tuple(new if c == old else c for c in key.columns))
     partitions = [new if k == old else k for k in table.partition_keys]
     return replace(table, columns=columns, primary_key=key, partition_keys=partitions)
+
+
+def alter_distribution(
+    table: CatalogTable, change: st.DistributionChange, distribution: TableDistribution | None
+) -> CatalogTable:
+    """``ADD``, ``MODIFY`` or ``DROP DISTRIBUTION``: what the table has is checked first, then
+    the new distribution's keys and count."""
+    if change == st.DistributionChange.DROP:
+        if table.distribution is None:
+            raise ValidationError(
+                f"Table {table.identifier.quoted()} does not have a distribution to drop."
+            )
+        return replace(table, distribution=None)
+    if change == st.DistributionChange.ADD and table.distribution is not None:
+        raise _alter_error(
+            f"The current table has already defined the distribution "
+            f"'{table.distribution.sql()}'. You can modify it or drop it before adding a new one."
+        )
+    if change == st.DistributionChange.MODIFY and table.distribution is None:
+        raise _alter_error(
+            "The base table does not define any distribution. You might want to add a new one."
+        )
+    check_distribution(distribution, table.columns)
+    return replace(table, distribution=distribution)
 
 
 def alter_set_options(table: CatalogTable, options: dict[str, str]) -> CatalogTable:

@@ -7,6 +7,7 @@ from enum import Enum
 
 from sqlglot import exp
 
+from .distribution import TableDistribution
 from .types import DataType
 
 Path = tuple[str, ...]  # one to three name parts: [[catalog.]database.]object
@@ -193,6 +194,7 @@ class CreateTable(Statement):
     like: LikeClause | None = None
     if_not_exists: bool = False
     temporary: bool = False
+    distribution: TableDistribution | None = None
 
 
 @dataclass
@@ -230,6 +232,23 @@ class AlterTableModify(Statement):
 class AlterTableDropColumns(Statement):
     path: Path
     columns: list[str]
+    if_exists: bool = False
+
+
+class DistributionChange(Enum):
+    ADD = "ADD"
+    MODIFY = "MODIFY"
+    DROP = "DROP"
+
+
+@dataclass
+class AlterTableDistribution(Statement):
+    """``ALTER TABLE t ADD DISTRIBUTION ...``, ``MODIFY DISTRIBUTION ...``, ``DROP
+    DISTRIBUTION``; ``distribution`` is None for DROP."""
+
+    path: Path
+    change: DistributionChange
+    distribution: TableDistribution | None = None
     if_exists: bool = False
 
 

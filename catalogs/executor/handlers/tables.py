@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from catalogs import models as m
 from catalogs.executor import store
@@ -117,6 +118,17 @@ def alter_set(ctx: Context, s: st.AlterTableSet) -> Result:
     return _alter(ctx, s, lambda t: schema.alter_set_options(t, s.options))
 
 
+def alter_distribution(ctx: Context, s: st.AlterTableDistribution) -> Result:
+    # Flink 2.3 passes over a missing table under IF EXISTS only when dropping the
+    # distribution; adding or modifying one fails as without it (tables_distribution)
+    skips_missing = s.if_exists and s.change == st.DistributionChange.DROP
+    return _alter(
+        ctx,
+        replace(s, if_exists=skips_missing),
+        lambda t: schema.alter_distribution(t, s.change, s.distribution),
+    )
+
+
 def alter_reset(ctx: Context, s: st.AlterTableReset) -> Result:
     return _alter(ctx, s, lambda t: schema.alter_reset_options(t, s.keys))
 
@@ -211,6 +223,7 @@ HANDLERS = {
     st.AlterTableRename: alter_rename,
     st.AlterTableSet: alter_set,
     st.AlterTableReset: alter_reset,
+    st.AlterTableDistribution: alter_distribution,
     st.DropTable: drop_table,
     st.ShowTables: show_tables,
     st.ShowCreateTable: show_create_table,
