@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..flinksql import snapshot_format as sf
-from ..flinksql.catalog import CatalogModel, CatalogTable, CatalogView, Column
+from ..flinksql.catalog import CatalogModel, CatalogTable, CatalogView, Column, TableDistribution
 from ..flinksql.statements import ColumnKind
 from .checks import Check, short_name
 from .java_types import java_data_type, java_list, java_map, string_array
@@ -108,6 +108,7 @@ def build_catalog(jvm: Any, snapshot: sf.Snapshot) -> tuple[Any, list[Check]]:
                 .schema(_schema(jvm, t))
                 .comment(t.comment)
                 .partitionKeys(java_list(jvm, t.partition_keys))
+                .distribution(_distribution(jvm, catalog_api, t.distribution))
                 .options(java_map(jvm, t.options))
                 .build()
             )
@@ -160,3 +161,15 @@ def load_catalog_api(snapshots: list[sf.Snapshot]) -> tuple[Any, list[Check]]:
         env._j_tenv.registerCatalog(snapshot.catalog_name, catalog)
         checks += created
     return env, checks
+
+
+def _distribution(jvm: Any, catalog_api: Any, distribution: TableDistribution | None) -> Any:
+    """Flink's ``TableDistribution`` of ``distribution`` (None: Java's null, no distribution)."""
+    if distribution is None:
+        return None
+    of = {
+        "HASH": catalog_api.TableDistribution.ofHash,
+        "RANGE": catalog_api.TableDistribution.ofRange,
+        "UNKNOWN": catalog_api.TableDistribution.ofUnknown,
+    }[distribution.kind]
+    return of(java_list(jvm, list(distribution.bucket_keys)), distribution.bucket_count)

@@ -209,15 +209,7 @@ def _with(options: dict[str, str]) -> str:
 
 def _moved_table(table: CatalogTable, catalog: str) -> CatalogTable:
     identifier = ObjectIdentifier(catalog, table.identifier.database, table.identifier.name)
-    return CatalogTable(
-        identifier,
-        table.columns,
-        table.watermark,
-        table.primary_key,
-        table.partition_keys,
-        table.comment,
-        table.options,
-    )
+    return replace(table, identifier=identifier)
 
 
 def create_table_statement(table: CatalogTable) -> str:
@@ -236,6 +228,8 @@ def create_table_statement(table: CatalogTable) -> str:
     text += "\n"
     if table.comment is not None:
         text += f"COMMENT {quote_string(table.comment)}\n"
+    if table.distribution is not None:
+        text += f"{table.distribution.sql()}\n"
     if table.partition_keys:
         text += f"PARTITIONED BY ({', '.join(quote_identifier(k) for k in table.partition_keys)})\n"
     if table.options:

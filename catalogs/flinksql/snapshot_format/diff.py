@@ -261,6 +261,7 @@ def _changed(
             ("watermark", "watermark"),
             ("primaryKey", "primary key"),
             ("partitionKeys", "partition keys"),
+            ("distribution", "distribution"),
             ("comment", "comment"),
         ):
             if a.get(key) != b.get(key):

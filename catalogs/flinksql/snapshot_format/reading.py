@@ -20,6 +20,7 @@ from ..catalog import (
     function_identifier,
     function_name,
 )
+from ..distribution import KINDS, TableDistribution
 from ..errors import FlinkSqlError
 from ..member_attributes import with_member_time_attributes
 from ..schema import with_time_attributes
@@ -316,6 +317,9 @@ def _table(
             errors.append(f"{where}: partitionKeys: '{key}' is not a column of the table.")
     comment = _optional_string(entry.get("comment"), f"{where}: comment", errors)
     options = _string_map(entry.get("options") or {}, f"{where}: options", errors)
+    distribution = _distribution(
+        entry.get("distribution"), columns, f"{where}: distribution", errors
+    )
     if len(errors) > count:
         return None
     if primary_key is not None:  # a primary key's columns are NOT NULL
@@ -341,7 +345,39 @@ def _table(
         [str(k) for k in partition_keys],
         comment,
         options,
+        distribution=distribution,
     )
+
+
+def _distribution(
+    raw: Any, columns: list[Column], where: str, errors: list[str]
+) -> TableDistribution | None:
+    """A table's ``distribution`` (absent or null when it has none), checked as Flink checks
+    one: its keys name physical columns, its count is at least 1."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        errors.append(f"{where}: must be an object or null.")
+        return None
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        errors.append(f"{where}.kind: must be one of {', '.join(KINDS)}.")
+    keys = raw.get("bucketKeys")
+    if keys is None:
+        keys = []
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        errors.append(f"{where}.bucketKeys: must be an array of column names.")
+        keys = []
+    physical = {c.name for c in columns if c.kind == ColumnKind.PHYSICAL}
+    for key in keys:
+        if key not in physical:
+            errors.append(f"{where}.bucketKeys: '{key}' is not a physical column of the table.")
+    count = raw.get("bucketCount")
+    if count is not None and (type(count) is not int or not 1 <= count <= 2**31 - 1):
+        errors.append(f"{where}.bucketCount: must be null or a whole number from 1 to 2147483647.")
+    if not keys and count is None:
+        errors.append(f"{where}: names neither bucket keys nor a bucket count.")
+    return TableDistribution(str(kind), tuple(keys), count)
 
 
 def _column(raw: Any, where: str, seen: set[str], errors: list[str]) -> Column | None:

@@ -15,6 +15,7 @@ from ..catalog import (
     Column,
     ObjectIdentifier,
 )
+from ..distribution import TableDistribution
 from ..errors import FlinkSqlError
 from ..lineage import columns_read
 from ..member_attributes import member_time_attributes
@@ -118,7 +119,7 @@ def table_entry(table: CatalogTable, secrets: SecretPlaceholders) -> dict[str, A
             "columnNames": list(table.primary_key.columns),
             "enforced": False,
         }
-    return {
+    entry: dict[str, Any] = {
         "database": identifier.database,
         "name": identifier.name,
         "comment": table.comment,
@@ -127,6 +128,20 @@ def table_entry(table: CatalogTable, secrets: SecretPlaceholders) -> dict[str, A
         "primaryKey": primary_key,
         "partitionKeys": list(table.partition_keys),
         "options": secrets.options(identifier.database, identifier.name, table.options),
+    }
+    if table.distribution is not None:
+        # written only where there is one, so a snapshot without reads as it always did
+        entry["distribution"] = distribution_entry(table.distribution)
+    return entry
+
+
+def distribution_entry(distribution: TableDistribution) -> dict[str, Any]:
+    """``{"kind": "HASH", "bucketKeys": ["a"], "bucketCount": 4}``: Flink's
+    ``TableDistribution``; ``bucketCount`` is null when the statement wrote none."""
+    return {
+        "kind": distribution.kind,
+        "bucketKeys": list(distribution.bucket_keys),
+        "bucketCount": distribution.bucket_count,
     }
 
 
