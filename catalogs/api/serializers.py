@@ -3,6 +3,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from catalogs.flinksql.distribution import KINDS
 from catalogs.flinksql.errors import FlinkSqlError
 from catalogs.flinksql.types import parse_type
 from catalogs.models import (
@@ -125,6 +126,33 @@ class ViewSummarySerializer(serializers.ModelSerializer):
         fields = ["name", "comment", "status", "version"]
 
 
+class DistributionSerializer(serializers.Serializer):
+    """A table's buckets: ``DISTRIBUTED BY HASH(a) INTO 4 BUCKETS`` is kind HASH, bucket keys
+    [a], bucket count 4; kind UNKNOWN leaves the algorithm to the connector; a count is null
+    when none was written."""
+
+    kind = serializers.ChoiceField(choices=KINDS, default="UNKNOWN")
+    bucket_keys = serializers.ListField(
+        child=StrictCharField(validators=[no_nul]),
+        required=False,
+        default=list,
+        max_length=limits.LIST_ITEMS,
+    )
+    bucket_count = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=2**31 - 1
+    )
+
+    def validate(self, data: dict) -> dict:
+        # Flink's grammar: DISTRIBUTED BY [HASH | RANGE] (keys) [INTO n BUCKETS], or
+        # DISTRIBUTED INTO n BUCKETS alone
+        if not data["bucket_keys"] and (data["kind"] != "UNKNOWN" or data["bucket_count"] is None):
+            raise serializers.ValidationError(
+                "A distribution names its bucket keys, or only its bucket count "
+                "(DISTRIBUTED INTO n BUCKETS, kind UNKNOWN)."
+            )
+        return data
+
+
 class TableSerializer(serializers.ModelSerializer):
     catalog = serializers.CharField(source="database.catalog.name")
     database = serializers.CharField(source="database.name")
@@ -132,12 +160,25 @@ class TableSerializer(serializers.ModelSerializer):
     watermark = serializers.SerializerMethodField()
     primary_key = serializers.SerializerMethodField()
     partition_keys = serializers.ListField(child=serializers.CharField())
+    distribution = serializers.SerializerMethodField()
     options = MaskedOptionsField()
 
     class Meta:
         model = Table
         fields = ["name", "catalog", "database", "comment", "columns", "watermark"]
-        fields += ["primary_key", "partition_keys", "options", "version", "updated_at"]
+        fields += ["primary_key", "distribution", "partition_keys", "options", "version"]
+        fields += ["updated_at"]
+
+    @extend_schema_field(DistributionSerializer(allow_null=True))
+    def get_distribution(self, table: Table) -> dict | None:
+        distribution = table.distribution
+        if distribution is None:
+            return None
+        return {
+            "kind": distribution.kind,
+            "bucket_keys": list(distribution.bucket_keys),
+            "bucket_count": distribution.bucket_count,
+        }
 
     @extend_schema_field(WatermarkSerializer(allow_null=True))
     def get_watermark(self, table: Table) -> dict | None:
@@ -321,6 +362,7 @@ class NewTableSerializer(serializers.Serializer):
     primary_key = serializers.ListField(
         child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )
+    distribution = DistributionSerializer(required=False)
     partition_keys = serializers.ListField(
         child=StrictCharField(validators=[no_nul]), required=False, max_length=limits.LIST_ITEMS
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from catalogs.flinksql.catalog import ObjectIdentifier
+from catalogs.flinksql.catalog import ObjectIdentifier, TableDistribution
 from catalogs.flinksql.quoting import quote_identifier, quote_string
 
 
@@ -46,6 +46,11 @@ def create_table(identifier: ObjectIdentifier, data: dict[str, Any]) -> str:
     text = f"CREATE TABLE {identifier.quoted()} (\n  " + ",\n  ".join(parts) + "\n)"
     if data.get("comment") is not None:
         text += f"\nCOMMENT {quote_string(data['comment'])}"
+    if distribution := data.get("distribution"):
+        written = TableDistribution(
+            distribution["kind"], tuple(distribution["bucket_keys"]), distribution["bucket_count"]
+        )
+        text += f"\n{written.written()}"
     if data.get("partition_keys"):
         text += f"\nPARTITIONED BY ({_names(data['partition_keys'])})"
     if data.get("options"):

@@ -27,6 +27,8 @@ _HINTS = (
     ("watermark", "watermark_column"),
     ("primary key", "primary_key"),
     ("partition", "partition_keys"),
+    ("bucket key", "bucket_keys"),
+    ("bucket count", "bucket_count"),
     ("already exists", "name"),
     ("unsupported options", "options"),
 )

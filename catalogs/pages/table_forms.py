@@ -54,7 +54,11 @@ def table_create(
 
 
 # The fields of a new table that name its columns, and how the picker calls them.
-PICK_TARGETS = [("id_primary_key", "primary key"), ("id_partition_keys", "partition keys")]
+PICK_TARGETS = [
+    ("id_primary_key", "primary key"),
+    ("id_bucket_keys", "bucket keys"),
+    ("id_partition_keys", "partition keys"),
+]
 
 
 def _with_added_column(post: Any) -> Any:

@@ -379,6 +379,11 @@ def table_changes(
         return [], "; ".join(reasons)
     target = f"ALTER TABLE {new.identifier.quoted()}"
     sql = []
+    # a changed distribution is dropped first and added last, so that no column change meets
+    # a bucket key it must keep or a key that does not exist yet
+    redistributed = old.distribution != new.distribution
+    if redistributed and old.distribution is not None:
+        sql.append(f"{target} DROP DISTRIBUTION")
     if old.watermark is not None and new.watermark is None:
         sql.append(f"{target} DROP WATERMARK")
     if old.primary_key is not None and new.primary_key is None:
@@ -425,6 +430,8 @@ def table_changes(
         sql.append(f"{target} SET {_set(changed)}")
     if reset:
         sql.append(f"{target} RESET {_reset(reset)}")
+    if redistributed and new.distribution is not None:
+        sql.append(f"{target} ADD {new.distribution.alter_clause()}")
     return sql, ""
 
 
