@@ -95,25 +95,58 @@ KEYED_ALTERS = [
     "MODIFY (name STRING COMMENT 'who', ms INT)",
 ]
 KEYED_COPY = "mem.`default`.keyed"
+
+
+def _altered_alike(prefix: str, table: str, copy: str, alters: list[str]) -> dict[str, str]:
+    """Each ALTER TABLE of ``alters`` on ``table`` and on its ``copy``, then SHOW CREATE
+    TABLE of both, labelled ``{prefix}alter 0``, ``{prefix}alter copy 0``, ``{prefix}show 0``,
+    ``{prefix}show copy 0``, ..."""
+    return {
+        f"{prefix}{label} {i}": statement
+        for i, alter in enumerate(alters)
+        for label, statement in [
+            ("alter", f"ALTER TABLE {table} {alter}"),
+            ("alter copy", f"ALTER TABLE {copy} {alter}"),
+            ("show", f"SHOW CREATE TABLE {table}"),
+            ("show copy", f"SHOW CREATE TABLE {copy}"),
+        ]
+    }
+
+
 SESSION_1_ALTERS = {
     "mem": "CREATE CATALOG mem WITH ('type' = 'generic_in_memory')",
     "keyed": f"CREATE TABLE shop.sales.keyed {KEYED}",
     "keyed copy": f"CREATE TABLE {KEYED_COPY} {KEYED}",
-    **{
-        f"{label} {i}": statement
-        for i, alter in enumerate(KEYED_ALTERS)
-        for label, statement in [
-            ("alter", f"ALTER TABLE shop.sales.keyed {alter}"),
-            ("alter copy", f"ALTER TABLE {KEYED_COPY} {alter}"),
-            ("show", "SHOW CREATE TABLE shop.sales.keyed"),
-            ("show copy", f"SHOW CREATE TABLE {KEYED_COPY}"),
-        ]
-    },
+    **_altered_alike("", "shop.sales.keyed", KEYED_COPY, KEYED_ALTERS),
     "alter function": "ALTER FUNCTION shop.sales.twice AS 'com.example.Twice2' LANGUAGE SCALA",
     "alter missing function": "ALTER FUNCTION shop.sales.nothing AS 'com.example.X'",
     "alter missing function if exists": "ALTER FUNCTION IF EXISTS shop.sales.nothing AS 'x'",
 }
 SESSION_1.update(SESSION_1_ALTERS)
+
+# A table's distribution (DISTRIBUTED BY, FLIP-376) from Flink, created and changed in the
+# dashboard's catalog and in a copy in Flink's in-memory one, as KEYED: after each, SHOW CREATE
+# TABLE of both must agree. In database `default`, so that the tables of sales stay as listed.
+BUCKETED = (
+    "(a INT, b STRING) COMMENT 'in buckets' DISTRIBUTED BY HASH(a) INTO 4 BUCKETS "
+    "WITH ('connector' = 'blackhole')"
+)
+BUCKETED_ALTERS = [
+    "MODIFY DISTRIBUTION INTO 2 BUCKETS",
+    "DROP DISTRIBUTION",
+    "ADD DISTRIBUTION BY RANGE(a, b)",
+    "MODIFY DISTRIBUTION BY (b) INTO 3 BUCKETS",
+]
+BUCKETED_TABLE = "shop.`default`.bucketed"
+BUCKETED_COPY = "mem.`default`.bucketed"
+SESSION_1_DISTRIBUTION = {
+    "bucketed": f"CREATE TABLE {BUCKETED_TABLE} {BUCKETED}",
+    "bucketed copy": f"CREATE TABLE {BUCKETED_COPY} {BUCKETED}",
+    "bucketed show": f"SHOW CREATE TABLE {BUCKETED_TABLE}",
+    "bucketed show copy": f"SHOW CREATE TABLE {BUCKETED_COPY}",
+    **_altered_alike("bucketed ", BUCKETED_TABLE, BUCKETED_COPY, BUCKETED_ALTERS),
+}
+SESSION_1.update(SESSION_1_DISTRIBUTION)
 
 
 def catalog_options(dashboard: LiveDashboard, **options: str) -> dict[str, str]:
@@ -460,6 +493,59 @@ def test_consecutive_changes_of_one_kind_from_flink_are_one_statement(
         "DROP WATERMARK",
         "ADD (`note` VARCHAR(2147483647), WATERMARK FOR `ts` AS `ts`)",
         "MODIFY (`name` VARCHAR(2147483647) COMMENT 'who', `ms` INT)",
+    ]
+
+
+def test_a_tables_distribution_from_flink_is_created_and_changed_as_flink_does(
+    dashboard: LiveDashboard, session_1: dict
+) -> None:
+    def shown(label: str) -> str:
+        [[mine]] = rows(session_1[label])  # the dashboard's table, read back by Flink
+        [[flinks]] = rows(session_1[label.replace("show", "show copy")])
+        assert mine == flinks.replace("`mem`.`default`", "`shop`.`default`"), label
+        return mine
+
+    assert rows(session_1["bucketed"]) == [["OK"]]
+    assert rows(session_1["bucketed copy"]) == [["OK"]]
+    created = shown("bucketed show")
+    assert "\nCOMMENT 'in buckets'\nDISTRIBUTED BY HASH(`a`) INTO 4 BUCKETS\nWITH (\n" in created
+    distributed = []
+    for i, alter in enumerate(BUCKETED_ALTERS):
+        assert rows(session_1[f"bucketed alter {i}"]) == [["OK"]], alter
+        assert rows(session_1[f"bucketed alter copy {i}"]) == [["OK"]], alter
+        text = shown(f"bucketed show {i}")
+        distributed.append([line for line in text.split("\n") if "DISTRIBUTED" in line])
+    # MODIFY replaces the whole distribution: its keys and algorithm go with the old count
+    assert distributed == [
+        ["DISTRIBUTED INTO 2 BUCKETS"],
+        [],
+        ["DISTRIBUTED BY RANGE(`a`, `b`)"],
+        ["DISTRIBUTED BY (`b`) INTO 3 BUCKETS"],
+    ]
+    # the last state, as the dashboard itself shows it and hands it to the plugin
+    assert dashboard.answer("SHOW CREATE TABLE shop.`default`.bucketed") == [[text]]
+    status, document = dashboard.request(
+        "GET", "environments/default/catalogs/shop/databases/default/document"
+    )
+    assert status == 200, document
+    [entry] = [t for t in document["tables"] if t["name"] == "bucketed"]
+    assert entry["distribution"] == {"kind": "UNKNOWN", "bucketCount": 3, "bucketKeys": ["b"]}
+    # what the plugin sent: Flink's CREATE TABLE text, one statement per distribution change
+    status, history = dashboard.request("GET", "environments/default/history/?limit=200")
+    assert status == 200
+    sent = [
+        e["statement"]
+        for e in reversed(history["results"])
+        if "`shop`.`default`.`bucketed`" in e["statement"]
+    ]
+    assert sent == [
+        "CREATE TABLE `shop`.`default`.`bucketed` (\n  `a` INT,\n  `b` VARCHAR(2147483647)\n)\n"
+        "COMMENT 'in buckets'\nDISTRIBUTED BY HASH(`a`) INTO 4 BUCKETS\n"
+        "WITH (\n  'connector' = 'blackhole'\n)",
+        "ALTER TABLE `shop`.`default`.`bucketed` MODIFY DISTRIBUTION INTO 2 BUCKETS",
+        "ALTER TABLE `shop`.`default`.`bucketed` DROP DISTRIBUTION",
+        "ALTER TABLE `shop`.`default`.`bucketed` ADD DISTRIBUTION BY RANGE(`a`, `b`)",
+        "ALTER TABLE `shop`.`default`.`bucketed` MODIFY DISTRIBUTION BY (`b`) INTO 3 BUCKETS",
     ]
 
 

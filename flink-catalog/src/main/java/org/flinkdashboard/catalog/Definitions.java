@@ -1,11 +1,13 @@
 package org.flinkdashboard.catalog;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogDatabase;
@@ -15,6 +17,7 @@ import org.apache.flink.table.catalog.CatalogFunctionImpl;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.CatalogView;
 import org.apache.flink.table.catalog.FunctionLanguage;
+import org.apache.flink.table.catalog.TableDistribution;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.resource.ResourceType;
 import org.apache.flink.table.resource.ResourceUri;
@@ -73,9 +76,38 @@ final class Definitions {
         return CatalogTable.newBuilder()
                 .schema(schema.build())
                 .comment(text(entry, "comment"))
+                .distribution(distribution(entry))
                 .partitionKeys(partitionKeys)
                 .options(resolved(options(entry.path("options")), "table " + identifier(entry)))
                 .build();
+    }
+
+    /**
+     * The table's DISTRIBUTED BY / INTO (FLIP-376), null when it has none. Flink reads it back
+     * before an ALTER TABLE ... DISTRIBUTION: ADD needs none there, MODIFY and DROP need one.
+     */
+    private TableDistribution distribution(JsonNode entry) {
+        JsonNode distribution = entry.path("distribution");
+        if (!distribution.isObject()) {
+            return null;
+        }
+        String kind = distribution.path("kind").asText();
+        JsonNode count = distribution.path("bucketCount");
+        try {
+            return TableDistribution.of(
+                    TableDistribution.Kind.valueOf(kind),
+                    count.isNumber() ? Integer.valueOf(count.asInt()) : null,
+                    strings(distribution.path("bucketKeys")));
+        } catch (IllegalArgumentException e) {
+            // a kind a later dashboard or Flink knows: say so rather than drop the distribution
+            throw new CatalogException(
+                    "Table " + identifier(entry) + " has a distribution of kind '" + kind
+                            + "', which this Flink does not know; it knows "
+                            + Arrays.stream(TableDistribution.Kind.values())
+                                    .map(Enum::name)
+                                    .collect(Collectors.joining(", "))
+                            + ".", e);
+        }
     }
 
     CatalogView view(JsonNode entry) {

@@ -75,7 +75,11 @@ final class Statements {
                 + options(properties) + ")";
     }
 
-    /** CREATE TABLE / CREATE VIEW: Flink's own SHOW CREATE text of the resolved object. */
+    /**
+     * CREATE TABLE / CREATE VIEW: Flink's own SHOW CREATE text of the resolved object. A table's
+     * distribution is in it as {@code TableDistribution.toString()} prints it, between COMMENT
+     * and PARTITIONED BY: the one order Flink's grammar accepts.
+     */
     String create(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists) {
         if (!(table instanceof ResolvedCatalogBaseTable<?> resolved)) {
             throw new CatalogException("The dashboard catalog stores resolved tables and views only.");

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.Constraint;
 import org.apache.flink.table.catalog.TableChange;
+import org.apache.flink.table.catalog.TableDistribution;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.catalog.WatermarkSpec;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
@@ -106,6 +107,16 @@ final class TableChanges {
         if (change instanceof TableChange.DropConstraint drop) {
             return new Clause(null, "DROP CONSTRAINT " + Rename.quote(drop.getConstraintName()), null);
         }
+        // a distribution clause stands alone: Flink's grammar has no ADD (c INT, DISTRIBUTION ...)
+        if (change instanceof TableChange.AddDistribution add) {
+            return new Clause(null, "ADD " + distribution(add.getDistribution()), null);
+        }
+        if (change instanceof TableChange.ModifyDistribution modify) {
+            return new Clause(null, "MODIFY " + distribution(modify.getDistribution()), null);
+        }
+        if (change instanceof TableChange.DropDistribution) {
+            return new Clause(null, "DROP DISTRIBUTION", null);
+        }
         throw new CatalogException(
                 "The dashboard catalog cannot apply this change from Flink yet: " + change
                         + ". Run the ALTER TABLE statement in the dashboard's console instead.");
@@ -146,6 +157,14 @@ final class TableChanges {
     private String watermark(WatermarkSpec watermark) {
         return "WATERMARK FOR " + Rename.quote(watermark.getRowtimeAttribute()) + " AS "
                 + expression(watermark.getWatermarkExpression());
+    }
+
+    /**
+     * {@code DISTRIBUTION BY HASH(`a`) INTO 4 BUCKETS}: Flink's text of the distribution, as
+     * CREATE TABLE writes it ({@code DISTRIBUTED ...}), in ALTER TABLE's word.
+     */
+    private static String distribution(TableDistribution distribution) {
+        return "DISTRIBUTION" + distribution.toString().substring("DISTRIBUTED".length());
     }
 
     /** Flink's catalogs keep primary keys only (never enforced): UNIQUE has no Flink SQL. */

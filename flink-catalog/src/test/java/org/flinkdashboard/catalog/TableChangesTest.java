@@ -5,6 +5,7 @@ import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.TableChange;
+import org.apache.flink.table.catalog.TableDistribution;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.catalog.WatermarkSpec;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
@@ -108,9 +109,51 @@ public class TableChangesTest {
                 alter(TableChange.add(metadata)));
     }
 
+    public void testEachDistributionChangeIsAStatementOfItsOwn() {
+        Check.equal(
+                List.of(
+                        HEAD + "ADD DISTRIBUTION BY HASH(`a`) INTO 4 BUCKETS",
+                        HEAD + "MODIFY DISTRIBUTION INTO 2 BUCKETS",
+                        HEAD + "DROP DISTRIBUTION"),
+                alter(
+                        TableChange.add(TableDistribution.ofHash(List.of("a"), 4)),
+                        TableChange.modify(TableDistribution.ofUnknown(2)),
+                        TableChange.dropDistribution()));
+    }
+
+    public void testDistributionsAreWrittenAsFlinkWritesThem() {
+        Check.equal(
+                List.of(
+                        HEAD + "ADD DISTRIBUTION BY RANGE(`a`, `b``c`)",
+                        HEAD + "MODIFY DISTRIBUTION BY (`a`)",
+                        HEAD + "MODIFY DISTRIBUTION BY (`a`) INTO 3 BUCKETS",
+                        HEAD + "ADD DISTRIBUTION INTO 5 BUCKETS"),
+                alter(
+                        TableChange.add(TableDistribution.ofRange(List.of("a", "b`c"), null)),
+                        TableChange.modify(TableDistribution.ofUnknown(List.of("a"), null)),
+                        TableChange.modify(TableDistribution.ofUnknown(List.of("a"), 3)),
+                        TableChange.add(TableDistribution.ofUnknown(5))));
+    }
+
+    public void testADistributionAmongColumnsKeepsTheOrderOfTheChanges() {
+        Check.equal(
+                List.of(HEAD + "ADD `x` INT", HEAD + "ADD DISTRIBUTION BY HASH(`x`) INTO 4 BUCKETS"),
+                alter(
+                        TableChange.add(Column.physical("x", DataTypes.INT())),
+                        TableChange.add(TableDistribution.ofHash(List.of("x"), 4))));
+        // the columns on either side are not joined across it: the order is Flink's
+        Check.equal(
+                List.of(HEAD + "ADD `x` INT", HEAD + "DROP DISTRIBUTION", HEAD + "ADD `y` INT"),
+                alter(
+                        TableChange.add(Column.physical("x", DataTypes.INT())),
+                        TableChange.dropDistribution(),
+                        TableChange.add(Column.physical("y", DataTypes.INT()))));
+    }
+
     public void testAChangeTheDashboardCannotApplySaysWhatToDo() {
         CatalogException refused = Check.raises(
-                CatalogException.class, () -> alter(TableChange.set("a", "1"), TableChange.dropDistribution()));
+                CatalogException.class,
+                () -> alter(TableChange.set("a", "1"), TableChange.modifyDefinitionQuery("SELECT 1", "SELECT 1")));
         Check.isTrue(
                 refused.getMessage().startsWith("The dashboard catalog cannot apply this change from Flink yet: ")
                         && refused.getMessage().endsWith(

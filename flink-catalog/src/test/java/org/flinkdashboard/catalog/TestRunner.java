@@ -24,7 +24,8 @@ public final class TestRunner {
             ClientErrorsTest.class,
             CatalogErrorsTest.class,
             PartitionsTest.class,
-            TimeAttributesTest.class);
+            TimeAttributesTest.class,
+            DistributionTest.class);
 
     private TestRunner() {}
 
