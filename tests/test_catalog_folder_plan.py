@@ -108,6 +108,26 @@ CHANGES = {
         "CREATE TABLE d.t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '9');",
         [f"{T} SET ('number-of-rows' = '9')", f"{T} RESET ('rows-per-second')"],
     ),
+    "add a distribution": (
+        "CREATE TABLE d.t (a INT, b INT);",
+        "CREATE TABLE d.t (a INT, b INT) DISTRIBUTED BY HASH(a) INTO 4 BUCKETS;",
+        [f"{T} ADD DISTRIBUTION BY HASH(`a`) INTO 4 BUCKETS"],
+    ),
+    "drop a distribution": (
+        "CREATE TABLE d.t (a INT) DISTRIBUTED INTO 3 BUCKETS;",
+        "CREATE TABLE d.t (a INT);",
+        [f"{T} DROP DISTRIBUTION"],
+    ),
+    "move the distribution onto a new column, dropping its old key": (
+        "CREATE TABLE d.t (a INT, b INT) DISTRIBUTED BY (a);",
+        "CREATE TABLE d.t (b INT, c INT) DISTRIBUTED BY RANGE(c) INTO 2 BUCKETS;",
+        [
+            f"{T} DROP DISTRIBUTION",
+            f"{T} DROP (`a`)",
+            f"{T} ADD (`c` INT AFTER `b`)",
+            f"{T} ADD DISTRIBUTION BY RANGE(`c`) INTO 2 BUCKETS",
+        ],
+    ),
     "change a view's query": (
         "CREATE TABLE d.t (a INT, b INT)" + DG + "CREATE VIEW d.v AS SELECT a FROM d.t;",
         "CREATE TABLE d.t (a INT, b INT)" + DG + "CREATE VIEW d.v AS SELECT b AS a FROM d.t;",

@@ -87,6 +87,7 @@ ROUND_TRIP_GOLDENS = [
     "quoting",
     "table_alter",
     "tables",
+    "tables_distribution",
     "types",
 ]
 

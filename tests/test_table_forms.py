@@ -157,12 +157,13 @@ def test_the_keys_are_picked_from_the_columns_typed_above(client: Client) -> Non
     picker = preview[preview.index('<div id="column-picker"') :]
     assert 'hx-swap-oob="true"' in picker[:80]  # the preview replaces the page's picker
     # each name once, in the order of the rows, as text
-    assert picker.count('data-pick="id"') == 2  # one button for each of the two fields
-    assert picker.count('data-pick="&lt;b&gt;ts&lt;/b&gt;"') == 2
+    assert picker.count('data-pick="id"') == 3  # one button for each of the three fields
+    assert picker.count('data-pick="&lt;b&gt;ts&lt;/b&gt;"') == 3
     assert "<b>ts</b>" not in picker
     assert picker.index('data-pick="id"') < picker.index('data-pick="&lt;b&gt;ts')
     assert '<option value="id"></option><option value="&lt;b&gt;ts&lt;/b&gt;"></option>' in picker
     assert 'data-pick-into="id_primary_key"' in picker
+    assert 'data-pick-into="id_bucket_keys"' in picker
     assert 'data-pick-into="id_partition_keys"' in picker
     page = client.post(url, {**data, "add_column": "1"}).text
     assert page.count('id="column-picker"') == 1  # the page itself has one picker

@@ -182,13 +182,10 @@ def _column_names(create: str) -> list[str]:
 
 
 def alter_statement(seed: int, index: int) -> str:
-    """The ``index``-th generated sequence of ``seed``: a generated table (one without
-    buckets) and one to three ``ALTER TABLE`` statements of every form on it, joined by
-    :data:`SEPARATOR`."""
+    """The ``index``-th generated sequence of ``seed``: a generated table and one to three
+    ``ALTER TABLE`` statements of every form on it, joined by :data:`SEPARATOR`."""
     r = random.Random(f"alter-{seed}-{index}")
     create = table_statement(seed, 100_000 + index)
-    while "DISTRIBUTED" in create:
-        create = table_statement(seed, r.randrange(10**9))
     names = _column_names(create) or ["a"]
     alters = []
     for _ in range(r.randint(1, 3)):
@@ -221,6 +218,11 @@ def alter_statement(seed: int, index: int) -> str:
                     "RESET ('k', 'connector')",
                     "RESET ('fields.id.kind')",
                     "RENAME TO gt2",
+                    f"ADD DISTRIBUTION BY HASH({name}) INTO {r.randint(0, 4)} BUCKETS",
+                    f"ADD DISTRIBUTION INTO {r.randint(1, 4)} BUCKETS",
+                    f"MODIFY DISTRIBUTION BY ({name}, {other})",
+                    f"MODIFY DISTRIBUTION BY RANGE({new}) INTO 2 BUCKETS",
+                    "DROP DISTRIBUTION",
                 ]
             )
         )
