@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sqlglot import exp
@@ -78,12 +78,28 @@ def _check_watermark_column(spec: st.WatermarkSpec, columns: list[Column]) -> No
         )
 
 
-def resolve_watermark(
-    spec: st.WatermarkSpec, columns: list[Column], expression_first: bool = True
-) -> Watermark:
-    """The watermark ``spec`` declares over ``columns``. Flink's CREATE TABLE types the
-    expression before it checks the column; ALTER TABLE, adding or changing a watermark or
-    checking a kept one again, checks the column first (``expression_first`` False)."""
+def resolve_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Watermark:
+    """The watermark ``spec`` declares over ``columns``, checked as ALTER TABLE checks one
+    (adding or changing a watermark, or checking a kept one again): its column, the column's
+    type, then the expression. CREATE TABLE checks in another order (:func:`_finish`)."""
+    column = _rowtime_column(spec, columns)
+    _check_time_type(column.data_type, "time field", "the time field type")
+    expression, expression_type = column_expression(spec.expression, _scope(columns))
+    if column.is_proctime:
+        raise ValidationError(PROCTIME_WATERMARK)
+    _check_time_type(expression_type, "expression", "the watermark expression type")
+    return Watermark(spec.column, expression)
+
+
+PROCTIME_WATERMARK = "A watermark can not be defined for a processing-time attribute."
+
+
+def _scope(columns: list[Column]) -> dict[str, DataType]:
+    return {c.name: c.data_type for c in columns}
+
+
+def _rowtime_column(spec: st.WatermarkSpec, columns: list[Column]) -> Column:
+    """The column a watermark is declared for, which must be one of ``columns``."""
     if "." in spec.column:
         names = ", ".join(c.name for c in columns)
         raise ValidationError(
@@ -97,16 +113,25 @@ def resolve_watermark(
             f"The rowtime attribute field '{spec.column}' is not defined in the table schema, "
             f"{_at(spec.position).strip()}\nAvailable fields: [{available}]"
         )
-    scope = {c.name: c.data_type for c in columns}
-    if not expression_first:
+    return column
+
+
+def _created_watermark(spec: st.WatermarkSpec, columns: list[Column]) -> Callable[[], Watermark]:
+    """CREATE TABLE's watermark in Flink's two steps: its column and its expression are
+    checked now (as Flink converts the statement); the check of their types is returned, to
+    run where Flink resolves the schema (after the primary key's columns, the partition keys
+    and the metadata keys)."""
+    column = _rowtime_column(spec, columns)
+    expression, expression_type = column_expression(spec.expression, _scope(columns))
+
+    def resolved() -> Watermark:
+        if column.is_proctime:
+            raise ValidationError(PROCTIME_WATERMARK)
         _check_time_type(column.data_type, "time field", "the time field type")
-    expression, expression_type = column_expression(spec.expression, scope)
-    if column.is_proctime:
-        raise ValidationError("A watermark can not be defined for a processing-time attribute.")
-    if expression_first:
-        _check_time_type(column.data_type, "time field", "the time field type")
-    _check_time_type(expression_type, "expression", "the watermark expression type")
-    return Watermark(spec.column, expression)
+        _check_time_type(expression_type, "expression", "the watermark expression type")
+        return Watermark(spec.column, expression)
+
+    return resolved
 
 
 def _check_time_type(t: DataType, what: str, label: str) -> None:
@@ -120,7 +145,8 @@ def _check_time_type(t: DataType, what: str, label: str) -> None:
         )
 
 
-def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
+def check_primary_key_columns(spec: st.PrimaryKeySpec, columns: list[Column]) -> None:
+    """CREATE TABLE's key names columns that are there and physical (at their positions)."""
     positions = spec.column_positions or [spec.position] * len(spec.columns)
     for name, position in zip(spec.columns, positions, strict=True):
         column = next((c for c in columns if c.name == name), None)
@@ -133,14 +159,25 @@ def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> Prima
                 f"Could not create a PRIMARY KEY with column '{name}'{_at(position)}.\n"
                 "A PRIMARY KEY constraint must be declared on physical columns."
             )
-    name = spec.name or "PK_" + "_".join(spec.columns)
+
+
+def resolve_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
+    check_primary_key_columns(spec, columns)
+    _check_key_duplicates(spec)
+    return PrimaryKey(_key_name(spec), tuple(spec.columns))
+
+
+def _key_name(spec: st.PrimaryKeySpec) -> str:
+    return spec.name or "PK_" + "_".join(spec.columns)
+
+
+def _check_key_duplicates(spec: st.PrimaryKeySpec) -> None:
     if len(set(spec.columns)) != len(spec.columns):
         duplicates = sorted({c for c in spec.columns if spec.columns.count(c) > 1})
         raise ValidationError(
-            f"Invalid primary key '{name}'. A primary key must not contain duplicate columns. "
-            f"Found: [{', '.join(duplicates)}]"
+            f"Invalid primary key '{_key_name(spec)}'. A primary key must not contain duplicate "
+            f"columns. Found: [{', '.join(duplicates)}]"
         )
-    return PrimaryKey(name, tuple(spec.columns))
 
 
 def with_primary_key_not_null(
@@ -313,19 +350,24 @@ def _finish(
     options: dict[str, str],
     distribution: TableDistribution | None,
 ) -> CatalogTable:
-    watermark = (
+    # Flink's order: what converting the statement checks (the watermark's column and
+    # expression, the key's columns, the partition keys' names), then what resolving the
+    # schema and the table checks (metadata keys, the watermark's types, the key's duplicates,
+    # the distribution, the partition keys' kinds): tables_distribution holds the pairs
+    created = None
+    if isinstance(watermark_spec, st.WatermarkSpec):
         # over the key's columns NOT NULL: Flink names a key column's type so when it refuses
-        resolve_watermark(watermark_spec, with_primary_key_not_null(columns, key_spec))
-        if isinstance(watermark_spec, st.WatermarkSpec)
-        else watermark_spec
-    )
+        created = _created_watermark(watermark_spec, with_primary_key_not_null(columns, key_spec))
+    if isinstance(key_spec, st.PrimaryKeySpec):
+        check_primary_key_columns(key_spec, columns)
+    check_partition_keys(partition_keys, columns)
+    check_metadata_keys(columns)
+    watermark = created() if created is not None else watermark_spec
     key = (
         resolve_primary_key(key_spec, columns)
         if isinstance(key_spec, st.PrimaryKeySpec)
         else key_spec
     )
-    check_partition_keys(partition_keys, columns)
-    check_metadata_keys(columns)
     check_distribution(distribution, columns)
     check_physical_partition_keys(partition_keys, columns)
     return CatalogTable(
@@ -475,7 +517,7 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     watermark = table.watermark
     if watermark is not None:
         spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
-        watermark = resolve_watermark(spec, resolved, expression_first=False)
+        watermark = resolve_watermark(spec, resolved)
     check_distribution(table.distribution, resolved)
     check_physical_partition_keys(table.partition_keys, resolved)
     return replace(
@@ -514,7 +556,7 @@ def alter_add(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 f"`{watermark.rowtime_attribute}` AS {watermark.expression}. "
                 "You might want to drop it before adding a new one."
             )
-        watermark = resolve_watermark(change.watermark, columns, expression_first=False)
+        watermark = resolve_watermark(change.watermark, columns)
     changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
     return _revalidate(changed, columns)
 
@@ -553,16 +595,18 @@ def alter_modify(table: CatalogTable, change: st.SchemaChange) -> CatalogTable:
                 "The current table does not define any watermark. You might want to add a new one."
             )
         _check_watermark_column(change.watermark, columns)
-        watermark = resolve_watermark(change.watermark, columns, expression_first=False)
+        watermark = resolve_watermark(change.watermark, columns)
     changed = replace(table, columns=columns, primary_key=primary_key, watermark=watermark)
     return _revalidate(changed, columns)
 
 
 def _altered_primary_key(spec: st.PrimaryKeySpec, columns: list[Column]) -> PrimaryKey:
     """The key ALTER TABLE ADD or MODIFY declares: Flink words a key on a column that is
-    missing or not physical in its own way there (CREATE TABLE in another)."""
-    _check_key_columns(spec.name or "PK_" + "_".join(spec.columns), spec.columns, columns)
-    return resolve_primary_key(spec, columns)
+    missing or not physical in its own way there (CREATE TABLE in another), after its
+    duplicates."""
+    _check_key_duplicates(spec)
+    _check_key_columns(_key_name(spec), spec.columns, columns)
+    return PrimaryKey(_key_name(spec), tuple(spec.columns))
 
 
 def _check_key_columns(name: str, keys: Sequence[str], columns: list[Column]) -> None:
