@@ -13,6 +13,7 @@ from .distribution import TableDistribution, check_bucket_count
 from .errors import FlinkSqlError, ValidationError
 from .like_clause import like_mode
 from .parser import parse_expression
+from .quoting import quote_identifier
 from .types import DataType
 from .views.computed import column_expression, column_expression_type
 
@@ -502,8 +503,6 @@ def _scope_for(columns: list[Column]) -> dict[str, DataType]:
 def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     """Re-derive computed columns and re-check the key, the watermark, the distribution and
     the partition keys over ``columns``, in Flink's order."""
-    if table.primary_key is not None:
-        _check_key_columns(table.primary_key.name, table.primary_key.columns, columns)
     check_partition_keys(table.partition_keys, columns)
     check_metadata_keys(columns)
     columns = with_primary_key_not_null(columns, table.primary_key)
@@ -518,6 +517,8 @@ def _revalidate(table: CatalogTable, columns: list[Column]) -> CatalogTable:
     if watermark is not None:
         spec = st.WatermarkSpec(watermark.rowtime_attribute, parse_expression(watermark.expression))
         watermark = resolve_watermark(spec, resolved)
+    if table.primary_key is not None:
+        _check_key_columns(table.primary_key.name, table.primary_key.columns, resolved)
     check_distribution(table.distribution, resolved)
     check_physical_partition_keys(table.partition_keys, resolved)
     return replace(
@@ -660,7 +661,8 @@ def alter_drop_columns(table: CatalogTable, names: list[str]) -> CatalogTable:
     for name in computed + [n for n in names if n not in computed]:
         _check_references(table, name, ignored=dropping)
         if table.primary_key is not None and name in table.primary_key.columns:
-            raise _alter_error(f"The column `{name}` is used as the primary key.")
+            # Flink escapes the name here and in the computed columns' message, not elsewhere
+            raise _alter_error(f"The column {quote_identifier(name)} is used as the primary key.")
     columns = [c for c in table.columns if c.name not in dropping]
     return replace(table, columns=columns)
 
@@ -672,8 +674,10 @@ def _check_references(table: CatalogTable, name: str, ignored: set[str] | None =
     ignored = ignored or set()
     readers = [c for c in _referencing_computed(table, name) if c not in ignored]
     if readers:
-        listed = ", ".join(f"`{c}`" for c in readers)
-        raise _alter_error(f"The column `{name}` is referenced by computed column {listed}.")
+        listed = ", ".join(quote_identifier(c) for c in readers)
+        raise _alter_error(
+            f"The column {quote_identifier(name)} is referenced by computed column {listed}."
+        )
     if name in table.partition_keys:
         raise _alter_error(f"The column `{name}` is used as the partition keys.")
     if _watermark_reads(table, name):
@@ -708,9 +712,9 @@ def alter_drop_watermark(table: CatalogTable) -> CatalogTable:
 def alter_rename_column(table: CatalogTable, old: str, new: str) -> CatalogTable:
     if table.column(old) is None:
         raise _alter_error(f"The column `{old}` does not exist in the base table.")
+    _check_references(table, old)
     if table.column(new) is not None:
         raise _alter_error(f"The column `{new}` already existed in table schema.")
-    _check_references(table, old)
     columns = [c.renamed(new) if c.name == old else c for c in table.columns]
     key = table.primary_key
     if key is not None and old in key.columns:

@@ -1,7 +1,9 @@
 -- The order of CREATE TABLE's checks, as Flink converts the statement (the watermark's column and
 -- expression, the key's columns, the partition keys' names) and then resolves the table (metadata
 -- keys, the watermark's types, the key's duplicates, the distribution, the partition keys' kinds);
--- ALTER TABLE's key: duplicates first.
+-- ALTER TABLE's key: duplicates first; ALTER TABLE's checks of the columns a change leaves (metadata keys,
+-- computed columns, watermark, key, distribution), RENAME's of what reads the column before the new
+-- name; the names Flink escapes in its messages (a computed column's, a key's) and those it does not.
 CREATE CATALOG g_order WITH ('type' = 'generic_in_memory');
 USE CATALOG g_order;
 CREATE TABLE k1 (a INT, ts AS PROCTIME(), WATERMARK FOR ts AS ts, PRIMARY KEY (a, nope) NOT ENFORCED);
@@ -32,3 +34,40 @@ ALTER TABLE k8 ADD PRIMARY KEY (m, m) NOT ENFORCED;
 ALTER TABLE k8 ADD PRIMARY KEY (nope, nope) NOT ENFORCED;
 ALTER TABLE k8 ADD PRIMARY KEY (a, b, nope) NOT ENFORCED;
 ALTER TABLE k8 ADD PRIMARY KEY (nope, b) NOT ENFORCED;
+CREATE TABLE r1 (a INT, `x``y` STRING, b AS `x``y`, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) PARTITIONED BY (`x``y`);
+ALTER TABLE r1 DROP `x``y`;
+ALTER TABLE r1 RENAME `x``y` TO z;
+ALTER TABLE r1 RENAME ts TO a;
+ALTER TABLE r1 RENAME nope TO a;
+ALTER TABLE r1 RENAME b TO a;
+CREATE TABLE r2 (a INT, `x``y` STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) PARTITIONED BY (`x``y`);
+ALTER TABLE r2 DROP `x``y`;
+ALTER TABLE r2 RENAME `x``y` TO a;
+CREATE TABLE r3 (a INT NOT NULL, b INT, m INT METADATA FROM 'k', c AS b + 1, PRIMARY KEY (a) NOT ENFORCED);
+ALTER TABLE r3 MODIFY a INT METADATA FROM 'k';
+ALTER TABLE r3 MODIFY b INT METADATA FROM 'k';
+ALTER TABLE r3 MODIFY (a AS 1, b INT METADATA FROM 'k');
+ALTER TABLE r3 MODIFY (b AS a, m INT METADATA FROM 'k', a AS 2);
+CREATE TABLE r4 (a INT NOT NULL, ts TIMESTAMP(3), c AS ts, WATERMARK FOR ts AS ts, PRIMARY KEY (a) NOT ENFORCED);
+ALTER TABLE r4 MODIFY ts AS CAST(nope AS TIMESTAMP(3));
+ALTER TABLE r4 MODIFY (ts INT, a AS 1);
+ALTER TABLE r4 MODIFY (ts BIGINT);
+ALTER TABLE r4 MODIFY (a AS 1, ts BIGINT);
+CREATE TABLE r5 (a INT NOT NULL, b INT, c AS b + 1, PRIMARY KEY (a) NOT ENFORCED) DISTRIBUTED BY (a);
+ALTER TABLE r5 MODIFY (a AS 1, b AS 2);
+ALTER TABLE r5 MODIFY (b AS nope);
+ALTER TABLE r3 MODIFY (a INT METADATA FROM 'k', b AS 1);
+ALTER TABLE r3 MODIFY (b INT METADATA FROM 'k', a AS 1);
+CREATE TABLE r6 (`x``y` INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts, `p``q` AS `x``y`) DISTRIBUTED BY (`x``y`);
+ALTER TABLE r6 DROP `p``q`;
+ALTER TABLE r6 DROP `x``y`;
+CREATE TABLE r7 (`x``y` INT NOT NULL, `t``s` TIMESTAMP(3), WATERMARK FOR `t``s` AS `t``s`, PRIMARY KEY (`x``y`) NOT ENFORCED) DISTRIBUTED BY (`x``y`);
+ALTER TABLE r7 DROP `t``s`;
+ALTER TABLE r7 DROP `x``y`;
+ALTER TABLE r7 RENAME `x``y` TO z;
+ALTER TABLE r7 DROP nope;
+ALTER TABLE r7 DROP (`x``y`, `x``y`);
+ALTER TABLE r7 RENAME `t``s` TO `x``y`;
+ALTER TABLE r7 DROP DISTRIBUTION;
+ALTER TABLE r7 DROP `x``y`;
+ALTER TABLE r7 MODIFY `x``y` AS 1;
