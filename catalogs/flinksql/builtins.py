@@ -17,15 +17,14 @@ cannot express (precision arithmetic, :mod:`.builtin_rules`), each checked again
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import operand_forms
 from .builtin_rules import PRECISION_RULES, ROWTIME_RULES, Rule, type_family, without_time_attribute
-from .calcite_names import message_type
 from .errors import FlinkSqlError, ValidationError
 from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
@@ -328,6 +327,16 @@ def _place(t: DataType) -> str:
     return _root(t) if t.is_collection else type_family(t)
 
 
+@cache
+def _answers(name: str) -> tuple[operand_forms.Answer, ...]:
+    """Each recorded call of ``name`` (without a rowtime argument) as its argument types,
+    whether Flink took it, and its message."""
+    return tuple(
+        (tuple(t for t, _ in c.arguments), c.result is not None, c.error)
+        for c in _plain_calls(name)
+    )
+
+
 def _members_decide(name: str, types: Sequence[DataType]) -> bool:
     """Whether Flink took some recorded calls over collections of these roots and refused
     others, by their members' types: a call over members the record holds no call over is
@@ -417,6 +426,17 @@ def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
     return call.error
 
 
+def forms_refusal(name: str, arguments: Sequence[Argument]) -> str | None:
+    """Calcite's refusal of a call of built-in ``name`` the record does not hold, where its
+    arguments fit none of the forms the function's recorded refusals list and its recorded
+    answers bear those forms out (:func:`operand_forms.refusal`): ``LPAD('x', 5, TRUE)``,
+    ``ROUND(c, i)`` of a CHAR ``c``."""
+    if _rowtime_rule(name, arguments) is not None or _recorded(name, arguments) is not None:
+        return None
+    types = [without_time_attribute(t) for t, _ in arguments]
+    return operand_forms.refusal(types, _answers(name))
+
+
 def check_call(name: str, arguments: Sequence[Argument]) -> None:
     """Refuse a call of built-in ``name`` over ``arguments`` that Flink refuses, where the
     call's type is derived elsewhere (JSON_VALUE with its clauses, FLOOR, TRIM): with Flink's
@@ -426,6 +446,7 @@ def check_call(name: str, arguments: Sequence[Argument]) -> None:
     message = refusal(name, arguments)
     if message is None and _recorded(name, arguments) is None:
         message = _refused_by_forms(name, [t for t, _ in arguments])
+    message = message or forms_refusal(name, arguments)
     if message is not None:
         raise ValidationError(message)
 
@@ -456,13 +477,16 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
             raise ValidationError(str(call.error))
         return call.result
     types = [without_time_attribute(t) for t, _ in arguments]
+    rules = _rules(name)
+    roots = _roots(types)
+    by_forms = forms_refusal(name, arguments)
+    if by_forms is not None:
+        raise ValidationError(by_forms)
     precision = PRECISION_RULES.get(name)
     if precision is not None:
         result = precision(types)
         if result is not None:
             return result
-    rules = _rules(name)
-    roots = _roots(types)
     # the rule of calls over the same type roots; over roots not recorded, the rule every
     # recorded call of as many arguments follows, if there is one
     refused = None if roots in rules else _refused_in_place(name, types)
@@ -488,12 +512,6 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
     return result
 
 
-_CANNOT_APPLY = re.compile(
-    r"Cannot apply '([^']+)' to arguments of type '\1\(.*\)'\. Supported form\(s\): (.*)",
-    re.DOTALL,
-)
-
-
 def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
     """Calcite's refusal of a call over ``types`` where it refused every recorded call over
     the same type roots because none fits one list of forms: that message, written for these
@@ -503,18 +521,8 @@ def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
     calls = _by_roots(name).get(_roots(types), [])
     if not calls or any(c.result is not None for c in calls):
         return None
-    match = _CANNOT_APPLY.fullmatch(str(calls[0].error))
-    if match is None:
+    forms = {operand_forms.own_forms([a for a, _ in c.arguments], c.error) for c in calls}
+    if len(forms) != 1 or None in forms:
         return None
-    symbol, supported = match.groups()
-
-    def written(of: Sequence[DataType]) -> str:
-        shown = ", ".join(f"<{message_type(t)}>" for t in of)
-        return (
-            f"Cannot apply '{symbol}' to arguments of type '{symbol}({shown})'. "
-            f"Supported form(s): {supported}"
-        )
-
-    if any(c.error != written([a for a, _ in c.arguments]) for c in calls):
-        return None
-    return written(types)
+    symbol, supported = forms.pop()  # type: ignore[misc]
+    return operand_forms.written(symbol, types, supported)

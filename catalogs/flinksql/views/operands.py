@@ -15,6 +15,7 @@ from sqlglot import exp
 from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import is_map_constructor, unparse
+from ..operand_forms import FAMILIES
 from ..precedence import strip
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
@@ -22,27 +23,9 @@ from .casts import check_cast
 from .common_type import array_element
 from .inference import infer_operand, refuse_wider
 
-_EXACT = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL"])
-_INTEGER = frozenset(["TINYINT", "SMALLINT", "INT", "BIGINT"])
-_NUMERIC = _EXACT | {"FLOAT", "DOUBLE"}
-_CHARACTER = frozenset(["CHAR", "VARCHAR"])
-_BINARY = frozenset(["BINARY", "VARBINARY"])
-_DATETIME = DATETIME_TYPES
-_INTERVAL = frozenset(["INTERVAL_YEAR_MONTH", "INTERVAL_DAY_TIME"])
-
-# Calcite's type families, by the name its messages give them: the type roots of each. A NULL
-# operand belongs to every family (its type is inferred from the call).
-FAMILIES: dict[str, frozenset[str]] = {
-    "NUMERIC": _NUMERIC,
-    "EXACT_NUMERIC": _EXACT,
-    "INTEGER": _INTEGER,
-    "CHARACTER": _CHARACTER,
-    "STRING": _CHARACTER | _BINARY,
-    "BINARY": _BINARY,
-    "BOOLEAN": frozenset(["BOOLEAN"]),
-    "DATETIME": _DATETIME,
-    "DATETIME_INTERVAL": _INTERVAL,
-}
+_NUMERIC = FAMILIES["NUMERIC"]
+_CHARACTER = FAMILIES["CHARACTER"]
+_BINARY = FAMILIES["BINARY"]
 
 
 def in_family(data_type: DataType, family: str) -> bool:

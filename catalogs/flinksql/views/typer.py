@@ -230,7 +230,8 @@ class ViewTyper(_Typer):
             # PERCENTILE's refusals depend on its literal percentage's value, which the
             # record does not key its calls by: .percentiles checks them.
             value_checked = name == "PERCENTILE" and len(operands) in (2, 3)
-            message = None if value_checked else builtins.refusal(name, arguments)
+            refused = builtins.refusal(name, arguments) or builtins.forms_refusal(name, arguments)
+            message = None if value_checked else refused
             if message is not None:
                 raise ValidationError(message)
             if name in FUNCTION_FORMS:
