@@ -122,6 +122,10 @@ THIRD = (
     ("3", "3"),
     ("'x'", "'x'"),
 )
+# The arguments of the calls of four and five arguments: each alone, and each first before
+# strings.
+MORE = ("s_char", "s_string", "n_string", "i_int", "n_int", "f_double", "d_10_2", "t_ts3", "a_int")
+MORE_FIRST = ("s_char", "n_string", "i_int", "'x'", "b_boolean")
 # Functions SQL calls by a name SHOW FUNCTIONS does not list (Calcite's and Flink's SQL
 # operator tables), besides the upper-cased listed names.
 SQL_ONLY = """
@@ -221,6 +225,15 @@ def _calls(session: Session, name: str) -> dict[str, dict[str, str]]:
         for first in FIRST:
             for second, third in THIRD:
                 ask((first, second, third))
+        # more: a function of three or more arguments over four and five (CONCAT, CONCAT_WS,
+        # PRINTF, INSTR's fourth), whose typing of as many the dashboard takes for more
+        for count in (4, 5):
+            for each in MORE:
+                ask((each,) * count)
+            for first in MORE_FIRST:
+                ask((first, *("s_string",) * (count - 1)))
+            ask(("s_string", "s_string", "i_int", *("i_int",) * (count - 3)))
+            ask(("s_string", *("i_int",) * (count - 1)))
     return answers
 
 

@@ -209,3 +209,22 @@ def test_it_writes_each_function_as_flink_stores_it() -> None:
     from tests.builtins_compare import written_differences
 
     assert set(written_differences()) == WRITTEN_GAPS
+
+
+def test_it_types_calls_of_more_arguments_than_recorded() -> None:
+    """The record holds calls of up to five arguments; one of more is typed as those where the
+    count does not matter, refused as those where Flink refused them all (Flink's answers:
+    goldens/views_more_arguments)."""
+    text, number = parse_type("STRING", ddl=False), parse_type("INT", ddl=False)
+    fixed = parse_type("STRING NOT NULL", ddl=False)
+    assert builtins.call_type("CONCAT", [(text, False)] * 8) == text
+    assert builtins.call_type("CONCAT", [(fixed, False)] * 8) == fixed
+    with pytest.raises(ValidationError) as refused:
+        builtins.call_type("CONCAT", [(text, False)] * 5 + [(number, False)])
+    assert str(refused.value).startswith(
+        "Cannot apply 'CONCAT' to arguments of type 'CONCAT(<VARCHAR(2147483647)>, "
+        "<VARCHAR(2147483647)>, <VARCHAR(2147483647)>, <VARCHAR(2147483647)>, "
+        "<VARCHAR(2147483647)>, <INTEGER>)'. Supported form(s): "
+    )
+    with pytest.raises(ValidationError, match=r"^Invalid number of arguments to function 'LPAD'"):
+        builtins.call_type("LPAD", [(text, False)] * 6)

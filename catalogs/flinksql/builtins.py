@@ -17,6 +17,7 @@ cannot express (precision arithmetic, :mod:`.builtin_rules`), each checked again
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +27,7 @@ from typing import Any
 from . import operand_forms
 from .builtin_rules import PRECISION_RULES, ROWTIME_RULES, Rule, type_family, without_time_attribute
 from .errors import FlinkSqlError, ValidationError
+from .type_rules import operand_family
 from .types import TIME_ATTRIBUTES, DataType, array_of, map_of, parse_type, row_of
 
 DATA = Path(__file__).parent / "data" / "functions_oracle.json"
@@ -313,8 +315,20 @@ def _refused_in_place(name: str, types: Sequence[DataType]) -> str | None:
         if there and all(c.result is None for c in there):
             messages = {c.error for c in there}
             one = len(there) > 1 and len(messages) == 1
-            return str(messages.pop()) if one and not _contextual(there[0]) else ""
+            if one and not _contextual(there[0]):
+                return str(messages.pop())
+            return _cannot_apply(there, types) or ""
     return None
+
+
+def _cannot_apply(calls: Sequence[Call], types: Sequence[DataType]) -> str | None:
+    """Calcite's "Cannot apply" written for ``types``, where it refused each of ``calls``
+    with it, written for the call's own types, with one list of forms."""
+    forms = {operand_forms.own_forms([a for a, _ in c.arguments], c.error) for c in calls}
+    if len(forms) != 1 or None in forms:
+        return None
+    symbol, supported = forms.pop()  # type: ignore[misc]
+    return operand_forms.written(symbol, types, supported)
 
 
 def _contextual(call: Call) -> bool:
@@ -371,7 +385,77 @@ def _rules(name: str) -> dict[tuple[str, ...], Rule | None]:
 @cache
 def _arity_rule(name: str, arity: int) -> Rule | None:
     calls = [c for c in _plain_calls(name) if len(c.arguments) == arity]
+    if not calls and arity > _most_arguments(name):
+        return _open_ended_rule(name)
     return _fit(calls, _plain_calls(name))
+
+
+def _most_arguments(name: str) -> int:
+    return max((len(c.arguments) for c in _plain_calls(name)), default=0)
+
+
+@cache
+def _open_ended_rule(name: str) -> Rule | None:
+    """The rule of a call of more arguments than any recorded one (the record tries up to
+    five): that of the most arguments recorded, where it also types every call of one
+    argument fewer as Flink did, so that the count does not matter (CONCAT of six strings
+    as of five and four); else none."""
+    most = _most_arguments(name)
+    if most < 5:
+        return None
+    rule = _arity_rule(name, most)
+    fewer = [c for c in _plain_calls(name) if len(c.arguments) == most - 1 and c.result]
+    if rule is None or not fewer or not all(_follows(rule, c) for c in fewer):
+        return None
+    return rule
+
+
+def _arity_refusal(name: str, types: Sequence[DataType]) -> str | None:
+    """Flink's refusal of a call of as many arguments as ``types`` the record does not hold:
+    where it refused every recorded call of that many (beyond the most recorded, of the most)
+    with one "Invalid number of arguments" message (``ROUND(d, 1, 2)``); and, beyond the most
+    recorded, where an argument's family stands only in refused calls of the most, with their
+    operand forms (``CONCAT(s, s, s, s, s, i)``)."""
+    most, count = _most_arguments(name), len(types)
+    beyond = count > most >= 5
+    calls = [c for c in _plain_calls(name) if len(c.arguments) == min(count, most)]
+    messages = {c.error for c in calls}
+    if len(messages) == 1 and str(next(iter(messages))).startswith(_WRONG_COUNT):
+        return str(messages.pop())  # of as many, or of fewer (TRUNCATE's three)
+    no_match = _no_match(calls, types)  # a function of fixed signatures (ARRAY_SLICE)
+    if no_match is not None:
+        return no_match
+    for t in types if beyond else ():
+        there = [c for c in calls if any(_place(a) == _place(t) for a, _ in c.arguments)]
+        if there and all(c.result is None for c in there) and _cannot_apply(there, types):
+            return _cannot_apply(there, types)
+    return None
+
+
+_WRONG_COUNT = "Invalid number of arguments"
+
+
+_NO_MATCH = re.compile(r"No match found for function signature ([^(]+)\((.*?)\)\.(.*)", re.DOTALL)
+
+
+def _no_match(calls: Sequence[Call], types: Sequence[DataType]) -> str | None:
+    """Flink's "No match found for function signature" for ``types``, where it refused each
+    of ``calls`` so, written for its own arguments' families, with one list of the signatures
+    it supports."""
+    written = set()
+    for call in calls:
+        match = _NO_MATCH.fullmatch(str(call.error))
+        if match is None or match.group(2) != _families([a for a, _ in call.arguments]):
+            return None
+        written.add((match.group(1), match.group(3)))
+    if len(written) != 1:
+        return None
+    ((symbol, supported),) = written
+    return f"No match found for function signature {symbol}({_families(types)}).{supported}"
+
+
+def _families(types: Sequence[DataType]) -> str:
+    return ", ".join(operand_family(t) for t in types)
 
 
 @cache
@@ -427,14 +511,14 @@ def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
 
 
 def forms_refusal(name: str, arguments: Sequence[Argument]) -> str | None:
-    """Calcite's refusal of a call of built-in ``name`` the record does not hold, where its
-    arguments fit none of the forms the function's recorded refusals list and its recorded
-    answers bear those forms out (:func:`operand_forms.refusal`): ``LPAD('x', 5, TRUE)``,
-    ``ROUND(c, i)`` of a CHAR ``c``."""
+    """Flink's refusal of a call of built-in ``name`` the record does not hold, by the count
+    of its arguments (:func:`_arity_refusal`), or where they fit none of the forms the
+    function's recorded refusals list and its recorded answers bear those forms out
+    (:func:`operand_forms.refusal`): ``ROUND(d, 1, 2)``, ``LPAD('x', 5, TRUE)``."""
     if _rowtime_rule(name, arguments) is not None or _recorded(name, arguments) is not None:
         return None
     types = [without_time_attribute(t) for t, _ in arguments]
-    return operand_forms.refusal(types, _answers(name))
+    return _arity_refusal(name, types) or operand_forms.refusal(types, _answers(name))
 
 
 def check_call(name: str, arguments: Sequence[Argument]) -> None:
@@ -521,8 +605,4 @@ def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
     calls = _by_roots(name).get(_roots(types), [])
     if not calls or any(c.result is not None for c in calls):
         return None
-    forms = {operand_forms.own_forms([a for a, _ in c.arguments], c.error) for c in calls}
-    if len(forms) != 1 or None in forms:
-        return None
-    symbol, supported = forms.pop()  # type: ignore[misc]
-    return operand_forms.written(symbol, types, supported)
+    return _cannot_apply(calls, types)

@@ -231,9 +231,8 @@ class ViewTyper(_Typer):
             # record does not key its calls by: .percentiles checks them.
             value_checked = name == "PERCENTILE" and len(operands) in (2, 3)
             refused = builtins.refusal(name, arguments) or builtins.forms_refusal(name, arguments)
-            message = None if value_checked else refused
-            if message is not None:
-                raise ValidationError(message)
+            if refused is not None and not value_checked:
+                raise ValidationError(refused)
             if name in FUNCTION_FORMS:
                 check_function(name, [t for t, _ in arguments])
             return
