@@ -27,34 +27,42 @@ RECORD = [TAKEN, _refused("INT", "INT"), _refused("VARCHAR(3)", "VARCHAR(3)")]
 
 
 def test_a_call_that_fits_no_form_is_refused_in_calcites_words() -> None:
-    assert operand_forms.refusal(_types("BOOLEAN", "INT"), RECORD) == (
+    forms = operand_forms.borne_out(RECORD)
+    assert forms is not None
+    assert forms.refusal(_types("BOOLEAN", "INT")) == (
         "Cannot apply 'PAD' to arguments of type 'PAD(<BOOLEAN>, <INTEGER>)'. "
         "Supported form(s): 'PAD(<CHARACTER>, <INTEGER>)'"
     )
 
 
 @pytest.mark.parametrize(
-    ("types", "record"),
+    "types",
     [
-        # it fits the form: the record's rules type it
-        (("CHAR(1)", "BIGINT"), RECORD),
-        # an untyped NULL leaves it open
-        (("NULL", "INT"), RECORD),
-        # no form of two operands
-        (("BOOLEAN",), RECORD),
-        # a taken call the forms would refuse: the forms are not the whole story
-        (("BOOLEAN", "INT"), [*RECORD, (_types("DATE", "INT"), True, None)]),
-        # a refused call the forms would take
-        (("BOOLEAN", "INT"), [*RECORD, _refused("VARCHAR(3)", "BIGINT")]),
-        # no call refused with the forms, or none taken
-        (("BOOLEAN", "INT"), [TAKEN]),
-        (("BOOLEAN", "INT"), RECORD[1:]),
+        ("CHAR(1)", "BIGINT"),  # it fits the form: the record's rules type it
+        ("NULL", "INT"),  # an untyped NULL leaves it open
+        ("BOOLEAN",),  # no form of one operand
     ],
 )
-def test_it_refuses_only_where_the_record_bears_the_forms_out(
-    types: tuple[str, ...], record: list
-) -> None:
-    assert operand_forms.refusal(_types(*types), record) is None
+def test_a_call_the_forms_leave_open_is_not_refused(types: tuple[str, ...]) -> None:
+    forms = operand_forms.borne_out(RECORD)
+    assert forms is not None
+    assert forms.refusal(_types(*types)) is None
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        # a taken call the forms would refuse: the forms are not the whole story
+        [*RECORD, (_types("DATE", "INT"), True, None)],
+        # a refused call the forms would take
+        [*RECORD, _refused("VARCHAR(3)", "BIGINT")],
+        # no call refused with the forms, or none taken
+        [TAKEN],
+        RECORD[1:],
+    ],
+)
+def test_forms_the_record_does_not_bear_out_are_not_used(record: list) -> None:
+    assert operand_forms.borne_out(record) is None
 
 
 @pytest.mark.parametrize(

@@ -342,10 +342,10 @@ def _place(t: DataType) -> str:
 
 
 @cache
-def _answers(name: str) -> tuple[operand_forms.Answer, ...]:
-    """Each recorded call of ``name`` (without a rowtime argument) as its argument types,
-    whether Flink took it, and its message."""
-    return tuple(
+def _forms(name: str) -> operand_forms.Forms | None:
+    """The operand forms ``name``'s recorded refusals list, where its recorded calls bear
+    them out (:func:`operand_forms.borne_out`)."""
+    return operand_forms.borne_out(
         (tuple(t for t, _ in c.arguments), c.result is not None, c.error)
         for c in _plain_calls(name)
     )
@@ -390,6 +390,7 @@ def _arity_rule(name: str, arity: int) -> Rule | None:
     return _fit(calls, _plain_calls(name))
 
 
+@cache
 def _most_arguments(name: str) -> int:
     return max((len(c.arguments) for c in _plain_calls(name)), default=0)
 
@@ -418,13 +419,13 @@ def _arity_refusal(name: str, types: Sequence[DataType]) -> str | None:
     operand forms (``CONCAT(s, s, s, s, s, i)``)."""
     most, count = _most_arguments(name), len(types)
     beyond = count > most >= 5
-    calls = [c for c in _plain_calls(name) if len(c.arguments) == min(count, most)]
-    messages = {c.error for c in calls}
-    if len(messages) == 1 and str(next(iter(messages))).startswith(_WRONG_COUNT):
-        return str(messages.pop())  # of as many, or of fewer (TRUNCATE's three)
-    no_match = _no_match(calls, types)  # a function of fixed signatures (ARRAY_SLICE)
-    if no_match is not None:
-        return no_match
+    calls = _calls_of(name, min(count, most))
+    wrong_count, no_match = _refused_by_count(name, min(count, most))
+    if wrong_count is not None:
+        return wrong_count  # of as many, or of fewer (TRUNCATE's three)
+    if no_match is not None:  # a function of fixed signatures (ARRAY_SLICE)
+        symbol, supported = no_match
+        return f"No match found for function signature {symbol}({_families(types)}).{supported}"
     for t in types if beyond else ():
         there = [c for c in calls if any(_place(a) == _place(t) for a, _ in c.arguments)]
         if there and all(c.result is None for c in there) and _cannot_apply(there, types):
@@ -438,20 +439,28 @@ _WRONG_COUNT = "Invalid number of arguments"
 _NO_MATCH = re.compile(r"No match found for function signature ([^(]+)\((.*?)\)\.(.*)", re.DOTALL)
 
 
-def _no_match(calls: Sequence[Call], types: Sequence[DataType]) -> str | None:
-    """Flink's "No match found for function signature" for ``types``, where it refused each
-    of ``calls`` so, written for its own arguments' families, with one list of the signatures
-    it supports."""
+@cache
+def _calls_of(name: str, arity: int) -> tuple[Call, ...]:
+    return tuple(c for c in _plain_calls(name) if len(c.arguments) == arity)
+
+
+@cache
+def _refused_by_count(name: str, arity: int) -> tuple[str | None, tuple[str, str] | None]:
+    """How Flink refused every recorded call of ``name`` of ``arity`` arguments, where one
+    way: by their count (its message), or by a fixed signature ("No match found for function
+    signature", written for each call's own arguments' families: its symbol and the list of
+    the signatures it supports)."""
+    calls = _calls_of(name, arity)
+    messages = {c.error for c in calls}
+    if len(messages) == 1 and str(next(iter(messages))).startswith(_WRONG_COUNT):
+        return str(messages.pop()), None
     written = set()
     for call in calls:
         match = _NO_MATCH.fullmatch(str(call.error))
         if match is None or match.group(2) != _families([a for a, _ in call.arguments]):
-            return None
+            return None, None
         written.add((match.group(1), match.group(3)))
-    if len(written) != 1:
-        return None
-    ((symbol, supported),) = written
-    return f"No match found for function signature {symbol}({_families(types)}).{supported}"
+    return None, (written.pop() if len(written) == 1 else None)
 
 
 def _families(types: Sequence[DataType]) -> str:
@@ -518,7 +527,8 @@ def forms_refusal(name: str, arguments: Sequence[Argument]) -> str | None:
     if _rowtime_rule(name, arguments) is not None or _recorded(name, arguments) is not None:
         return None
     types = [without_time_attribute(t) for t, _ in arguments]
-    return _arity_refusal(name, types) or operand_forms.refusal(types, _answers(name))
+    forms = _forms(name)
+    return _arity_refusal(name, types) or (forms.refusal(types) if forms else None)
 
 
 def check_call(name: str, arguments: Sequence[Argument]) -> None:

@@ -150,16 +150,15 @@ def _frames_as_calls(parser: Any) -> None:
         token = tokens[index]
         depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(token.token_type, 0)
         following = tokens[index + 1] if index + 1 < len(tokens) else None
-        stored = _inner_frame_at(tokens, index)
         if token.token_type == TokenType.VAR and token.text.upper() in FRAMES:
             _refuse_prefix_operand(parser, tokens, index)
         if (
             token.token_type == TokenType.VAR
             and token.text.upper() in FRAMES
             and following is not None
-            and (stored is not None or _names_or_calls(tokens, index + 1))
+            and _names_or_calls(tokens, index + 1)
         ):
-            end = stored if stored is not None else _operand_end(tokens, index + 1)
+            end = _operand_end(tokens, index + 1)
             tokens.insert(end + 1, _punctuation(TokenType.R_PAREN, ")", tokens[end]))
             tokens.insert(index + 1, _punctuation(TokenType.L_PAREN, "(", token))
             parser._tokens_size = len(tokens)  # sqlglot's parser reads up to its count
@@ -182,29 +181,12 @@ def _refuse_prefix_operand(parser: Any, tokens: list[Any], index: int) -> None:
             parser.raise_error(f'Encountered "{following.text}"', following)
 
 
-def _inner_frame_at(tokens: list[Any], index: int) -> int | None:
-    """The last token of the measure in ``FINAL (RUNNING <measure>)`` (as Flink stores a
-    measure written RUNNING CASE ... END) where ``index`` is that RUNNING: Flink writes the
-    CASE bare, and the whole measure is its operand."""
-    if index < 2 or tokens[index - 1].token_type != TokenType.L_PAREN:
-        return None
-    if index + 1 >= len(tokens) or tokens[index + 1].token_type != TokenType.CASE:
-        return None  # a name, call or literal is its operand, as anywhere
-    if tokens[index - 2].text.upper() not in FRAMES or tokens[index].text.upper() not in FRAMES:
-        return None
-    depth = 1
-    for end in range(index, len(tokens)):
-        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[end].token_type, 0)
-        if depth == 0:
-            return end - 1
-    return None
-
-
 def _names_or_calls(tokens: list[Any], index: int) -> bool:
-    """Whether a name, a call or a one-token literal starts at ``index`` (a sign, a typed
-    literal or CASE does not: a measure's FINAL or RUNNING before one of those applies to the
-    whole measure)."""
+    """Whether a name, a call, a literal or a CASE ... END starts at ``index`` (a parenthesis
+    does not: a FINAL or RUNNING before one applies to what it encloses)."""
     token = tokens[index]
+    if token.token_type == TokenType.CASE:
+        return True  # FINAL CASE ... END + 1 is (FINAL CASE ... END) + 1 (golden views_mr_frames)
     if token.token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
         return _names_or_calls(tokens, index + 1)  # RUNNING -1, as Flink writes it
     if token.token_type == TokenType.L_PAREN:
@@ -213,6 +195,7 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
         TokenType.VAR,
         TokenType.IDENTIFIER,
         TokenType.STRING,
+        TokenType.UNICODE_STRING,
         TokenType.NUMBER,
         *_NILADIC_TOKENS,
     ):
@@ -223,9 +206,17 @@ def _names_or_calls(tokens: list[Any], index: int) -> bool:
 
 
 def _operand_end(tokens: list[Any], index: int) -> int:
-    """The last token of the (signed) name, call or literal starting at ``index``."""
+    """The last token of the (signed) name, call, literal or CASE ... END starting at
+    ``index``."""
     while tokens[index].token_type in (TokenType.DASH, TokenType.PLUS) and index + 1 < len(tokens):
         index += 1
+    if tokens[index].token_type == TokenType.CASE:
+        depth = 0
+        for end in range(index, len(tokens)):
+            depth += {TokenType.CASE: 1, TokenType.END: -1}.get(tokens[end].token_type, 0)
+            if depth == 0:
+                return end
+        return len(tokens) - 1
     if (
         tokens[index].text.startswith("_")
         and index + 1 < len(tokens)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .calcite_names import message_type
 from .types import DATETIME_TYPES, DataType
@@ -100,21 +101,39 @@ def _operands(inner: str) -> list[str]:
     return [f.strip().strip("<>") for f in re.split(r",| TO ", inner)]
 
 
-def refusal(types: Sequence[DataType], answers: Iterable[Answer]) -> str | None:
-    """Calcite's refusal of a call over ``types`` that fits none of the forms its function's
-    recorded refusals list, where the recorded ``answers`` bear the forms out: every call taken
-    fits one, every call refused with the forms fits none, and there are both."""
+@dataclass(frozen=True)
+class Forms:
+    """A function's operand forms as its refusals list them: the symbol Calcite names it by,
+    the list as written, each form's families."""
+
+    symbol: str
+    supported: str
+    families: tuple[tuple[str, ...], ...]
+
+    def refusal(self, types: Sequence[DataType]) -> str | None:
+        """Calcite's refusal of a call over ``types`` that fits none of the forms."""
+        return written(self.symbol, types, self.supported) if self._fits(types) is False else None
+
+    def _fits(self, types: Sequence[DataType]) -> bool | None:
+        return _fits(types, [list(f) for f in self.families])
+
+
+def borne_out(answers: Iterable[Answer]) -> Forms | None:
+    """The forms a function's recorded refusals list, where its recorded ``answers`` bear
+    them out: every call taken fits one, every call refused with the forms fits none, and there
+    are both; else None."""
     recorded = list(answers)
     listed = {own_forms(t, m) for t, taken, m in recorded if not taken} - {None}
     if len(listed) != 1:
         return None
     ((symbol, supported),) = listed
-    forms = [_operands(inner) for inner in _FORM.findall(supported)]
-    if not forms or any(not all(f) for f in forms):
+    families = tuple(tuple(_operands(inner)) for inner in _FORM.findall(supported))
+    if not families or any(not all(f) for f in families):
         return None
+    forms = Forms(symbol, supported, families)
     taken = refused = 0
     for arguments, was_taken, message in recorded:
-        fits = _fits(arguments, forms)
+        fits = forms._fits(arguments)
         if was_taken:
             if fits is False:
                 return None  # a call the forms would refuse was taken
@@ -123,6 +142,4 @@ def refusal(types: Sequence[DataType], answers: Iterable[Answer]) -> str | None:
             if fits is True:
                 return None  # a call the forms would take was refused
             refused += fits is False
-    if not (taken and refused) or _fits(types, forms) is not False:
-        return None
-    return written(symbol, types, supported)
+    return forms if taken and refused else None

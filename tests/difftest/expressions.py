@@ -362,8 +362,14 @@ class Expressions:
             left, right = form.split("{}")
             return node(left, a, right, cat="str", shrinks=(a,))
         if k == 4:
-            b = self._sub(scope, "str", d)
-            return node("CONCAT(", a, ", ", b, ")", cat="str", shrinks=(a, b))
+            # CONCAT and CONCAT_WS of two to six strings (the record held calls of at most
+            # three arguments: CONCAT of four was refused, twenty-eighth session)
+            fn = self.pick(("CONCAT", "CONCAT", "CONCAT_WS"))
+            rest = [self._sub(scope, "str", d) for _ in range(self.pick((1, 1, 2, 3, 5)))]
+            parts: list = [f"{fn}(", a]
+            for b in rest:
+                parts += [", ", b]
+            return node(*parts, ")", cat="str", shrinks=(a, *rest))
         if k == 5:
             return node("REPLACE(", a, ", 'a', 'b')", cat="str", shrinks=(a,))
         if k == 6:

@@ -249,11 +249,11 @@ class MatchRecognizeClause:
         frame = measure.meta.get("frame")
         inner = measure.meta.get("inner_frame")
         default = "RUNNING" if all_rows else "FINAL"
+        if _needs_parentheses(value):
+            text = f"({text})"
         if inner is not None or (frame == "RUNNING" and not all_rows):
             # FINAL (RUNNING x): one row per match reads every measure at its end
             return f"FINAL ({inner or frame} {text}) AS {quote_identifier(measure.alias)}"
-        if _needs_parentheses(value):
-            text = f"({text})"
         return f"{frame or default} {text} AS {quote_identifier(measure.alias)}"
 
     # -- DEFINE ---------------------------------------------------------------------------------
