@@ -27,7 +27,7 @@ from ..calcite_names import message_type
 from ..errors import ValidationError
 from ..expressions import _strip, is_map_constructor
 from ..types import DataType
-from .calls import QueryExpr
+from .calls import QueryExpr, is_row_constructor
 from .common_type import COLLECTIONS, least_restrictive_of, with_walked_attributes
 
 TypeOf = Callable[[exp.Expression], DataType]
@@ -127,13 +127,17 @@ def _row_null_after_coercion(
     operands: Sequence[exp.Expression], validated: DataType
 ) -> DataType | None:
     """The type the untyped NULL fields of a ``ROW(...)`` operand of ``MAP[...]`` convert with,
-    where the map's first operand is a bare NULL that coercion casts: they are typed after it,
-    as the cast's target (``MAP[NULL, ROW(NULL), DECIMAL '0.06', ROW(NULL)]``: the rows are
-    validated ``ROW<NULL>`` and convert ``ROW<DECIMAL(3, 2)>``; seeds 33 and 34)."""
+    where coercion casts the operand they are typed after: the map's first operand, a bare
+    NULL (``MAP[NULL, ROW(NULL), DECIMAL '0.06', ROW(NULL)]``: the rows are validated
+    ``ROW<NULL>`` and convert ``ROW<DECIMAL(3, 2)>``; seeds 33 and 34), or else its first
+    operand that is not a NULL, as a bare NULL operand (``MAP[-0.06, ROW(NULL), ROUND(0.5, 0),
+    ROW(NULL)]``: validated ``ROW<DECIMAL(3, 2)>``, converted ``ROW<DECIMAL(4, 2)>``; seed 44)."""
     first = operands[0] if operands else None
-    if first is None or not isinstance(_strip(first), exp.Null) or "coerce_to" not in first.meta:
+    if first is None:
         return None
-    return validated.children[0].with_nullable(True)
+    if isinstance(_strip(first), exp.Null):
+        return validated.children[0].with_nullable(True) if "coerce_to" in first.meta else None
+    return _null_after_coercion(operands, validated)
 
 
 def _typed_fields(row: DataType, field: DataType) -> DataType:
@@ -143,6 +147,22 @@ def _typed_fields(row: DataType, field: DataType) -> DataType:
         for c in row.children
     )
     return replace(row, children=children)
+
+
+def _filled_row(item: exp.Expression, typed: DataType, field: DataType) -> DataType:
+    """``typed``, the type of a ``ROW(...)`` constructor ``item``, with each field written as
+    a bare NULL (at any depth of constructors) of type ``field``."""
+    node = _strip(item)
+    if not is_row_constructor(node) or len(node.expressions) != len(typed.children):
+        return typed
+    children = []
+    for expression, child in zip(node.expressions, typed.children, strict=True):
+        if isinstance(_strip(expression), exp.Null):
+            child = field
+        elif child.is_row:
+            child = _filled_row(expression, child, field)
+        children.append(child)
+    return replace(typed, children=tuple(children))
 
 
 def _common(
@@ -166,7 +186,9 @@ def _common(
         elif null is not None and isinstance(_strip(item), exp.Null):
             converted = null
         elif (
-            field is not None and typed.is_row and (filled := _typed_fields(typed, field)) != typed
+            field is not None
+            and typed.is_row
+            and (filled := _typed_fields(_filled_row(item, typed, field), field)) != typed
         ):
             converted = filled
         else:
