@@ -354,7 +354,8 @@ def _finish(
     # Flink's order: what converting the statement checks (the watermark's column and
     # expression, the key's columns, the partition keys' names), then what resolving the
     # schema and the table checks (metadata keys, the watermark's types, the key's duplicates,
-    # the distribution, the partition keys' kinds): tables_distribution holds the pairs
+    # the distribution, the partition keys' kinds): goldens tables_check_order and
+    # tables_distribution hold the pairs
     created = None
     if isinstance(watermark_spec, st.WatermarkSpec):
         # over the key's columns NOT NULL: Flink names a key column's type so when it refuses
