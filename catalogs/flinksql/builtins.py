@@ -390,6 +390,25 @@ def _arity_rule(name: str, arity: int) -> Rule | None:
     return _fit(calls, _plain_calls(name))
 
 
+def _kinds_taken(name: str, types: Sequence[DataType]) -> bool:
+    """Whether a rule of calls of more than three arguments, of which the record holds few
+    (each column alone, a few first), may type these: where each argument's family stood in a
+    call Flink took of as many (beyond the most recorded, of the most), at its place, or
+    anywhere beyond (``GREATEST`` of four arrays of other elements is not typed by the rule of
+    four arrays of one: views difftest seed 45)."""
+    count = len(types)
+    if count <= 3:
+        return True
+    most = _most_arguments(name)
+    taken = [c for c in _calls_of(name, min(count, most)) if c.result is not None]
+    if count > most:
+        kinds = {_place(a) for c in taken for a, _ in c.arguments}
+        return all(_place(t) in kinds for t in types)
+    return all(
+        any(_place(c.arguments[i][0]) == _place(t) for c in taken) for i, t in enumerate(types)
+    )
+
+
 @cache
 def _most_arguments(name: str) -> int:
     return max((len(c.arguments) for c in _plain_calls(name)), default=0)
@@ -588,7 +607,7 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
         raise ValidationError(refused)
     if roots in rules:
         rule = rules[roots]
-    elif _members_decide(name, types) or refused is not None:
+    elif _members_decide(name, types) or refused is not None or not _kinds_taken(name, types):
         rule = None
     else:
         rule = _arity_rule(name, len(types))

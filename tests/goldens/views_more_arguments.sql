@@ -59,3 +59,8 @@ CREATE VIEW v26 AS SELECT LOCATE(s, s, i, i) AS r FROM t_all;
 DESCRIBE v26;
 CREATE VIEW v27 AS SELECT SUBSTRING(s, 1, 2, 3) AS r FROM t_all;
 DESCRIBE v27;
+-- GREATEST of four arrays of other elements: not typed by the rule of four arrays of one (seed 45)
+CREATE VIEW v28 AS SELECT GREATEST(arr, arr, arr, ARRAY['a']) AS r FROM t_all;
+DESCRIBE v28;
+CREATE VIEW v29 AS SELECT GREATEST(arr, arr, arr, arr) AS r FROM t_all;
+DESCRIBE v29;
