@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import ValidationError
 from .literals import Numeric
@@ -26,20 +26,14 @@ class TableDistribution:
 
     def sql(self) -> str:
         """The clause as Flink writes it in ``SHOW CREATE TABLE`` and its messages:
-        ``DISTRIBUTED BY HASH(`a`) INTO 4 BUCKETS``, ``DISTRIBUTED INTO 3 BUCKETS``."""
-        if not self.bucket_keys and self.bucket_count:
-            return f"DISTRIBUTED INTO {self.bucket_count} BUCKETS"
-        kind = "" if self.kind == "UNKNOWN" else self.kind
-        keys = ", ".join(quote_identifier(k) for k in self.bucket_keys)
-        text = f"DISTRIBUTED BY {kind}({keys})"
-        if self.bucket_count:
-            text += f" INTO {self.bucket_count} BUCKETS"
-        return text
+        ``DISTRIBUTED BY HASH(`a`) INTO 4 BUCKETS``, ``DISTRIBUTED INTO 3 BUCKETS``; a count of
+        0 is left out, as Flink's ``TableDistribution`` leaves it."""
+        return replace(self, bucket_count=self.bucket_count or None).written()
 
     def written(self) -> str:
         """The clause a statement writes for this distribution, the count as given (``INTO 0
-        BUCKETS`` too, for Flink's check to refuse, where :meth:`sql` leaves a 0 out as Flink
-        does); an algorithm is written only with keys, as Flink's grammar has it."""
+        BUCKETS`` too, for Flink's check to refuse); an algorithm is written only with keys,
+        as Flink's grammar has it."""
         if not self.bucket_keys and self.bucket_count is not None:
             return f"DISTRIBUTED INTO {self.bucket_count} BUCKETS"
         kind = "" if self.kind == "UNKNOWN" else self.kind

@@ -69,7 +69,7 @@ def own_forms(types: Sequence[DataType], message: str | None) -> tuple[str, str]
     return (symbol, supported) if message == written(symbol, types, supported) else None
 
 
-def _fits(types: Sequence[DataType], forms: list[list[str]]) -> bool | None:
+def _fits(types: Sequence[DataType], forms: Sequence[Sequence[str]]) -> bool | None:
     """Whether ``types`` fit one of ``forms`` (of as many operands); None where a family or
     a type (an untyped NULL) leaves it open."""
     if not any(len(form) == len(types) for form in forms):
@@ -82,7 +82,7 @@ def _fits(types: Sequence[DataType], forms: list[list[str]]) -> bool | None:
         for family, t in zip(form, types, strict=True):
             roots = FAMILIES.get(family)
             if roots is None or t.name == "NULL":
-                fits = None if fits else fits
+                fits = None  # open, unless a later operand fits no family
             elif t.name not in roots:
                 fits = False
                 break
@@ -115,7 +115,7 @@ class Forms:
         return written(self.symbol, types, self.supported) if self._fits(types) is False else None
 
     def _fits(self, types: Sequence[DataType]) -> bool | None:
-        return _fits(types, [list(f) for f in self.families])
+        return _fits(types, self.families)
 
 
 def borne_out(answers: Iterable[Answer]) -> Forms | None:
