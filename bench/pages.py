@@ -252,6 +252,13 @@ def prepare(tables: int, views: int, databases: int) -> None:
     import django
 
     django.setup()
+    print("|".join(prepared(tables, views, databases)))
+
+
+def prepared(tables: int, views: int, databases: int) -> tuple[str, str, str, str]:
+    """In a set-up Django process: the catalog (generated if missing), and a viewer's session
+    cookie, API token, the catalog's size and the names of a database, table, view and change
+    request."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
@@ -288,7 +295,7 @@ def prepare(tables: int, views: int, databases: int) -> None:
         f"{Database.objects.filter(catalog__name=CATALOG).count()} databases"
     )
     request = _change_request(view.database.name, table.name)
-    print(f"{cookie}|{token}|{sizes}|{view.database.name},{table.name},{view.name},{request}")
+    return cookie, token, sizes, f"{view.database.name},{table.name},{view.name},{request}"
 
 
 def _change_request(database: str, table: str) -> int:
@@ -321,11 +328,11 @@ def _change_request(database: str, table: str) -> int:
 def _session_cookie(user) -> str:  # noqa: ANN001 - a Django user
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.db import SessionStore  # the same rows as ours
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from django.db.models import Model, QuerySet
 from django.http import Http404
 
+from config.compiled import CompiledQuery
 from environments.lookup import check_role, get_environment, url_name
 from environments.models import Environment, Role
 
@@ -23,24 +24,63 @@ from .models import Model as CatalogModel
 M = TypeVar("M", bound=Model)
 
 
-def get_catalog(user: Any, environment: str, catalog: str, needed: Role = Role.VIEWER) -> Catalog:
-    rows = Catalog.objects.select_related("environment").filter(
-        environment__name=url_name(environment), name=url_name(catalog)
+def _first(rows: QuerySet[M]) -> QuerySet[M]:
+    """The one row a door reads (the lowest key, as ``first()`` orders an unordered query)."""
+    return rows.order_by("pk")[:1]
+
+
+# The doors of every page read these shapes, each compiled once (config.compiled): building
+# the query cost a page more than the database takes to answer it.
+_CATALOG = CompiledQuery(
+    lambda environment, catalog: _first(
+        Catalog.objects.select_related("environment").filter(
+            environment__name=environment, name=catalog
+        )
+    ),
+    str,
+    str,
+)
+_DATABASE = CompiledQuery(
+    lambda environment, catalog, database: _first(
+        Database.objects.select_related("catalog__environment").filter(
+            catalog__environment__name=environment, catalog__name=catalog, name=database
+        )
+    ),
+    str,
+    str,
+    str,
+)
+
+
+def _relations(environment: str, catalog: str, database: str, name: str) -> QuerySet[Table]:
+    return Table.objects.select_related("database__catalog__environment").filter(
+        database__catalog__environment__name=environment,
+        database__catalog__name=catalog,
+        database__name=database,
+        name=name,
     )
+
+
+_RELATION = CompiledQuery(lambda *names: _first(_relations(*names)), str, str, str, str)
+_RELATION_OF_KIND = CompiledQuery(
+    lambda kind, *names: _first(_relations(*names).filter(kind=kind)), str, str, str, str, str
+)
+
+
+def get_catalog(user: Any, environment: str, catalog: str, needed: Role = Role.VIEWER) -> Catalog:
+    found = _CATALOG.first(url_name(environment), url_name(catalog))
     missing = f"No catalog '{catalog}' in environment '{environment}'."
-    return _found(rows, user, environment, needed, lambda found: found.environment, missing)
+    return _checked(found, user, environment, needed, lambda found: found.environment, missing)
 
 
 def get_database(
     user: Any, environment: str, catalog: str, database: str, needed: Role = Role.VIEWER
 ) -> Database:
-    rows = Database.objects.select_related("catalog__environment").filter(
-        catalog__environment__name=url_name(environment),
-        catalog__name=url_name(catalog),
-        name=url_name(database),
-    )
+    found = _DATABASE.first(url_name(environment), url_name(catalog), url_name(database))
     missing = f"No database '{database}' in catalog '{catalog}'."
-    return _found(rows, user, environment, needed, lambda found: found.catalog.environment, missing)
+    return _checked(
+        found, user, environment, needed, lambda found: found.catalog.environment, missing
+    )
 
 
 def get_table(
@@ -53,17 +93,11 @@ def get_table(
     kind: Table.Kind | None = None,
 ) -> Table:
     """The table or view; with ``kind`` only that kind (the other one is a 404)."""
-    rows = Table.objects.select_related("database__catalog__environment").filter(
-        database__catalog__environment__name=url_name(environment),
-        database__catalog__name=url_name(catalog),
-        database__name=url_name(database),
-        name=url_name(table),
-    )
-    if kind is not None:
-        rows = rows.filter(kind=kind)
+    names = (url_name(environment), url_name(catalog), url_name(database), url_name(table))
+    found = _RELATION.first(*names) if kind is None else _RELATION_OF_KIND.first(str(kind), *names)
     what = {Table.Kind.TABLE: "table", Table.Kind.VIEW: "view"}.get(kind, "table or view")
     missing = f"No {what} '{table}' in database '{catalog}.{database}'."
-    return _found(rows, user, environment, needed, _environment_of, missing)
+    return _checked(found, user, environment, needed, _environment_of, missing)
 
 
 def get_function(
@@ -106,7 +140,19 @@ def _found(
 ) -> M:
     """The one object ``rows`` names, if the user holds ``needed`` in its environment; a 404
     saying ``missing`` (what was looked for, by its Flink kind) when there is none."""
-    found = rows.order_by().first()
+    return _checked(rows.order_by().first(), user, environment, needed, environment_of, missing)
+
+
+def _checked(
+    found: M | None,
+    user: Any,
+    environment: str,
+    needed: Role,
+    environment_of: Callable[[M], Environment],
+    missing: str,
+) -> M:
+    """``found``, if the user holds ``needed`` in its environment; a 404 saying ``missing``
+    when there is none."""
     if found is None:
         get_environment(user, environment, needed)  # the environment's own 404 or 403 first
         raise Http404(missing)

@@ -156,7 +156,7 @@ SESSION_COOKIE_SECURE = _flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 # Sessions (the console's state among them) are rows in the database every app server shares.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "config.sessions"  # Django's database sessions, read by a compiled query
 X_FRAME_OPTIONS = "DENY"
 # Every page forbids inline and foreign scripts (see config/middleware.py).
 CONTENT_SECURITY_POLICY = os.environ.get(
@@ -195,7 +195,7 @@ INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last: it turns a lockout into the page
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "config.users.ModelBackend",  # Django's, its user read by a compiled query
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))

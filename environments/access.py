@@ -7,6 +7,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from config.compiled import CompiledQuery
+
 from .models import ROLE_RANK, Artifact, Environment, Membership, Role
 from .roles_read import kept_role
 
@@ -24,8 +26,18 @@ def role_of(user: Any, environment: Environment) -> Role | None:
     return kept_role(user.pk, environment.pk, lambda: _membership_role(user, environment))
 
 
+# every page reads its reader's role (config.compiled: built once, not per request)
+_MEMBERSHIP = CompiledQuery(
+    lambda environment, user: Membership.objects.filter(
+        environment_id=environment, user_id=user
+    ).order_by("pk")[:1],
+    int,
+    int,
+)
+
+
 def _membership_role(user: Any, environment: Environment) -> Role | None:
-    membership = Membership.objects.filter(environment=environment, user=user).first()
+    membership = _MEMBERSHIP.first(environment.pk, user.pk)
     return Role(membership.role) if membership else None
 
 

@@ -11,8 +11,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from config.compiled import CompiledQuery
+
 from .access import role_of
 from .models import ROLE_RANK, Environment, Role
+
+# every page reads its environment by name (config.compiled: built once, not per request)
+_NAMED = CompiledQuery(lambda name: Environment.objects.filter(name=name).order_by("pk")[:1], str)
 
 
 class RoleNeeded(PermissionDenied):
@@ -33,8 +38,13 @@ def url_name(name: str) -> str:
     return name
 
 
+def environment_named(name: str) -> Environment | None:
+    """The environment of this name, if there is one (``name`` holds no NUL)."""
+    return _NAMED.first(name)
+
+
 def get_environment(user: Any, name: str, needed: Role = Role.VIEWER) -> Environment:
-    environment = Environment.objects.filter(name=url_name(name)).first()
+    environment = environment_named(url_name(name))
     return check_role(user, environment, name, needed)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from .access import role_of, visible_environments
+from .lookup import environment_named
 from .models import Environment
 
 # The header's sections, by the first words of the URL names of their pages.
@@ -55,7 +56,7 @@ class Header:
         if isinstance(name, str):
             if "\x00" in name:  # no environment's name holds one
                 return None
-            found = Environment.objects.filter(name=name).first()
+            found = environment_named(name)
             return found if found is not None and role_of(user, found) is not None else None
         return visible_environments(user).order_by("name").first()
 

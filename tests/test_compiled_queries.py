@@ -1,4 +1,4 @@
-"""Querysets compiled once (catalogs.executor.compiled) answer what the ORM answers: the same
+"""Querysets compiled once (config.compiled) answer what the ORM answers: the same
 rows, with the same field values (JSON, booleans and dates converted on SQLite), the same
 related instances, and the values of each call, not of the first."""
 
@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from catalogs import models as m
 from catalogs.executor import Executor
-from catalogs.executor.compiled import CompiledQuery
+from config.compiled import CompiledQuery
 
 SETUP = (
     "CREATE TABLE t (a INT NOT NULL, b STRING, PRIMARY KEY (a) NOT ENFORCED) "

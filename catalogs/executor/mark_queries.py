@@ -1,7 +1,7 @@
 """The queries the marks (catalogs.executor.marks) send in every statement that changes a
 table or view: views by name or by key, the views reading some names, the dependency rows of
 some views. Each shape is compiled once for each number of names or keys
-(catalogs.executor.compiled); callers send at most ``CHUNK`` at a time."""
+(config.compiled); callers send at most ``CHUNK`` at a time."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from django.db.models import Q, QuerySet
 
 from catalogs import models as m
 from catalogs.flinksql.catalog import ObjectIdentifier
-
-from .compiled import CompiledQuery
+from config.compiled import CompiledQuery
 
 # names or keys per query (SQLite allows 999 parameters: three a name)
 CHUNK = 200

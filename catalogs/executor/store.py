@@ -7,7 +7,6 @@ from collections.abc import Iterable, Iterator
 from django.db.models import Prefetch, QuerySet
 
 from catalogs import models as m
-from catalogs.executor.compiled import CompiledQuery
 from catalogs.flinksql.catalog import (
     CatalogDescriptor,
     CatalogFunction,
@@ -25,9 +24,10 @@ from catalogs.flinksql.member_attributes import member_time_attributes, with_mem
 from catalogs.flinksql.schema import with_time_attributes
 from catalogs.flinksql.statements import ColumnKind
 from catalogs.flinksql.types import DataType, parse_type
+from config.compiled import CompiledQuery
 from environments.models import Environment
 
-# The shapes every statement reads, compiled once (catalogs.executor.compiled).
+# The shapes every statement reads, compiled once (config.compiled).
 _CATALOG = CompiledQuery(
     lambda environment, name: m.Catalog.objects.filter(environment_id=environment, name=name)[:1],
     int,
@@ -154,19 +154,19 @@ def _columns() -> Prefetch:
 
 
 def table_or_none(database: m.Database, name: str) -> m.Table | None:
-    return _with_columns(_TABLE.first(database.pk, normalize(database.catalog, name)))
+    return with_columns(_TABLE.first(database.pk, normalize(database.catalog, name)))
 
 
 def table_in(database: m.Database, name: str, for_update: bool = False) -> m.Table | None:
     """The table or view ``name`` (exactly) of ``database``, with its columns, its database
     the one given; ``for_update`` locks it as :func:`relation_row` does."""
-    row = _with_columns((_LOCKED_TABLE if for_update else _TABLE).first(database.pk, name))
+    row = with_columns((_LOCKED_TABLE if for_update else _TABLE).first(database.pk, name))
     if row is not None:
         row.database = database
     return row
 
 
-def _with_columns(row: m.Table | None) -> m.Table | None:
+def with_columns(row: m.Table | None) -> m.Table | None:
     """``row`` with its columns read, in their order, as ``prefetch_related`` keeps them."""
     if row is None:
         return None
@@ -190,7 +190,7 @@ def relation_row(
     row = exact.first(*place, identifier.database, identifier.name)
     if row is None:
         row = lowered.first(*place, identifier.database.lower(), identifier.name.lower())
-    return _with_columns(row)
+    return with_columns(row)
 
 
 def _relations(for_update: bool) -> tuple[CompiledQuery[m.Table], CompiledQuery[m.Table]]:

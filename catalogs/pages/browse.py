@@ -7,11 +7,12 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page
-from django.db.models import Count, Prefetch, prefetch_related_objects
+from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from catalogs.diffs import diff_lines
+from config.compiled import CompiledQuery
 from environments import page_cache
 from environments.access import visible_environments
 
@@ -20,7 +21,7 @@ from ..flinksql import render
 from ..flinksql.catalog import ObjectIdentifier
 from ..flinksql.errors import FlinkSqlError
 from ..lookup import get_catalog, get_database, get_table
-from ..models import Catalog, Database, HistoryChange, Table, ViewCheck
+from ..models import Catalog, Database, Dependency, HistoryChange, Table, ViewCheck
 from ..readers import column_reader_counts, readers_of
 from ..secrets import mask_ddl, mask_options
 from ..tableau import cell_text
@@ -28,6 +29,28 @@ from .common import count_objects, paginate, render_page, tree, url_maker
 
 HISTORY_LIMIT = 10
 HOME_DATABASES = 10
+
+# What a table's or view's page reads, compiled once (config.compiled): building these
+# queries cost the page more than the database takes to answer them.
+_HISTORY = CompiledQuery(
+    lambda environment, catalog, database, name: (
+        HistoryChange.objects.filter(
+            entry__environment_id=environment,
+            kind__in=[HistoryChange.Kind.TABLE, HistoryChange.Kind.VIEW],
+            catalog_name=catalog,
+            database_name=database,
+            object_name=name,
+        )
+        .select_related("entry__user")
+        .order_by("-entry__created_at", "-pk")[:HISTORY_LIMIT]
+    ),
+    int,
+    str,
+    str,
+    str,
+)
+_READS = CompiledQuery(lambda view: Dependency.objects.filter(view_id=view), int)
+_FLINK_CHECK = CompiledQuery(lambda view: ViewCheck.objects.filter(view_id=view)[:1], int)
 
 
 @login_required
@@ -156,7 +179,7 @@ def _listed(page: Page, catalog: Catalog) -> Page:
 def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpResponse:
     catalog, environment = found.database.catalog, found.database.catalog.environment
     identifier = ObjectIdentifier(catalog.name, found.database.name, found.name)
-    prefetch_related_objects([found], "columns")
+    store.with_columns(found)
     if not found.is_view:
         _link_columns(found, (environment.name, catalog.name, found.database.name, found.name))
     describe, show_create = _flink_texts(found, identifier)
@@ -168,13 +191,13 @@ def _relation_page(request: HttpRequest, found: Table, template: str) -> HttpRes
         "describe": _rows_as_text(describe),
         "show_create": _text(show_create),
         "show_create_error": show_create.error,
-        "reads": found.dependencies.all() if found.is_view else [],
+        "reads": _READS.rows(found.pk) if found.is_view else [],
         "readers": readers_of(environment, identifier, "relation")
         .select_related("database__catalog")
         .only("name", "status", "database__name", "database__catalog__name")[:50],
         "column_readers": _column_readers(found, identifier),
         "history": object_history(found),
-        "flink_check": ViewCheck.objects.filter(view=found).first() if found.is_view else None,
+        "flink_check": _FLINK_CHECK.first(found.pk) if found.is_view else None,
         "tree": tree(environment, catalog, found.database),
     }
     return render_page(request, template, context)
@@ -234,16 +257,9 @@ def _flink_texts(
 
 def object_history(found: Table) -> list[dict[str, Any]]:
     """The latest changes of a table or view, each with a diff of its definition."""
-    changes = (
-        HistoryChange.objects.filter(
-            entry__environment=found.database.catalog.environment,
-            kind__in=[HistoryChange.Kind.TABLE, HistoryChange.Kind.VIEW],
-            catalog_name=found.database.catalog.name,
-            database_name=found.database.name,
-            object_name=found.name,
-        )
-        .select_related("entry__user")
-        .order_by("-entry__created_at", "-pk")[:HISTORY_LIMIT]
+    database = found.database
+    changes = _HISTORY.rows(
+        database.catalog.environment_id, database.catalog.name, database.name, found.name
     )
     return [{"change": change, "diff": _diff(change)} for change in changes]
 

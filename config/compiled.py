@@ -28,8 +28,10 @@ from django.db.models.query import get_related_populators
 
 M = TypeVar("M", bound=Model)
 
-# stand-in values: each one is told apart from every other value of a compiled query's params
-_STAND_IN = {int: lambda i: -7_310_000_000 - i, str: lambda i: f"\x00compiled-{i}\x00"}
+# stand-in values: each one is told apart from every other value of a compiled query's params;
+# the integers fit a 32-bit key (Django answers a query of a value beyond a field's range as
+# empty, with no SQL)
+_STAND_IN = {int: lambda i: -2_073_100_000 - i, str: lambda i: f"\x00compiled-{i}\x00"}
 
 
 @dataclass(frozen=True)
