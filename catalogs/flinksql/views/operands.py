@@ -20,7 +20,7 @@ from ..precedence import strip
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
 from .casts import check_cast
-from .common_type import array_element
+from .common_type import array_element, least_restrictive_of
 from .inference import infer_operand, refuse_wider
 
 _NUMERIC = FAMILIES["NUMERIC"]
@@ -214,11 +214,15 @@ def _check_component(
     for untyped literals: ``ARRAY[NULL]``); of several classes, or collections (whose members
     decide: ``ARRAY[ARRAY[1], ARRAY['a']]`` is refused), each must cast to it, but a NULL
     literal, whatever type it was inferred (``MAP[0.5, NULL, -0.06, CURRENT_DATE]``: its NULL,
-    of the first key's DECIMAL, is cast to DATE; seed 36)."""
+    of the first key's DECIMAL, is cast to DATE; seed 36). Rows of one class still need that
+    type: after a leading NULL, Calcite walks them by casts, and rows whose untyped NULL fields
+    cross (``ARRAY[NULL, ROW(1, NULL), ROW(NULL, 'a')]``) cast neither way (seed 46)."""
     types = [type_of(i) for i in items]
     if all(t.name == "NULL" for t in types):
         raise ValidationError("Parameters must be of the same type")
     if one_class(types) and not any(t.is_collection for t in types):
+        if any(t.is_row for t in types) and least_restrictive_of(types) is None:
+            raise ValidationError("Parameters must be of the same type")
         return
     element = array_element(types)  # of several classes: Calcite's least restrictive type
     if element is None:
