@@ -10,6 +10,7 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..casts import cast_refusal
+from ..date_strings import parsed_date_year
 from ..errors import ValidationError
 from ..expressions import _is_typed_literal, _strip, cast_target
 from ..types import DataType
@@ -99,13 +100,46 @@ def check_literal_cast(node: exp.Cast, source: DataType, target: DataType) -> No
     character string to an interval (``LogicalTypeCasts``), though Calcite validates one. A
     column's value is cast at run time and passes, and so does a TRY_CAST, or a cast in a
     condition (:func:`mark_filter_casts`; golden views_difftest_seed8_classes)."""
-    if isinstance(node, exp.TryCast) or node.meta.get("filtered"):
+    if isinstance(node, exp.TryCast):
+        return
+    if target.name == "DATE" and source.is_string and node.meta.get("filtered") != "WHERE":
+        _check_folded_date(node.this)
+    if node.meta.get("filtered"):
         return
     if folds_to_literal(node.this) and source.is_string and target.is_interval:
         raise ValidationError(
             f"Unsupported cast from '{source.with_nullable(False).summary()}' "
             f"to '{target.with_nullable(False).summary()}'."
         )
+
+
+def _check_folded_date(operand: exp.Expression) -> None:
+    """Calcite's rule for a string constant cast to DATE that it folds as it converts the
+    query: Flink reads the date (:func:`~..date_strings.parsed_date_year`), and Calcite keeps
+    it as a ``DateString``, which has no year 0 (``CAST('0' AS DATE)``, ``CAST(CAST(0 AS
+    STRING) AS DATE)``: "Year out of range: [0]"; seed 46). Everywhere but in a WHERE
+    condition, which Calcite builds without folding (HAVING and JOIN ... ON fold it); a
+    column's value is cast at run time, and so is a TRY_CAST (golden views_folded_dates)."""
+    text = _folded_string(operand)
+    if text is not None and parsed_date_year(text) == 0:
+        raise ValidationError("Year out of range: [0]")
+
+
+def _folded_string(node: exp.Expression) -> str | None:
+    """The string a constant folds to: a string literal, or an integer literal (negated or
+    not) cast to a character string; None for anything else."""
+    node = _strip(node)
+    if isinstance(node, exp.Literal) and node.is_string:
+        return node.this
+    if isinstance(node, exp.Cast) and not isinstance(node, exp.TryCast):
+        if not cast_target(node.to).is_string:
+            return None
+        operand, sign = _strip(node.this), 1
+        if isinstance(operand, exp.Neg):
+            operand, sign = _strip(operand.this), -1
+        if isinstance(operand, exp.Literal) and operand.is_int:
+            return str(sign * int(operand.this))
+    return None
 
 
 def check_folded_implicit_cast(
@@ -140,6 +174,10 @@ def folds_to_literal(node: exp.Expression) -> bool:
     return False
 
 
+# the mark of a condition's casts: its clause (Calcite folds some casts in HAVING and ON)
+_CLAUSES = {exp.Where: "WHERE", exp.Having: "HAVING", exp.Join: "ON"}
+
+
 def mark_filter_casts(query: exp.Expression) -> None:
     """Mark the casts of the conditions of WHERE, HAVING and JOIN ... ON: Calcite builds a
     filter without folding its casts (``WHERE CAST('1' AS INTERVAL DAY) IS NULL`` passes),
@@ -154,7 +192,7 @@ def mark_filter_casts(query: exp.Expression) -> None:
         for node in condition.walk(prune=lambda n: isinstance(n, exp.Query | exp.Subquery)):
             # the casts written, and those a constructor or a CASE makes of its operands
             if isinstance(node, exp.Cast | exp.Array | exp.Bracket | exp.Case):
-                node.meta["filtered"] = True
+                node.meta["filtered"] = _CLAUSES[type(clause)]
 
 
 def drop_casts_of_expanded_calls(operand: exp.Expression) -> None:
