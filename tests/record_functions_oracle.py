@@ -126,6 +126,9 @@ THIRD = (
 # strings.
 MORE = ("s_char", "s_string", "n_string", "i_int", "n_int", "f_double", "d_10_2", "t_ts3", "a_int")
 MORE_FIRST = ("s_char", "n_string", "i_int", "'x'", "b_boolean")
+# ... and each after a string (a format, a separator: PRINTF of values of any type), so that every
+# argument's family is recorded at every place of calls of four and five
+MORE_AFTER = (*MORE, "i_bigint", "b_boolean", "t_date", "y_bytes", "m_string_int", "r_row")
 # Functions SQL calls by a name SHOW FUNCTIONS does not list (Calcite's and Flink's SQL
 # operator tables), besides the upper-cased listed names.
 SQL_ONLY = """
@@ -232,6 +235,8 @@ def _calls(session: Session, name: str) -> dict[str, dict[str, str]]:
                 ask((each,) * count)
             for first in MORE_FIRST:
                 ask((first, *("s_string",) * (count - 1)))
+            for each in MORE_AFTER:
+                ask(("s_string", *(each,) * (count - 1)))
             ask(("s_string", "s_string", "i_int", *("i_int",) * (count - 3)))
             ask(("s_string", *("i_int",) * (count - 1)))
     return answers
