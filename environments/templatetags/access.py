@@ -24,11 +24,15 @@ def may(context: template.Context, environment: Environment) -> dict[str, bool]:
 
 @register.simple_tag(takes_context=True)
 def header_environment(context: template.Context) -> Environment | None:
-    """The environment the site header links to: the page's own, else the one
-    ``environments.navigation`` finds (from the URL, or the user's first)."""
+    """The environment the site header links to: the page's own (or its tree's, the same one,
+    read with the page's object), else the one ``environments.navigation`` finds (from the
+    URL, or the user's first)."""
     shown = context.get("environment")
     if isinstance(shown, Environment):
         return shown
+    tree = context.get("tree")
+    if isinstance(tree, dict) and isinstance(tree.get("environment"), Environment):
+        return tree["environment"]
     header = context.get("site_header")
     return header.environment if header is not None else None
 
