@@ -228,7 +228,9 @@ def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpR
 def history(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     # Newest first, a page at a time without counting them all (history only grows).
-    changes = Prefetch("changes", to_attr="change_list")
+    # the list names what each entry changed: not the definitions before and after
+    listed = HistoryChange.objects.defer("before", "after")
+    changes = Prefetch("changes", listed, to_attr="change_list")
     entries = found.history.select_related("user").prefetch_related(changes)
     entries = page_slice(request, entries, size=HISTORY_PAGE_SIZE)
     _link_changes(found.name, entries)
