@@ -12,7 +12,7 @@ from dataclasses import replace
 from .array_elements import ELEMENT_FUNCTIONS, element_call_type
 from .calcite_names import calcite_type_name
 from .errors import INVALID_INPUT_ARGUMENTS, ValidationError
-from .type_rules import adjust_decimal, least_restrictive_type, merged_numeric_type
+from .type_rules import common_decimal, least_restrictive_type, merged_numeric_type
 from .types import DATETIME_TYPES, DataType, array_of, map_of
 
 Rule = Callable[[Sequence[DataType]], DataType]
@@ -259,8 +259,7 @@ def greatest_type(types: Sequence[DataType]) -> DataType | None:
     scale = max(s for _, s in digits)
     integer = max(p - s for p, s in digits)
     nullable = any(t.nullable for t in types)
-    # past 38 digits Flink reduces the scale (views_difftest_seed27: DECIMAL(38, 6))
-    return DataType("DECIMAL", adjust_decimal(integer + scale, scale), nullable)
+    return DataType("DECIMAL", common_decimal(integer, scale), nullable)
 
 
 # Functions of arrays of one common type (Flink's commonArrayType input strategy).

@@ -111,6 +111,17 @@ def adjust_decimal(precision: int, scale: int) -> tuple[int, int]:
     return 38, max(38 - integer_digits, min(scale, 6))
 
 
+def common_decimal(integer_digits: int, scale: int) -> tuple[int, int]:
+    """The precision and scale of the DECIMAL that holds the most integer digits and the
+    largest scale of several (Calcite's least restrictive type, which COALESCE, GREATEST and
+    LEAST take): past 38 digits the scale gives way, to none (``DECIMAL(38, 2)`` of
+    ``DECIMAL(38, 2)`` and ``DECIMAL(38, 6)``; seeds 27 and 47)."""
+    precision = integer_digits + scale
+    if precision <= 38:
+        return precision, scale
+    return 38, max(0, scale - (precision - 38))
+
+
 def least_restrictive_type(a: DataType, b: DataType) -> DataType:
     if a.is_interval and a.name == b.name:
         return a.with_interval_qualifier(calcite_qualifier(a).combined(calcite_qualifier(b)))
@@ -123,12 +134,7 @@ def least_restrictive_type(a: DataType, b: DataType) -> DataType:
     names = {a.name, b.name}
     if names <= set(_NUMERIC_ORDER) and "DECIMAL" in names and not names & {"FLOAT", "DOUBLE"}:
         (p1, s1), (p2, s2) = _as_decimal(a), _as_decimal(b)
-        scale = max(s1, s2)
-        precision = max(p1 - s1, p2 - s2) + scale
-        if precision > 38:
-            scale = max(0, scale - (precision - 38))
-            precision = 38
-        return DataType("DECIMAL", (precision, scale), nullable=True)
+        return DataType("DECIMAL", common_decimal(max(p1 - s1, p2 - s2), max(s1, s2)), True)
     if names <= set(_NUMERIC_ORDER) and names & _APPROXIMATE:
         return _approximate(a, b).with_nullable(True)
     if a.name in _NUMERIC_ORDER and b.name in _NUMERIC_ORDER and a.name != b.name:
