@@ -6,7 +6,6 @@ watermarks, view queries) are parsed and written back with its parser and genera
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from functools import lru_cache
 
 from sqlglot import exp, generator, parser, tokens
@@ -17,18 +16,13 @@ from . import literals
 from .call_syntax import parse_exists_of_parenthesized, parse_position, parse_substring
 from .errors import PositionedValidationError, ValidationError
 from .json_syntax import parse_json_arrayagg, parse_json_function
-from .literal_syntax import LiteralSyntax, number_literal
+from .literal_syntax import DEFER_LITERAL_CHECKS, LiteralSyntax, number_literal
 from .match_recognize_syntax import parse_match_recognize
 from .more_syntax import MoreSyntax
 from .stored_text import READING_STORED_TEXT
 from .token_shapes import binary_strings, calcite_tokens
 from .type_spec import TYPE_START, token_roles
 from .unpivot_syntax import parse_unpivot
-
-# Whether the parser leaves an interval literal's value unchecked (kept in the literal's meta
-# as "interval_error"): Calcite checks it while it validates, after a clause's types (a view's
-# query, views.checks.check_interval_literals); elsewhere the parser refuses it at once.
-DEFER_INTERVAL_CHECKS: ContextVar[bool] = ContextVar("DEFER_INTERVAL_CHECKS", default=False)
 
 
 class TableArgument(exp.Expression):
@@ -490,7 +484,7 @@ class Flink(Dialect):
                         keyword.line,
                         keyword.col - len(keyword.text) + 1,
                     )
-                if DEFER_INTERVAL_CHECKS.get():
+                if DEFER_LITERAL_CHECKS.get():
                     try:
                         literals.check_interval(value.this, qualifier)
                     except ValidationError as exc:

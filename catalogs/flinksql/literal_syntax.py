@@ -5,12 +5,22 @@ values themselves: :mod:`.literals`)."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from sqlglot import exp, tokens
 from sqlglot.tokens import TokenType
 
 from . import literals
 from .errors import ValidationError
 from .token_shapes import point_number
+
+# Whether the parser leaves a literal's value unchecked, its error kept in the literal's meta:
+# an interval's ("interval_error"), which Calcite checks while it validates, after a clause's
+# types (views.checks.check_interval_literals), and a DATE, TIME or TIMESTAMP literal's
+# ("literal_error"), which it checks where it validates the literal, in its place among the
+# query's expressions (views.casts.check_cast_call). A view's query defers them; elsewhere the
+# parser refuses them at once.
+DEFER_LITERAL_CHECKS: ContextVar[bool] = ContextVar("DEFER_LITERAL_CHECKS", default=False)
 
 
 def number_literal(numeric: literals.Numeric) -> exp.Literal:
@@ -112,7 +122,11 @@ class LiteralSyntax:
         local = to.this == exp.DType.TIMESTAMPLTZ
         node = self.expression(exp.Cast(this=this, to=to))
         if isinstance(this, exp.Literal) and this.is_string:
-            value = literals.read_datetime(keyword, this.this, local_zone=local)
-            node.meta["datetime"] = value
             node.meta["keyword"] = "TIMESTAMP_WITH_LOCAL_TIME_ZONE" if local else keyword
+            try:
+                node.meta["datetime"] = literals.read_datetime(keyword, this.this, local)
+            except ValidationError as exc:
+                if not DEFER_LITERAL_CHECKS.get():
+                    raise
+                node.meta["literal_error"] = exc
         return node

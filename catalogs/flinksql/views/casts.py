@@ -86,12 +86,22 @@ def check_cast(source: DataType, target: DataType) -> None:
 def check_cast_call(node: exp.Cast, type_of: Callable[[exp.Expression], DataType]) -> None:
     """Calcite's check of a written CAST (``type_of`` types its operand): a cast Flink has,
     and of a literal one Flink's rules can evaluate; a typed literal (``CAST('1' AS DATE)``
-    read as ``DATE '1'``) is a literal, not a cast."""
+    read as ``DATE '1'``) is a literal, not a cast, refused here where its value is not one
+    (the parser kept the error: Calcite checks it where it validates the literal, after what
+    comes before it, ``SELECT nope, DATE '2024-13-45'`` naming the column)."""
     if isinstance(node.this, exp.Literal) and node.this.is_string and _is_typed_literal(node):
+        check_literal_value(node)
         return
     source, target = type_of(node.this), cast_target(node.to)
     check_cast(source, target)
     check_literal_cast(node, source, target)
+
+
+def check_literal_value(node: exp.Expression) -> None:
+    """Refuse a DATE, TIME or TIMESTAMP literal whose value the parser could not read."""
+    error = node.meta.get("literal_error")
+    if error is not None:
+        raise error
 
 
 def check_literal_cast(node: exp.Cast, source: DataType, target: DataType) -> None:

@@ -19,6 +19,7 @@ from .calls import (
     is_function_identifier,
     is_unit_argument,
 )
+from .casts import check_literal_value
 from .converted_types import CONVERTED
 from .inference import derived_before_inference, infers_from
 from .reserved import placed
@@ -36,6 +37,9 @@ class ExpressionContext:
         return node.copy().transform(self._resolve_node, copy=False)
 
     def _resolve_node(self, node: exp.Expression) -> exp.Expression:
+        # a DATE, TIME or TIMESTAMP literal the parser could not read: Calcite refuses it as it
+        # resolves the expression, in its place among the column references
+        check_literal_value(node)
         if isinstance(node, exp.Column) and is_unit_argument(node):
             return exp.Var(this=node.name.upper())
         if isinstance(node, exp.Column) and not isinstance(node.this, exp.Star):

@@ -11,7 +11,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import TokenType
 
-from ..dialect import DEFER_INTERVAL_CHECKS, DIALECT, tokenize
+from ..dialect import DEFER_LITERAL_CHECKS, DIALECT, tokenize
 from ..errors import PositionedValidationError, SqlParseError, token_image
 from ..json_syntax import refuse_query_arguments
 from ..match_recognize_syntax import MatchRecognizeItem
@@ -251,11 +251,11 @@ def _check_parenthesized_bodies(text: str, base: tuple[int, int]) -> None:
 
 @lru_cache(maxsize=512)
 def _parsed(query: str) -> exp.Expression | None:
-    deferred = DEFER_INTERVAL_CHECKS.set(True)
+    deferred = DEFER_LITERAL_CHECKS.set(True)
     try:
         return DIALECT.parse(query)[0]
     finally:
-        DEFER_INTERVAL_CHECKS.reset(deferred)
+        DEFER_LITERAL_CHECKS.reset(deferred)
 
 
 def _parse(query: str) -> exp.Expression | None:

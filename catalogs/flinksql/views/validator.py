@@ -22,7 +22,7 @@ from ..errors import (
 from ..expressions import NILADIC_NODES
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
-from .casts import drop_casts_of_expanded_calls, mark_filter_casts
+from .casts import check_literal_value, drop_casts_of_expanded_calls, mark_filter_casts
 from .checks import check_every_call, check_interval_literals
 from .context import ExpressionContext
 from .conversion import check_conditions, check_projections
@@ -62,6 +62,7 @@ def validate_view(
     # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
+    unread = [c for c in node.find_all(exp.Cast) if "literal_error" in c.meta]
     validator.top_block = True
     validator.next_alias = number_unnamed_items(node)
     try:
@@ -74,6 +75,8 @@ def validate_view(
             "the dashboard cannot validate it yet."
         ) from None
     check_interval_literals(unchecked)
+    for literal in unread:  # in a part of the query no check reached
+        check_literal_value(literal)
     _record_every_call(validator, node)
     fields = result.fields
     names = [f.name for f in fields]

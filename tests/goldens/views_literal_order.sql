@@ -1,0 +1,54 @@
+-- A DATE, TIME or TIMESTAMP literal whose value Flink cannot read is refused where Calcite
+-- resolves the literal, in its place among the expression's column references: a column
+-- written before it that does not exist is named first, one after it is not, and an unknown
+-- table, a clause validated earlier (FROM, WHERE before the select list) or a syntax error
+-- anywhere come first. Found in the message differences of the generated run of seed 46.
+CREATE CATALOG g_litorder WITH ('type' = 'generic_in_memory', 'default-database' = 'main');
+USE CATALOG g_litorder;
+CREATE TABLE t_all (id INT NOT NULL, i INT, b BOOLEAN, s STRING, dt DATE, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');
+CREATE TABLE orders (order_id BIGINT NOT NULL, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');
+CREATE VIEW v1 AS SELECT DATE '2024-13-45' AS bad, nope FROM t_all;
+CREATE VIEW v2 AS SELECT nope, DATE '2024-13-45' AS bad FROM t_all;
+CREATE VIEW v3 AS SELECT DATE '2024-13-45' AS bad FROM nope_table;
+CREATE VIEW v4 AS SELECT DATE '2024-13-45' AS bad FROM t_all WHERE nope = 1;
+CREATE VIEW v5 AS SELECT i FROM t_all WHERE dt = DATE '2024-13-45' AND nope = 1;
+CREATE VIEW v6 AS SELECT DATE '2024-13-45' AS bad FROM t_all GROUP BY nope;
+CREATE VIEW v7 AS SELECT * FROM (SELECT DATE '2024-13-45' AS bad FROM t_all) WHERE nope = 1;
+CREATE VIEW v8 AS SELECT 1 AS c FROM t_all WHERE DATE '2024-13-45' IS NULL;
+CREATE VIEW v9 AS SELECT DATE '2024-13-45' AS bad FROM t_all WHERE;
+CREATE VIEW v10 AS SELECT TIME '25:00:00' AS bad, nope FROM t_all;
+CREATE VIEW v11 AS SELECT TIMESTAMP '2024-01-01 25:00:00' AS bad, * FROM (SELECT nope FROM t_all);
+CREATE VIEW v12 AS SELECT DATE '2024-13-45' AS bad FROM t_all ORDER BY nope;
+CREATE VIEW v13 AS SELECT DATE '2024-13-45' AS bad FROM t_all GROUP BY i HAVING nope > 1;
+CREATE VIEW v14 AS SELECT DATE '2024-13-45' AS bad, 1 + 'a' AS c FROM t_all;
+CREATE VIEW v15 AS SELECT i + TRUE AS c, DATE '2024-13-45' AS bad FROM t_all;
+CREATE VIEW v16 AS SELECT DATE '2024-13-45' AS bad FROM t_all JOIN orders ON nope = 1;
+CREATE VIEW v17 AS SELECT t_all.i FROM t_all JOIN orders ON t_all.dt = DATE '2024-13-45' WHERE nope = 1;
+CREATE VIEW v18 AS SELECT COUNT(*) AS c FROM t_all GROUP BY DATE '2024-13-45', nope;
+CREATE VIEW v19 AS SELECT YEAR(DATE '2024-13-45') AS bad, nope FROM t_all;
+CREATE VIEW v20 AS SELECT COUNT(*) OVER (ORDER BY DATE '2024-13-45') AS c, nope FROM t_all;
+CREATE VIEW v21 AS SELECT DATE '2024-13-45' AS bad FROM t_all;
+CREATE VIEW v22 AS SELECT DATE '2024-02-30' AS a, TIME '24:00:00' AS b FROM t_all;
+CREATE VIEW v23 AS SELECT * FROM (VALUES (DATE '2024-13-45'), (nope));
+CREATE VIEW v24 AS SELECT DATE '2024-13-45' AS bad, NOPE_FN(1) AS c FROM t_all;
+CREATE VIEW v25 AS SELECT NOPE_FN(1) AS c, DATE '2024-13-45' AS bad FROM t_all;
+CREATE VIEW v26 AS SELECT i FROM t_all WHERE nope = 1 AND dt = DATE '2024-13-45';
+CREATE VIEW v27 AS SELECT i FROM t_all WHERE dt = DATE '2024-13-45' AND nope = 1;
+CREATE VIEW v28 AS SELECT i FROM t_all WHERE i + TRUE = 1 AND dt = DATE '2024-13-45';
+CREATE VIEW v29 AS SELECT i FROM t_all WHERE NOPE_FN(i) = 1 AND dt = DATE '2024-13-45';
+CREATE VIEW v30 AS SELECT t_all.i FROM t_all JOIN orders ON nope = 1 AND t_all.dt = DATE '2024-13-45';
+CREATE VIEW v31 AS SELECT i FROM t_all GROUP BY i HAVING MAX(nope) > 1 AND MAX(dt) = DATE '2024-13-45';
+CREATE VIEW v32 AS SELECT i FROM t_all GROUP BY i HAVING MAX(dt) = DATE '2024-13-45' AND MAX(nope) > 1;
+CREATE VIEW v33 AS SELECT DATE '2024-13-45' AS bad FROM t_all GROUP BY i HAVING nope > 1;
+CREATE VIEW v34 AS SELECT nope FROM t_all GROUP BY i HAVING MAX(dt) = DATE '2024-13-45';
+CREATE VIEW v35 AS SELECT COUNT(*) AS c FROM t_all GROUP BY nope, DATE '2024-13-45';
+CREATE VIEW v36 AS SELECT COUNT(*) AS c FROM t_all GROUP BY DATE '2024-13-45', nope;
+CREATE VIEW v37 AS SELECT i FROM t_all ORDER BY nope, DATE '2024-13-45';
+CREATE VIEW v38 AS SELECT i FROM t_all ORDER BY DATE '2024-13-45', nope;
+CREATE VIEW v39 AS SELECT DATE '2024-13-45' AS bad FROM t_all WHERE nope = 1;
+CREATE VIEW v40 AS SELECT nope FROM t_all WHERE dt = DATE '2024-13-45';
+CREATE VIEW v41 AS SELECT COUNT(*) AS c FROM t_all WHERE dt = DATE '2024-13-45' GROUP BY nope;
+CREATE VIEW v42 AS SELECT i FROM t_all WHERE i IN (SELECT nope FROM orders) AND dt = DATE '2024-13-45';
+CREATE VIEW v43 AS SELECT CASE WHEN nope THEN DATE '2024-13-45' END AS c FROM t_all;
+CREATE VIEW v44 AS SELECT DATEDIFF(nope, DATE '2024-13-45') AS c FROM t_all;
+CREATE VIEW v45 AS SELECT COALESCE(DATE '2024-13-45', nope) AS c FROM t_all;
