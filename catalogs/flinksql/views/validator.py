@@ -52,7 +52,12 @@ def validate_view(
 ) -> ExpandedView:
     refuse_by_text(query)
     query = mark_table_hints(query)  # same length: every position stays where it was
-    node = parse_query(query, query_position)
+    try:
+        node = parse_query(query, query_position)
+    except SqlParseError as exc:
+        if _bang_equal_before(query, query_position, exc):
+            raise ValidationError(BANG_EQUAL) from None
+        raise
     check_hint_places(node, query, query_position)
     refuse_unkept(node)
     mark_filter_casts(node)
@@ -409,3 +414,20 @@ def _refuse_correlated_duplicates(qualified: list[str], scope: Scope) -> None:
                 f"Multiple entries with same key: {f.name}={index} and {f.name}={seen[f.name]}"
             )
         seen[f.name] = index
+
+
+def _bang_equal_before(query: str, query_position: tuple[int, int], error: SqlParseError) -> bool:
+    """Whether the query writes ``!=`` and its right operand before the place its parse
+    failed: Flink's parser refuses the operator once it has read the comparison, before any
+    later syntax error (``i != 1 AND )``), not where the operand is missing (``i !=``)."""
+    if "!=" not in query or error.line is None or error.column is None:
+        return False
+    try:
+        tokens = tokenize(query)
+    except Exception:  # noqa: BLE001 - a text the tokenizer cannot read: the parse error stands
+        return False
+    at = next((i for i, t in enumerate(tokens) if t.text == "!="), None)
+    if at is None or at + 1 >= len(tokens):
+        return False
+    operand = tokens[at + 1]
+    return text_position(query, operand.start, query_position) < (error.line, error.column)
