@@ -27,6 +27,7 @@ from .catalog import quote_identifier
 from .dialect import UnaryPlus
 from .errors import ValidationError, unknown_function_type
 from .json_syntax import JsonFunction
+from .literal_checks import DEFER_RANGE_CHECKS, in_filter_condition, literal_range_error, numeric_of
 from .precedence import ATOM, BINARY_OPERATORS, PREFIX_CONTEXT, operator_sides, precedence
 from .precedence import strip as _strip
 from .row_fields import field_of
@@ -895,21 +896,11 @@ def literal_type(node: exp.Literal) -> DataType:
     text = node.this
     if node.is_string:
         return T(f"CHAR({literals.char_length(text)}) NOT NULL")
-    numeric = node.meta.get("numeric") or literals.read_number(text.lstrip("-"))
-    if "numeric" not in node.meta and text.startswith("-"):
-        numeric = numeric.negated()
-    return T(f"{numeric.type_text(checked=not _in_filter_condition(node))} NOT NULL")
-
-
-def _in_filter_condition(node: exp.Expression) -> bool:
-    """Whether ``node`` stands in an aggregate's FILTER (WHERE ...) condition, where Calcite's
-    validator does not check a literal's range (golden views_literal_range)."""
-    child, parent = node, node.parent
-    while parent is not None and not isinstance(parent, exp.Select | exp.Subquery):
-        if isinstance(parent, exp.Filter) and child is parent.args.get("expression"):
-            return True
-        child, parent = parent, parent.parent
-    return False
+    numeric = numeric_of(node)
+    checked = not in_filter_condition(node)
+    if checked and DEFER_RANGE_CHECKS.get() and literal_range_error(node) is not None:
+        return T("BIGINT NOT NULL")
+    return T(f"{numeric.type_text(checked=checked)} NOT NULL")
 
 
 def _is_chain(node: exp.Expression) -> bool:

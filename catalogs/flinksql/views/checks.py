@@ -14,6 +14,7 @@ from typing import Protocol
 
 from sqlglot import exp
 
+from ..literal_checks import literal_range_error
 from ..more_syntax import JDBC_TYPES, JdbcCall
 from ..types import DataType
 from .calls import QueryExpr
@@ -109,11 +110,13 @@ def _typed_by_parent(node: exp.Expression) -> bool:
 
 
 def check_interval_literals(nodes: list[exp.Expression]) -> None:
-    """Refuse the first interval literal of ``nodes`` whose value does not fit its qualifier
-    (``INTERVAL '1' HOUR TO SECOND``): Calcite checks literals once a clause is typed, so a
-    type error or an unknown column of the clause comes first, a grouping error after."""
+    """Refuse the first literal of ``nodes`` whose value Calcite refuses: an interval's that
+    does not fit its qualifier (``INTERVAL '1' HOUR TO SECOND``), a number out of range
+    (``99999999999999999999``). Calcite checks literals once a clause is typed, so a type
+    error or an unknown column of the clause comes first (``MOD(99999999999999999999, 'a')``
+    is refused for its types, the number a BIGINT there), a grouping error after."""
     for node in nodes:
-        for interval in node.find_all(exp.Interval):
-            error = interval.meta.get("interval_error")
+        for literal in node.walk():
+            error = literal.meta.get("interval_error") or literal_range_error(literal)
             if error is not None:
                 raise error

@@ -11,8 +11,9 @@ from sqlglot import exp
 
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import _strip, literal_type
+from ..expressions import _strip
 from ..keywords import read_as_column
+from ..literal_checks import literal_range_error
 from .calls import NILADIC, is_function_identifier, is_row_constructor
 from .context import ExpressionContext
 from .query import _columns_outside_aggregates, _has_aggregate, _is_window_function
@@ -162,8 +163,9 @@ class Grouping:
             # INT: what wraps below 0 (2147483648) is a constant, what wraps above it
             # (9999999999) an ordinal out of range.
             number = isinstance(target, exp.Literal) and target.is_number
-            if number and target.is_int:  # beyond BIGINT it is refused as a literal first
-                literal_type(target)
+            range_error = literal_range_error(target) if number and target.is_int else None
+            if range_error is not None:  # beyond BIGINT it is refused as a literal first
+                raise range_error
             position = _int_value(int(Decimal(target.this))) if number else -1
             ordinal = number and position >= 0
             if _is_window_function(target) and not ordered.meta.get("explicit_nulls"):

@@ -8,6 +8,7 @@ from sqlglot import exp
 from ..catalog import quote_identifier
 from ..errors import ValidationError
 from ..expressions import _strip
+from ..literal_checks import range_checks_deferred
 from ..types import DataType
 from .calls import (
     GROUP_WINDOW_HELPERS,
@@ -312,6 +313,10 @@ class QueryBlocks:
                 out.append(f"FETCH NEXT {count.sql()} ROWS ONLY")
         return out
 
+    # Calcite derives the whole list's types before it checks the literals' values: a number
+    # out of range is a BIGINT until then (MOD(99999999999999999999, 'a') is refused for its
+    # types, SELECT 99999999999999999999, i + TRUE for the sum)
+    @range_checks_deferred
     def select_list(
         self,
         node: exp.Select,

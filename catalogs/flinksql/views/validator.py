@@ -20,6 +20,7 @@ from ..errors import (
     ValidationError,
 )
 from ..expressions import NILADIC_NODES
+from ..literal_checks import literal_range_error
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .casts import check_literal_value, drop_casts_of_expanded_calls, mark_filter_casts
@@ -67,6 +68,7 @@ def validate_view(
     # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
+    unchecked += [n for n in node.find_all(exp.Literal) if literal_range_error(n) is not None]
     unread = [c for c in node.find_all(exp.Cast) if "literal_error" in c.meta]
     validator.top_block = True
     validator.next_alias = number_unnamed_items(node)
