@@ -7,6 +7,7 @@ from sqlglot import exp
 
 from .. import builtin_rules, builtins
 from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
+from ..array_time_attributes import kept_element_attribute
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
 from ..errors import ValidationError, illegal_query, unknown_function_type
@@ -387,7 +388,7 @@ class ViewTyper(_Typer):
                     self.type_of(node.expressions[0]).interval_qualifier
                 )
             return result
-        result = result.with_time_attribute(None) if result.time_attribute else result
+        result = kept_element_attribute(name, [self.type_of(a) for a in node.expressions], result)
         return self._rowtime_kept(name, node.expressions, result)
 
     def _cast_element(self, operands: list[exp.Expression]) -> None:
@@ -433,11 +434,9 @@ class ViewTyper(_Typer):
             return T("BIGINT").with_nullable(self.type_of(args[0]).nullable)
         if name == "NULLIF" and len(args) == 2:
             # Calcite's CASE WHEN a = b THEN NULL ELSE a END: a's type, always nullable
-            first = self.type_of(args[0])
+            first = self.type_of(args[0]).with_time_attribute(None).with_nullable(True)
             check_comparison("=", args, self.type_of)
-            return self._rowtime_kept(name, args, first.with_time_attribute(None)).with_nullable(
-                True
-            )
+            return self._rowtime_kept(name, args, first)
         if name == "ELEMENT" and len(args) == 1:
             collection = self.type_of(args[0])
             if collection.name in ("ARRAY", "MULTISET"):
