@@ -69,18 +69,9 @@ def main() -> None:
 
     env = {
         **os.environ,
+        **production_settings(args.page_cache == "on", host="127.0.0.1"),
         "DATABASE_URL": args.database_url,
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        # plain HTTP on loopback: no redirect to HTTPS, cookies without the Secure flag
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_SECURE_COOKIES": "0",
-        "DJANGO_HSTS_SECONDS": "0",
-        "DJANGO_STATIC_ROOT": str(Path(tempfile.gettempdir()) / "bench-pages-static"),
-        "STATEMENT_LOG_LEVEL": "WARNING",
         "DB_CONN_MAX_AGE": "60",
-        "PAGE_CACHE": "1" if args.page_cache == "on" else "0",
     }
     manage = [str(PYTHON), "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
@@ -112,6 +103,23 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def production_settings(page_cache: bool, host: str) -> dict[str, str]:
+    """The environment of the app as the bench serves it: production settings (DEBUG off, the
+    collected static files) for plain HTTP on loopback (no redirect to HTTPS, cookies without
+    the Secure flag), the page cache on or off."""
+    return {
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": SECRET,
+        "ALLOWED_HOSTS": host,
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_HSTS_SECONDS": "0",
+        "DJANGO_STATIC_ROOT": str(Path(tempfile.gettempdir()) / "bench-pages-static"),
+        "STATEMENT_LOG_LEVEL": "WARNING",
+        "PAGE_CACHE": "1" if page_cache else "0",
+    }
 
 
 def _endpoints(

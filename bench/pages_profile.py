@@ -20,7 +20,6 @@ import io
 import os
 import pstats
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -42,16 +41,8 @@ def main() -> None:
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
     os.environ.update(
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=pages.SECRET,
-        ALLOWED_HOSTS="testserver",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_SECURE_COOKIES="0",
-        DJANGO_HSTS_SECONDS="0",
-        STATEMENT_LOG_LEVEL="WARNING",
-        PAGE_CACHE="1" if args.page_cache == "on" else "0",
+        pages.production_settings(args.page_cache == "on", host="testserver"),
         DJANGO_SETTINGS_MODULE="config.settings",
-        DJANGO_STATIC_ROOT=str(Path(tempfile.gettempdir()) / "bench-pages-static"),
     )
     import django
 

@@ -110,7 +110,8 @@ def get_function(
         name=function_name(url_name(function)),
     )
     missing = f"No function '{function}' in database '{catalog}.{database}'."
-    return _found(rows, user, environment, needed, _environment_of, missing)
+    found = rows.order_by().first()
+    return _checked(found, user, environment, needed, _environment_of, missing)
 
 
 def get_model(
@@ -123,24 +124,12 @@ def get_model(
         name=url_name(model),
     )
     missing = f"No model '{model}' in database '{catalog}.{database}'."
-    return _found(rows, user, environment, needed, _environment_of, missing)
+    found = rows.order_by().first()
+    return _checked(found, user, environment, needed, _environment_of, missing)
 
 
 def _environment_of(found: Table | Function | CatalogModel) -> Environment:
     return found.database.catalog.environment
-
-
-def _found(
-    rows: QuerySet[M],
-    user: Any,
-    environment: str,
-    needed: Role,
-    environment_of: Callable[[M], Environment],
-    missing: str,
-) -> M:
-    """The one object ``rows`` names, if the user holds ``needed`` in its environment; a 404
-    saying ``missing`` (what was looked for, by its Flink kind) when there is none."""
-    return _checked(rows.order_by().first(), user, environment, needed, environment_of, missing)
 
 
 def _checked(
@@ -151,8 +140,8 @@ def _checked(
     environment_of: Callable[[M], Environment],
     missing: str,
 ) -> M:
-    """``found``, if the user holds ``needed`` in its environment; a 404 saying ``missing``
-    when there is none."""
+    """``found``, the one object a door read, if the user holds ``needed`` in its environment;
+    a 404 saying ``missing`` (what was looked for, by its Flink kind) when there is none."""
     if found is None:
         get_environment(user, environment, needed)  # the environment's own 404 or 403 first
         raise Http404(missing)

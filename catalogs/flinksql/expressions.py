@@ -27,7 +27,7 @@ from .catalog import quote_identifier
 from .dialect import UnaryPlus
 from .errors import ValidationError, unknown_function_type
 from .json_syntax import JsonFunction
-from .literal_checks import DEFER_RANGE_CHECKS, in_filter_condition, literal_range_error, numeric_of
+from .literal_checks import DEFER_RANGE_CHECKS, in_filter_condition, numeric_of
 from .precedence import ATOM, BINARY_OPERATORS, PREFIX_CONTEXT, operator_sides, precedence
 from .precedence import strip as _strip
 from .row_fields import field_of
@@ -896,11 +896,13 @@ def literal_type(node: exp.Literal) -> DataType:
     text = node.this
     if node.is_string:
         return T(f"CHAR({literals.char_length(text)}) NOT NULL")
-    numeric = numeric_of(node)
-    checked = not in_filter_condition(node)
-    if checked and DEFER_RANGE_CHECKS.get() and literal_range_error(node) is not None:
-        return T("BIGINT NOT NULL")
-    return T(f"{numeric.type_text(checked=checked)} NOT NULL")
+    try:
+        derived = numeric_of(node).type_text(checked=not in_filter_condition(node))
+    except ValidationError:  # out of range: a BIGINT until its check, where that is deferred
+        if not DEFER_RANGE_CHECKS.get():
+            raise
+        derived = "BIGINT"
+    return T(f"{derived} NOT NULL")
 
 
 def _is_chain(node: exp.Expression) -> bool:

@@ -19,7 +19,7 @@ T_ = TypeVar("T_")
 # Whether a numeric literal out of range is typed BIGINT, its refusal left to
 # :func:`literal_range_error`'s caller: Calcite derives the types of a clause first (a
 # literal of more digits than a BIGINT's is a BIGINT there) and checks its literals after (a
-# view's query: views.checks.check_interval_literals); elsewhere typing refuses it at once.
+# view's query: views.checks.check_literal_values); elsewhere typing refuses it at once.
 DEFER_RANGE_CHECKS: ContextVar[bool] = ContextVar("DEFER_RANGE_CHECKS", default=False)
 
 

@@ -16,7 +16,7 @@ from .token_shapes import point_number
 
 # Whether the parser leaves a literal's value unchecked, its error kept in the literal's meta:
 # an interval's ("interval_error"), which Calcite checks while it validates, after a clause's
-# types (views.checks.check_interval_literals), and a DATE, TIME or TIMESTAMP literal's
+# types (views.checks.check_literal_values), and a DATE, TIME or TIMESTAMP literal's
 # ("literal_error"), which it checks where it validates the literal, in its place among the
 # query's expressions (views.casts.check_cast_call). A view's query defers them; elsewhere the
 # parser refuses them at once.

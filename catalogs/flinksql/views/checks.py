@@ -109,7 +109,7 @@ def _typed_by_parent(node: exp.Expression) -> bool:
     return False
 
 
-def check_interval_literals(nodes: list[exp.Expression]) -> None:
+def check_literal_values(nodes: list[exp.Expression]) -> None:
     """Refuse the first literal of ``nodes`` whose value Calcite refuses: an interval's that
     does not fit its qualifier (``INTERVAL '1' HOUR TO SECOND``), a number out of range
     (``99999999999999999999``). Calcite checks literals once a clause is typed, so a type

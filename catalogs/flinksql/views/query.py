@@ -20,7 +20,7 @@ from .calls import (
     niladic_name,
     refuse_bare_null,
 )
-from .checks import check_interval_literals
+from .checks import check_literal_values
 from .common_type import least_restrictive, least_restrictive_of, set_column_type
 from .conditions import check_condition
 from .converted_types import CONVERTED_ITEM, values_converted
@@ -241,7 +241,7 @@ class QueryBlocks:
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
             where_text, where_type, _ = self.resolved_expression(where.this, scope, condition=True)
             self.conditions.append(where.this)
-            check_interval_literals([where.this])
+            check_literal_values([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
         grouped = (
@@ -392,7 +392,7 @@ class QueryBlocks:
             name = name if name is not None else f"EXPR${len(fields)}"
             fields.append(Field(name, data_type, resolved.meta[CONVERTED_ITEM]))
         # Calcite types the whole list, then checks its literals, then what is not grouped.
-        check_interval_literals(items)
+        check_literal_values(items)
         for resolved, text in ungrouped:
             self._check_grouped(resolved, text, group_keys)
         # Set once the items are read: a subquery among them has a select list of its own.

@@ -24,7 +24,7 @@ from ..literal_checks import literal_range_error
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .casts import check_literal_value, drop_casts_of_expanded_calls, mark_filter_casts
-from .checks import check_every_call, check_interval_literals
+from .checks import check_every_call, check_literal_values
 from .context import ExpressionContext
 from .conversion import check_conditions, check_projections
 from .converted_types import CONVERTED, CONVERTED_ITEM, check_converted_row_type, converted_type
@@ -65,7 +65,7 @@ def validate_view(
     if "!=" in query and any(token.text == "!=" for token in tokenize(query)):
         raise ValidationError(BANG_EQUAL)
     validator = Validator(reader, catalog, database, query, query_position)
-    # the interval literals' errors as parsed (validation rewrites the tree), for the clauses
+    # the literals' errors as parsed (validation rewrites the tree), for the clauses
     # no check placed
     unchecked = [i for i in node.find_all(exp.Interval) if "interval_error" in i.meta]
     unchecked += [n for n in node.find_all(exp.Literal) if literal_range_error(n) is not None]
@@ -81,7 +81,7 @@ def validate_view(
             f"Unsupported construct in the view's query ({type(exc).__name__}: {exc}); "
             "the dashboard cannot validate it yet."
         ) from None
-    check_interval_literals(unchecked)
+    check_literal_values(unchecked)
     for literal in unread:  # in a part of the query no check reached
         check_literal_value(literal)
     _record_every_call(validator, node)
