@@ -37,6 +37,7 @@ def main() -> None:
     parser.add_argument("--page-cache", choices=["on", "off"], default="off")
     parser.add_argument("--endpoint", help="profile only this endpoint (a label of the bench)")
     parser.add_argument("--top", type=int, default=0, help="cProfile's top entries to print")
+    parser.add_argument("--callers", help="also print the callers of the functions matching this")
     args = parser.parse_args()
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
@@ -68,6 +69,7 @@ def main() -> None:
     for label, path, api in endpoints:
         headers = {"HTTP_AUTHORIZATION": f"Token {token}"} if api else {}
         cpu, wall, queries = [], [], 0
+        client.get(path, **headers)  # warm: imports, URL patterns and templates, not measured
         for _ in range(args.runs):
             with CaptureQueriesContext(connection) as captured:
                 started_cpu, started = time.process_time(), time.perf_counter()
@@ -84,7 +86,10 @@ def main() -> None:
         print(f"| {label} | {min(cpu):.2f} | {min(wall):.2f} | {queries} |")
     if profile:
         out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)
+        stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+        stats.print_stats(args.top)
+        if args.callers:
+            stats.print_callers(args.callers)
         print(out.getvalue())
 
 

@@ -25,7 +25,7 @@ from catalogs.flinksql.catalog import ObjectIdentifier
 from catalogs.flinksql.errors import FlinkSqlError, Forbidden
 from catalogs.flinksql.parser import parse_statement
 from catalogs.flinksql.splitter import split_statements
-from catalogs.pages.lineage import lineage_graph
+from catalogs.lineage import lineage_graph
 from catalogs.readers import readers_of, views_not_ok
 from config import limits
 from environments import page_cache, versions

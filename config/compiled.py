@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import ValuesListIterable, get_related_populators
 
 M = TypeVar("M", bound=Model)
 
@@ -97,22 +97,83 @@ class CompiledQuery(Generic[M]):
         ):
             raise TypeError(f"not a plain queryset of one model: {queryset.query}")
         compiler = query.get_compiler(using)
-        sql, raw_params = compiler.as_sql()
+        sql, params = _sql(compiler, stand_ins)
         selected = [column for column, _, _ in compiler.select]
         own = compiler.klass_info["select_fields"]
         fields = slice(own[0], own[-1] + 1)
         attnames = tuple(column.target.attname for column in selected[fields])
         related = tuple(get_related_populators(compiler.klass_info, compiler.select, using))
-        places = {value: i for i, value in enumerate(stand_ins)}
-        params = tuple(
-            ("value", places[p]) if _hashable(p) and p in places else ("fixed", p)
-            for p in raw_params
-        )
-        missing = set(range(len(stand_ins))) - {v for how, v in params if how == "value"}
-        if missing:
-            raise TypeError(f"values {sorted(missing)} are not parameters of {sql}")
         converters = compiler.get_converters(selected)
         return _Compiled(sql, params, attnames, fields, related, converters, queryset.model)
+
+
+@dataclass(frozen=True)
+class _CompiledValues:
+    sql: str
+    params: tuple[tuple[str, Any], ...]
+    width: int  # the fields named, first in each row
+    converters: dict
+    model: type[Model]
+
+
+class CompiledValues:
+    """``build(*values)``'s ``values_list`` queryset (of named fields, not flat), compiled
+    once per connection like :class:`CompiledQuery`; its rows are tuples of those fields."""
+
+    def __init__(self, build: Callable[..., QuerySet], *kinds: type) -> None:
+        self._build = build
+        self._kinds = kinds
+        self._compiled: dict[tuple[str, str], _CompiledValues] = {}
+
+    def rows(self, *values: Any, using: str = "default") -> list[tuple]:
+        """The rows the queryset of ``values`` returns, in its order."""
+        connection = connections[using]
+        key = (using, connection.vendor)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compiled[key] = self._compile(using)
+        params = [values[v] if how == "value" else v for how, v in compiled.params]
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            fetched = cursor.fetchall()
+        if compiled.converters:
+            compiler = compiled.model.objects.none().query.get_compiler(using)
+            fetched = compiler.apply_converters(fetched, compiled.converters)
+        width = compiled.width
+        return [tuple(row[:width]) for row in fetched]
+
+    def _compile(self, using: str) -> _CompiledValues:
+        stand_ins = [_STAND_IN[kind](i) for i, kind in enumerate(self._kinds)]
+        queryset = self._build(*stand_ins)
+        query = queryset.query
+        if (
+            query.annotations
+            or query.extra
+            or queryset._prefetch_related_lookups
+            or not queryset._fields
+            or queryset._iterable_class is not ValuesListIterable
+        ):
+            raise TypeError(f"not a values_list of named fields: {queryset.query}")
+        compiler = query.get_compiler(using)
+        sql, params = _sql(compiler, stand_ins)
+        width = len(queryset._fields)
+        selected = [column for column, _, _ in compiler.select][:width]
+        converters = compiler.get_converters(selected)
+        return _CompiledValues(sql, params, width, converters, queryset.model)
+
+
+def _sql(compiler: Any, stand_ins: list[Any]) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The compiler's SQL, and for each of its parameters where its value comes from: the
+    call's value that ``stand_ins`` stood for, or a value fixed in the queryset."""
+    sql, raw_params = compiler.as_sql()
+    places = {value: i for i, value in enumerate(stand_ins)}
+    params = tuple(
+        ("value", places[p]) if _hashable(p) and p in places else ("fixed", p) for p in raw_params
+    )
+    missing = set(range(len(stand_ins))) - {v for how, v in params if how == "value"}
+    if missing:
+        raise TypeError(f"values {sorted(missing)} are not parameters of {sql}")
+    return sql, params
 
 
 def _hashable(value: Any) -> bool:

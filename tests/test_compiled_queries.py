@@ -1,6 +1,7 @@
 """Querysets compiled once (config.compiled) answer what the ORM answers: the same
 rows, with the same field values (JSON, booleans and dates converted on SQLite), the same
-related instances, and the values of each call, not of the first."""
+related instances, and the values of each call, not of the first; ``values_list`` querysets
+(CompiledValues) the same tuples."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from catalogs import models as m
 from catalogs.executor import Executor
-from config.compiled import CompiledQuery
+from config.compiled import CompiledQuery, CompiledValues
 
 SETUP = (
     "CREATE TABLE t (a INT NOT NULL, b STRING, PRIMARY KEY (a) NOT ENFORCED) "
@@ -81,3 +82,37 @@ def test_it_refuses_a_queryset_it_cannot_make_rows_of(catalog: m.Database) -> No
     fixed = CompiledQuery(lambda name: m.Table.objects.filter(name="t"), str)
     with pytest.raises(TypeError, match=r"values \[0\] are not parameters"):
         fixed.rows("t")
+
+
+VALUES = CompiledValues(
+    lambda kind, *keys: (
+        m.Table.objects.filter(kind=kind, pk__in=keys)
+        .order_by("name")
+        .values_list("name", "options", "database__catalog__name", "primary_key_columns")
+    ),
+    str,
+    int,
+    int,
+)
+
+
+def test_its_values_are_the_orms_values_list(catalog: m.Database) -> None:
+    keys = dict(m.Table.objects.values_list("name", "pk"))
+    for kind, pair in [("TABLE", ("t", "u")), ("VIEW", ("t", "v")), ("TABLE", ("v", "v"))]:
+        wanted = [keys[name] for name in pair]
+        orm = m.Table.objects.filter(kind=kind, pk__in=wanted).order_by("name")
+        fields = ("name", "options", "database__catalog__name", "primary_key_columns")
+        assert VALUES.rows(kind, *wanted) == list(orm.values_list(*fields))
+    [(name, options, catalog_name, key)] = VALUES.rows("TABLE", keys["t"], keys["v"])
+    assert (name, options, key) == ("t", {"connector": "datagen", "rows-per-second": "5"}, ["a"])
+    assert catalog_name == catalog.catalog.name
+
+
+def test_its_values_refuse_what_is_no_values_list(catalog: m.Database) -> None:
+    for build in [
+        lambda name: m.Table.objects.filter(name=name),
+        lambda name: m.Table.objects.filter(name=name).values_list("pk", flat=True),
+        lambda name: m.Table.objects.filter(name=name).values("pk"),
+    ]:
+        with pytest.raises(TypeError, match="not a values_list of named fields"):
+            CompiledValues(build, str).rows("t")

@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogs import lookup
+from catalogs.lineage import lineage_graph
 from catalogs.models import Table
-from catalogs.pages.lineage import lineage_graph
 from environments.api.errors import error_responses
 from environments.api.filters import integer_parameter
 from environments.page_cache import kept_answer

@@ -28,7 +28,7 @@ def _views(rows: QuerySet) -> QuerySet:
     return rows.filter(kind=m.Table.Kind.VIEW).select_related("database__catalog")
 
 
-def _any_named(names: Sequence[str], catalog: str, database: str, name: str) -> Q:
+def any_named(names: Sequence[str], catalog: str, database: str, name: str) -> Q:
     """Rows whose fields ``catalog``, ``database`` and ``name`` hold one of the triples that
     ``names`` lists one after the other."""
     triples = zip(names[::3], names[1::3], names[2::3], strict=True)
@@ -38,7 +38,7 @@ def _any_named(names: Sequence[str], catalog: str, database: str, name: str) -> 
 @cache
 def _views_named(count: int) -> CompiledQuery[m.Table]:
     def build(environment: int, *names: str) -> QuerySet:
-        named = _any_named(names, "database__catalog__name", "database__name", "name")
+        named = any_named(names, "database__catalog__name", "database__name", "name")
         rows = m.Table.objects.filter(named, database__catalog__environment_id=environment)
         return _views(rows)
 
@@ -48,7 +48,7 @@ def _views_named(count: int) -> CompiledQuery[m.Table]:
 @cache
 def _readers(count: int) -> CompiledQuery[m.Dependency]:
     def build(environment: int, *names: str) -> QuerySet:
-        named = _any_named(names, "catalog_name", "database_name", "object_name")
+        named = any_named(names, "catalog_name", "database_name", "object_name")
         return m.Dependency.objects.filter(named, environment_id=environment)
 
     return CompiledQuery(build, int, *[str] * (3 * count))
