@@ -37,6 +37,7 @@ def main() -> None:
     parser.add_argument("--page-cache", choices=["on", "off"], default="off")
     parser.add_argument("--endpoint", help="profile only this endpoint (a label of the bench)")
     parser.add_argument("--top", type=int, default=0, help="cProfile's top entries to print")
+    parser.add_argument("--sort", default="cumulative", help="cProfile's order: cumulative, tottime")
     parser.add_argument("--callers", help="also print the callers of the functions matching this")
     args = parser.parse_args()
     if args.database_url:
@@ -86,7 +87,7 @@ def main() -> None:
         print(f"| {label} | {min(cpu):.2f} | {min(wall):.2f} | {queries} |")
     if profile:
         out = io.StringIO()
-        stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+        stats = pstats.Stats(profile, stream=out).sort_stats(args.sort)
         stats.print_stats(args.top)
         if args.callers:
             stats.print_callers(args.callers)

@@ -345,6 +345,17 @@ class ColumnLineage(models.Model):
         return f"{self.view_column or '(condition)'} <- {source} ({self.how})"
 
 
+class HistoryEntryQuerySet(models.QuerySet):
+    def listed(self) -> HistoryEntryQuerySet:
+        """The entries as a list shows them: with their user, and in ``change_list`` what
+        each changed, by name only (not the definitions before and after: long, and masked
+        only where shown)."""
+        fields = ("entry_id", "kind", "catalog_name", "database_name", "object_name")
+        names = HistoryChange.objects.only(*fields)
+        changes = models.Prefetch("changes", names, to_attr="change_list")
+        return self.select_related("user").prefetch_related(changes)
+
+
 class HistoryEntry(models.Model):
     """A statement that changed the catalog: who ran it, when, where. Never edited."""
 
@@ -359,6 +370,8 @@ class HistoryEntry(models.Model):
     origin = models.CharField(max_length=64, blank=True, default="")
     statement = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = HistoryEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -228,11 +227,7 @@ def artifact_use(request: HttpRequest, environment: str, artifact: str) -> HttpR
 def history(request: HttpRequest, environment: str) -> HttpResponse:
     found = get_environment(request.user, environment)
     # Newest first, a page at a time without counting them all (history only grows).
-    # the list names what each entry changed: not the definitions before and after
-    listed = HistoryChange.objects.defer("before", "after")
-    changes = Prefetch("changes", listed, to_attr="change_list")
-    entries = found.history.select_related("user").prefetch_related(changes)
-    entries = page_slice(request, entries, size=HISTORY_PAGE_SIZE)
+    entries = page_slice(request, found.history.listed(), size=HISTORY_PAGE_SIZE)
     _link_changes(found.name, entries)
     return render_page(
         request, "environments/history.html", {"environment": found, "entries": entries}

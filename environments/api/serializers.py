@@ -189,7 +189,7 @@ class HistoryEntrySerializer(serializers.Serializer):
     origin = OriginField()
     via = ViaField(source="origin")
     statement = serializers.SerializerMethodField()
-    changes = HistoryChangeSerializer(many=True)
+    changes = HistoryChangeSerializer(many=True, source="change_list")
 
     def get_statement(self, entry: HistoryEntry) -> str:
         return mask_ddl(entry.statement)

@@ -238,7 +238,7 @@ class HistoryList(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[HistoryEntry]:
         environment = get_environment(self.request.user, self.kwargs["environment"])
-        entries = environment.history.select_related("user").prefetch_related("changes")
+        entries = environment.history.listed()
         named = filter_by_name(entries, self.request, "changes__object_name")
         # With a name, an entry that changed several matching objects comes once per change;
         # without one, no DISTINCT: the page's count reads the index alone.
