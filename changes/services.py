@@ -18,6 +18,7 @@ from catalogs import models as cm
 from catalogs import snapshots
 from catalogs.executor import Executor, Session, StatementResult, history, marks
 from catalogs.executor.handlers import Context
+from catalogs.executor.identity import kept_rows
 from catalogs.executor.impact import Impact as ViewImpact
 from catalogs.executor.impact import impacts_of
 from catalogs.flinksql import statements as st
@@ -320,11 +321,16 @@ def _run_for_preview(
     before: dict[history.Touched, str] = {}
     renamed: dict[history.Touched, history.Touched] = {}  # new name -> the name it had
     marks_before = _view_marks(environment)
-    with marks.observed() as changes:
+    # The statements and the definitions before and after read each catalog, database and
+    # relation row once, unless a write may have changed it: the transaction is rolled back,
+    # so nothing read here is kept beyond the preview.
+    with kept_rows() as rows, marks.observed() as changes:
+        executor.kept_rows = context.rows = rows
         _run_all(executor, context, statements, before, found, renamed, count)
+        if found.ok:
+            found.changes = object_changes(context, before, renamed)
     if not found.ok:
         return
-    found.changes = object_changes(context, before, renamed)
     marks_after = _view_marks(environment)
     how = {str(i.view): i for i in impacts_of(changes)}
     found.impact = [
@@ -401,12 +407,16 @@ def _touched_graph(environment: Environment, items: list[history.Touched]) -> di
             continue
         identifier = item.identifier
         touched_ids.add("\x1f".join((identifier.catalog, identifier.database, identifier.name)))
-        row = cm.Table.objects.filter(
-            database__catalog__environment=environment,
-            database__catalog__name=identifier.catalog,
-            database__name=identifier.database,
-            name=identifier.name,
-        ).first()
+        row = (
+            cm.Table.objects.filter(
+                database__catalog__environment=environment,
+                database__catalog__name=identifier.catalog,
+                database__name=identifier.database,
+                name=identifier.name,
+            )
+            .select_related("database__catalog")
+            .first()
+        )
         # a dropped object is drawn through the views that still read it
         starts = [row] if row is not None else list(_readers(environment, identifier))
         for start in starts:

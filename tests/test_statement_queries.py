@@ -212,3 +212,36 @@ def test_a_statement_keeps_no_rows_once_it_ends(executor: Executor) -> None:
         context.catalog_or_none("_env_default")
         context.catalog_or_none("_env_default")
     assert len(queries.captured_queries) == 2
+
+
+def test_a_preview_reads_each_catalog_row_once_across_its_statements(executor: Executor) -> None:
+    """A change request's preview keeps the rows its statements and the definitions before
+    and after read (its transaction is rolled back): the catalog is read once, not once a
+    statement and a definition."""
+    from django.contrib.auth import get_user_model
+
+    from changes import services
+
+    for statement in SETUP:
+        assert executor.execute(statement).ok
+    author = get_user_model().objects.create_superuser("author", password="unused")
+    sql = ";\n".join(
+        [
+            "ALTER TABLE t ADD c INT",
+            "CREATE VIEW v2 AS SELECT c FROM t",
+            "ALTER TABLE t MODIFY c BIGINT",
+        ]
+    )
+    request = services.open_request(executor.session.environment, author, "three", sql=sql)
+    with CaptureQueriesContext(connection) as queries:
+        found = services.preview(request, author)
+    assert found.ok, [r.error for r in found.results]
+    assert [(c.name.split(".")[-1], c.action) for c in found.changes] == [
+        ("t", "changed"),
+        ("v2", "created"),
+    ]
+    assert "`c` BIGINT" in found.changes[0].after and "`c` INT" not in found.changes[0].after
+    catalog_reads = [q for q in queries.captured_queries if 'FROM "catalogs_catalog"' in q["sql"]]
+    assert len(catalog_reads) == 1
+    # and nothing stays: the statements were rolled back
+    assert not Table.objects.filter(name="v2").exists()

@@ -28,6 +28,7 @@ from environments.access import NEEDED, has_role
 from . import history
 from .bulk import execute_all_or_nothing
 from .handlers import HANDLERS, Context, Result
+from .identity import IdentityMap
 from .session import Session
 
 logger = logging.getLogger("catalogs.executor")
@@ -91,6 +92,10 @@ class Executor:
         # a change applied and not yet counted in the environment's version (see ``publish``)
         self.unpublished = False
         self.in_unit = False
+        # the rows its statements read, kept from one statement to the next: only for a run
+        # whose transaction is rolled back (a change request's preview), else None: each
+        # statement reads the rows again, seeing what others committed in between
+        self.kept_rows: IdentityMap | None = None
 
     def execute_script(
         self, script: str, stop_on_error: bool = False, all_or_nothing: bool = False
@@ -125,7 +130,7 @@ class Executor:
             statement = parse_statement(text)
             context = Context(self.session, self.user)
             # the rows the statement reads are kept for its transaction only
-            with transaction.atomic(), context.keeping_rows():
+            with transaction.atomic(), context.keeping_rows(self.kept_rows):
                 with user_functions(context.function_name):
                     columns, rows = self.apply(context, statement)
                 if not self.in_unit:

@@ -4,7 +4,9 @@ A statement asks for the same catalog, database and relation rows several times:
 a name, to check a rule, for the history's definition before and after, to lock what a view
 reads. An :class:`IdentityMap` keeps what was read while the statement's transaction runs
 and is dropped with it; it never outlives the statement, so nothing it holds is seen by
-another statement, another request or another server.
+another statement, another request or another server. One exception: a change request's
+preview keeps one map across its statements and the definitions before and after (its
+transaction is rolled back, so nothing it read outlives the preview either).
 
 It watches every query of the connection and forgets what a query may have changed:
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -56,10 +56,11 @@ class Context:
         return self.session.environment
 
     @contextmanager
-    def keeping_rows(self) -> Iterator[None]:
+    def keeping_rows(self, shared: IdentityMap | None = None) -> Iterator[None]:
         """Read each catalog, database and relation row once while the block runs (one
-        statement, inside its transaction), unless a write may have changed it."""
-        with kept_rows() as rows:
+        statement, inside its transaction), unless a write may have changed it; with
+        ``shared``, keep them there (an identity map that already watches the connection)."""
+        with nullcontext(shared) if shared is not None else kept_rows() as rows:
             self.rows = rows
             try:
                 yield
