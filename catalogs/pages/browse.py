@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -120,15 +121,15 @@ def database(request: HttpRequest, environment: str, catalog: str, database: str
     found = get_database(request.user, environment, catalog, database)
     count_objects([found])  # the three lists' counts in one query
     names = (found.catalog.environment.name, found.catalog.name, found.name)
-    rows = found.tables.order_by("name").only("name", "kind", "comment", "status", "database")
+    rows = found.tables.order_by("name").values_list("name", "comment", "status")
     tables = paginate(request, rows.filter(kind=Table.Kind.TABLE), "tables", found.table_count)
     views = paginate(request, rows.filter(kind=Table.Kind.VIEW), "views", found.view_count)
     functions = found.functions.order_by("name")
     context = {
         "database": found,
         "catalog": found.catalog,
-        "tables": _linked(tables, "table", names),
-        "views": _linked(views, "view", names),
+        "tables": _named(tables, "table", names),
+        "views": _named(views, "view", names),
         "functions": paginate(request, functions, "functions", found.function_count),
         "models": _linked(
             paginate(request, found.models.order_by("name"), "models", found.model_count),
@@ -166,6 +167,25 @@ def _linked(page: Page, url_name: str, parents: tuple[str, ...]) -> Page:
     url = url_maker(url_name, *parents)
     for item in page.object_list:
         item.url = url(item.name)
+    return page
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A table or view as a database's page lists it: no more of its row than shown."""
+
+    name: str
+    comment: str | None
+    status: str
+    url: str
+
+
+def _named(page: Page, url_name: str, parents: tuple[str, ...]) -> Page:
+    """A page of (name, comment, status) rows of tables or views, each with its address."""
+    url = url_maker(url_name, *parents)
+    page.object_list = [
+        _Named(n, comment, status, url(n)) for n, comment, status in page.object_list
+    ]
     return page
 
 
