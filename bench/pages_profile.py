@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--page-cache", choices=["on", "off"], default="off")
     parser.add_argument("--endpoint", help="profile only this endpoint (a label of the bench)")
     parser.add_argument("--top", type=int, default=0, help="cProfile's top entries to print")
-    parser.add_argument("--sort", default="cumulative", help="cProfile's order: cumulative, tottime")
+    parser.add_argument("--sort", default="cumulative", help="cProfile order: cumulative, tottime")
     parser.add_argument("--callers", help="also print the callers of the functions matching this")
     args = parser.parse_args()
     if args.database_url:
