@@ -316,10 +316,16 @@ def coerce_constructor_items(
     adjustTypeForArrayConstructor): types compare as Calcite's ``equalsSansFieldNames`` does,
     so a row of other field names, or of another nullability of its own, is no cast; the target
     is Calcite's type spec (``ROW(`EXPR$0` INTEGER NOT NULL, ...)``; golden
-    views_constructor_inference)."""
+    views_constructor_inference).
+
+    The constructor is marked ``mixed_nullability`` when its items (a MAP's keys, or its
+    values) other than NULL are nullable and not: an ORDER BY of a DISTINCT or grouped block
+    reads such an item otherwise (grouping.Grouping._check_mixed_items)."""
     for item, data_type in zip(items, types, strict=True):
         if not equals_sans_field_names(data_type, element):
             item.meta["coerce_to"] = cast_type_text(element.with_time_attribute(None))
+    if len({t.nullable for t in types if t.name != "NULL"}) > 1:
+        items[0].parent.meta["mixed_nullability"] = True
 
 
 def needs_deep_cast(source: DataType, target: DataType) -> bool:

@@ -183,6 +183,7 @@ class Grouping:
                 and _alias_of(target, keys)
             ):
                 text = quote_identifier(target.name)
+                self._check_mixed_items([keys.items[keys.aliases.index(target.name)]], keys)
             else:
                 if keys.group_keys is None and _has_aggregate(target):
                     raise ValidationError(
@@ -197,6 +198,10 @@ class Grouping:
                     self._check_selected(resolved, keys.texts)
                 elif keys.group_keys is not None:
                     self._check_grouped(resolved, text, keys.group_keys)
+                named = [keys.items[keys.aliases.index(c.name)] for c in _item_references(resolved)]
+                if ordinal and 1 <= position <= len(keys.items):
+                    named.append(keys.items[position - 1])
+                self._check_mixed_items(named, keys)
             if ordered.args.get("desc"):
                 if isinstance(_strip(target), exp.Window):  # DESC binds tighter than OVER
                     text = f"({text})"
@@ -246,12 +251,33 @@ class Grouping:
             and not (read_as_column(name) and self._column_exists(name, scope))
         )
 
+    def _check_mixed_items(self, items: list[exp.Expression | None], keys: OrderKeys) -> None:
+        """A DISTINCT or grouped block's ORDER BY that names a select item (by its alias or
+        its ordinal) which is an ARRAY[...] or MAP[...] of items both nullable and not
+        (``ARRAY[i, bi]`` of a nullable i and a NOT NULL bi) does not find that item among
+        the select items (the group keys): each of its columns must be one itself (golden
+        views_order_mixed_items)."""
+        if not keys.distinct and keys.group_keys is None:
+            return
+        for item in items:
+            if item is None or not _strip(item).meta.get("mixed_nullability"):
+                continue
+            if keys.distinct:
+                self._check_selected(item, keys.texts)
+            else:
+                self._check_grouped(item, "", keys.group_keys)
+
     def _check_selected(self, node: exp.Expression, selected: list[str]) -> None:
         for column in _columns_outside_aggregates(node):
             written = column.meta.get("flink_text")
             if written is not None and written not in selected:
                 name = column.meta.get("written_name") or column.name
                 raise ValidationError(f"Expression '{name}' is not in the select clause")
+
+
+def _item_references(node: exp.Expression) -> list[exp.Column]:
+    """The references to select items (by alias) in a resolved ORDER BY expression."""
+    return [c for c in node.find_all(exp.Column) if c.meta.get("select_alias")]
 
 
 def _unquoted_reference(text: str) -> str:

@@ -288,13 +288,8 @@ class QueryBlocks:
             clauses.append(qualify_clause(self, qualify.this, node, scope, grouped))
         order = node.args.get("order")
         if order is not None:
-            ordering = OrderKeys(
-                keys.aliases,
-                keys.texts,
-                fields,
-                bool(node.args.get("distinct")),
-                group_keys if grouped else None,
-            )
+            is_distinct, keyed = bool(node.args.get("distinct")), group_keys if grouped else None
+            ordering = OrderKeys(keys.aliases, keys.texts, fields, is_distinct, keyed, keys.items)
             planned = top or _sort_kept(node)
             text = self.order_by(order, scope, ordering, group is not None, planned)
             clauses.append("ORDER BY " + text)
@@ -313,9 +308,8 @@ class QueryBlocks:
                 out.append(f"FETCH NEXT {count.sql()} ROWS ONLY")
         return out
 
-    # Calcite derives the whole list's types before it checks the literals' values: a number
-    # out of range is a BIGINT until then (MOD(99999999999999999999, 'a') is refused for its
-    # types, SELECT 99999999999999999999, i + TRUE for the sum)
+    # Calcite types the whole list before it checks the literals' values: a number out of range
+    # is a BIGINT until then (MOD(99999999999999999999, 'a'), SELECT 99999999999999999999, i+TRUE)
     @range_checks_deferred
     def select_list(
         self,
@@ -328,10 +322,11 @@ class QueryBlocks:
         texts: list[str] = []
         fields: list[Field] = []
         items: list[exp.Expression] = []
-        # What ORDER BY sees of each item: its alias (None for an unnamed expression) and its
-        # text without the alias.
+        # What ORDER BY sees of each item: its alias (None for an unnamed expression), its
+        # text without the alias, its resolved expression (None for a column of a *)
         aliases: list[str | None] = []
         raw: list[str] = []
+        resolved_items: list[exp.Expression | None] = []
         ungrouped: list[tuple[exp.Expression, str]] = []
         for item in node.expressions:
             star = _star_qualifier(_strip(item))
@@ -344,6 +339,7 @@ class QueryBlocks:
                         raise ValidationError(f"Expression '{name}' is not being grouped")
                 aliases.extend(f.name for f in fields[before:])
                 raw.extend(texts[before:])
+                resolved_items.extend([None] * (len(fields) - before))
                 continue
             items.append(item)
             alias = item.alias if isinstance(item, exp.Alias) else None
@@ -366,6 +362,7 @@ class QueryBlocks:
             if grouped:
                 ungrouped.append((resolved, text))
             raw.append(text)
+            resolved_items.append(resolved)
             using = _strip(resolved).meta.get("using_name")  # a USING join's column
             if alias is not None and using is not None:
                 # Calcite does not expand a USING join's column under an alias of its own
@@ -397,7 +394,7 @@ class QueryBlocks:
             self._check_grouped(resolved, text, group_keys)
         # Set once the items are read: a subquery among them has a select list of its own.
         self.select_items = items
-        self.select_list_keys = SelectKeys(aliases, raw)
+        self.select_list_keys = SelectKeys(aliases, raw, resolved_items)
         return ", ".join(texts), fields
 
     def _niladic_name(self, node: exp.Expression, scope: Scope) -> str | None:

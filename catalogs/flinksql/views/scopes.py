@@ -206,11 +206,13 @@ def _all_namespaces(scope: Scope | None) -> list[Namespace]:
 
 @dataclass
 class SelectKeys:
-    """A select list as ORDER BY reads it: each item's alias (None for an unnamed expression)
-    and its written text without the alias."""
+    """A select list as ORDER BY reads it: each item's alias (None for an unnamed expression),
+    its written text without the alias, and its resolved expression (None for a column of a
+    ``*``)."""
 
     aliases: list[str | None]
     texts: list[str]
+    items: list[exp.Expression | None] = field(default_factory=list)
 
 
 @dataclass
@@ -223,6 +225,7 @@ class OrderKeys:
     fields: list[Field]
     distinct: bool
     group_keys: list[str] | None
+    items: list[exp.Expression | None] = field(default_factory=list)
 
 
 def register_table_function(
