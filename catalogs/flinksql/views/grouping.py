@@ -199,7 +199,9 @@ class Grouping:
                 elif keys.group_keys is not None:
                     self._check_grouped(resolved, text, keys.group_keys)
                 named = [keys.items[keys.aliases.index(c.name)] for c in _item_references(resolved)]
-                if ordinal and 1 <= position <= len(keys.items):
+                # an ordinal under NULLS FIRST/LAST is none to the validator (see above)
+                explicit_nulls = ordered.meta.get("explicit_nulls")
+                if ordinal and not explicit_nulls and 1 <= position <= len(keys.items):
                     named.append(keys.items[position - 1])
                 self._check_mixed_items(named, keys)
             if ordered.args.get("desc"):
