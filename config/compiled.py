@@ -58,18 +58,8 @@ class CompiledQuery(Generic[M]):
 
     def rows(self, *values: Any, using: str = "default") -> list[M]:
         """The model instances the queryset of ``values`` returns, in its order."""
-        connection = connections[using]
-        key = (using, connection.vendor)
-        compiled = self._compiled.get(key)
-        if compiled is None:
-            compiled = self._compiled[key] = self._compile(using)
-        params = [values[v] if how == "value" else v for how, v in compiled.params]
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
-            fetched = cursor.fetchall()
-        if compiled.converters:
-            compiler = compiled.model.objects.none().query.get_compiler(using)
-            fetched = compiler.apply_converters(fetched, compiled.converters)
+        compiled = _compiled_for(self._compiled, self._compile, using)
+        fetched = _fetched(compiled, values, using)
         model, attnames, fields = compiled.model, compiled.attnames, compiled.fields
         found = []
         for row in fetched:
@@ -127,20 +117,9 @@ class CompiledValues:
 
     def rows(self, *values: Any, using: str = "default") -> list[tuple]:
         """The rows the queryset of ``values`` returns, in its order."""
-        connection = connections[using]
-        key = (using, connection.vendor)
-        compiled = self._compiled.get(key)
-        if compiled is None:
-            compiled = self._compiled[key] = self._compile(using)
-        params = [values[v] if how == "value" else v for how, v in compiled.params]
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
-            fetched = cursor.fetchall()
-        if compiled.converters:
-            compiler = compiled.model.objects.none().query.get_compiler(using)
-            fetched = compiler.apply_converters(fetched, compiled.converters)
+        compiled = _compiled_for(self._compiled, self._compile, using)
         width = compiled.width
-        return [tuple(row[:width]) for row in fetched]
+        return [tuple(row[:width]) for row in _fetched(compiled, values, using)]
 
     def _compile(self, using: str) -> _CompiledValues:
         stand_ins = [_STAND_IN[kind](i) for i, kind in enumerate(self._kinds)]
@@ -160,6 +139,31 @@ class CompiledValues:
         selected = [column for column, _, _ in compiler.select][:width]
         converters = compiler.get_converters(selected)
         return _CompiledValues(sql, params, width, converters, queryset.model)
+
+
+C = TypeVar("C", _Compiled, _CompiledValues)
+
+
+def _compiled_for(kept: dict[tuple[str, str], C], make: Callable[[str], C], using: str) -> C:
+    """A query's compiled form for the connection ``using`` (compiled at its first use)."""
+    key = (using, connections[using].vendor)
+    compiled = kept.get(key)
+    if compiled is None:
+        compiled = kept[key] = make(using)
+    return compiled
+
+
+def _fetched(compiled: _Compiled | _CompiledValues, values: tuple, using: str) -> list:
+    """The rows of the compiled SQL sent with ``values``, their fields converted as the
+    compiler chose (JSON, booleans and dates on SQLite)."""
+    params = [values[v] if how == "value" else v for how, v in compiled.params]
+    with connections[using].cursor() as cursor:
+        cursor.execute(compiled.sql, params)
+        fetched = cursor.fetchall()
+    if compiled.converters:
+        compiler = compiled.model.objects.none().query.get_compiler(using)
+        fetched = list(compiler.apply_converters(fetched, compiled.converters))
+    return fetched
 
 
 def _sql(compiler: Any, stand_ins: list[Any]) -> tuple[str, tuple[tuple[str, Any], ...]]:
