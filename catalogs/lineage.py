@@ -9,7 +9,7 @@ rounded up to a power of two (the last value repeated), so a few shapes serve ev
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from django.db.models import QuerySet
@@ -165,23 +165,20 @@ def _rows(
 
 
 @cache
-def _relations_named(count: int) -> CompiledValues:
+def _objects_named(model: type, fields: tuple[str, ...], count: int) -> CompiledValues:
+    """``fields`` of the tables, views (``model`` Table) or models of ``count`` names in an
+    environment."""
+
     def build(environment: int, *names: str) -> QuerySet:
         named = any_named(names, *_NAMES)
-        rows = Table.objects.filter(named, database__catalog__environment_id=environment)
-        return rows.values_list(*_RELATION)
+        rows = model.objects.filter(named, database__catalog__environment_id=environment)
+        return rows.values_list(*fields)
 
     return CompiledValues(build, int, *[str] * (3 * count))
 
 
-@cache
-def _models_named(count: int) -> CompiledValues:
-    def build(environment: int, *names: str) -> QuerySet:
-        named = any_named(names, *_NAMES)
-        rows = Model.objects.filter(named, database__catalog__environment_id=environment)
-        return rows.values_list(*_NAMES)
-
-    return CompiledValues(build, int, *[str] * (3 * count))
+_relations_named = partial(_objects_named, Table, _RELATION)
+_models_named = partial(_objects_named, Model, _NAMES)
 
 
 @cache

@@ -327,10 +327,9 @@ def _run_for_preview(
     with kept_rows() as rows, marks.observed() as changes:
         executor.kept_rows = context.rows = rows
         _run_all(executor, context, statements, before, found, renamed, count)
-        if found.ok:
-            found.changes = object_changes(context, before, renamed)
-    if not found.ok:
-        return
+        if not found.ok:
+            return
+        found.changes = object_changes(context, before, renamed)
     marks_after = _view_marks(environment)
     how = {str(i.view): i for i in impacts_of(changes)}
     found.impact = [

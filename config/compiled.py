@@ -47,19 +47,52 @@ class _Compiled:
     model: type[Model]
 
 
-class CompiledQuery(Generic[M]):
-    """``build(*values)``'s queryset, compiled once per connection; ``kinds`` are the types
-    (int or str) of the values, in order."""
+C = TypeVar("C", bound="_Compiled | _CompiledValues")
 
-    def __init__(self, build: Callable[..., QuerySet[M]], *kinds: type) -> None:
+
+class _Compiles(Generic[C]):
+    """What both kinds of compiled query share: ``build(*values)``'s queryset, compiled once
+    per connection (``kinds`` are the types, int or str, of the values, in order), and the
+    fetch of its SQL with the values of a call."""
+
+    def __init__(self, build: Callable[..., QuerySet], *kinds: type) -> None:
         self._build = build
         self._kinds = kinds
-        self._compiled: dict[tuple[str, str], _Compiled] = {}
+        self._compiled: dict[tuple[str, str], C] = {}
+
+    def _fetched(self, values: tuple, using: str) -> tuple[C, list]:
+        """The compiled form for ``using`` (compiled at its first use) and the rows of its SQL
+        sent with ``values``, their fields converted as the compiler chose (JSON, booleans and
+        dates on SQLite)."""
+        connection = connections[using]
+        key = (using, connection.vendor)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compiled[key] = self._compile(using)
+        params = [values[v] if how == "value" else v for how, v in compiled.params]
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            fetched = cursor.fetchall()
+        if compiled.converters:
+            compiler = compiled.model.objects.none().query.get_compiler(using)
+            fetched = list(compiler.apply_converters(fetched, compiled.converters))
+        return compiled, fetched
+
+    def _stand_in_queryset(self) -> tuple[QuerySet, list[Any]]:
+        """The queryset built of stand-in values, and those values."""
+        stand_ins = [_STAND_IN[kind](i) for i, kind in enumerate(self._kinds)]
+        return self._build(*stand_ins), stand_ins
+
+    def _compile(self, using: str) -> C:
+        raise NotImplementedError
+
+
+class CompiledQuery(_Compiles[_Compiled], Generic[M]):
+    """``build(*values)``'s queryset of model instances, compiled once per connection."""
 
     def rows(self, *values: Any, using: str = "default") -> list[M]:
         """The model instances the queryset of ``values`` returns, in its order."""
-        compiled = _compiled_for(self._compiled, self._compile, using)
-        fetched = _fetched(compiled, values, using)
+        compiled, fetched = self._fetched(values, using)
         model, attnames, fields = compiled.model, compiled.attnames, compiled.fields
         found = []
         for row in fetched:
@@ -75,8 +108,7 @@ class CompiledQuery(Generic[M]):
         return found[0] if found else None
 
     def _compile(self, using: str) -> _Compiled:
-        stand_ins = [_STAND_IN[kind](i) for i, kind in enumerate(self._kinds)]
-        queryset = self._build(*stand_ins)
+        queryset, stand_ins = self._stand_in_queryset()
         query = queryset.query
         if (
             query.annotations
@@ -106,24 +138,17 @@ class _CompiledValues:
     model: type[Model]
 
 
-class CompiledValues:
+class CompiledValues(_Compiles[_CompiledValues]):
     """``build(*values)``'s ``values_list`` queryset (of named fields, not flat), compiled
     once per connection like :class:`CompiledQuery`; its rows are tuples of those fields."""
 
-    def __init__(self, build: Callable[..., QuerySet], *kinds: type) -> None:
-        self._build = build
-        self._kinds = kinds
-        self._compiled: dict[tuple[str, str], _CompiledValues] = {}
-
     def rows(self, *values: Any, using: str = "default") -> list[tuple]:
         """The rows the queryset of ``values`` returns, in its order."""
-        compiled = _compiled_for(self._compiled, self._compile, using)
-        width = compiled.width
-        return [tuple(row[:width]) for row in _fetched(compiled, values, using)]
+        compiled, fetched = self._fetched(values, using)
+        return [tuple(row[: compiled.width]) for row in fetched]
 
     def _compile(self, using: str) -> _CompiledValues:
-        stand_ins = [_STAND_IN[kind](i) for i, kind in enumerate(self._kinds)]
-        queryset = self._build(*stand_ins)
+        queryset, stand_ins = self._stand_in_queryset()
         query = queryset.query
         if (
             query.annotations
@@ -139,31 +164,6 @@ class CompiledValues:
         selected = [column for column, _, _ in compiler.select][:width]
         converters = compiler.get_converters(selected)
         return _CompiledValues(sql, params, width, converters, queryset.model)
-
-
-C = TypeVar("C", _Compiled, _CompiledValues)
-
-
-def _compiled_for(kept: dict[tuple[str, str], C], make: Callable[[str], C], using: str) -> C:
-    """A query's compiled form for the connection ``using`` (compiled at its first use)."""
-    key = (using, connections[using].vendor)
-    compiled = kept.get(key)
-    if compiled is None:
-        compiled = kept[key] = make(using)
-    return compiled
-
-
-def _fetched(compiled: _Compiled | _CompiledValues, values: tuple, using: str) -> list:
-    """The rows of the compiled SQL sent with ``values``, their fields converted as the
-    compiler chose (JSON, booleans and dates on SQLite)."""
-    params = [values[v] if how == "value" else v for how, v in compiled.params]
-    with connections[using].cursor() as cursor:
-        cursor.execute(compiled.sql, params)
-        fetched = cursor.fetchall()
-    if compiled.converters:
-        compiler = compiled.model.objects.none().query.get_compiler(using)
-        fetched = list(compiler.apply_converters(fetched, compiled.converters))
-    return fetched
 
 
 def _sql(compiler: Any, stand_ins: list[Any]) -> tuple[str, tuple[tuple[str, Any], ...]]:

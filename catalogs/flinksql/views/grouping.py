@@ -266,7 +266,7 @@ class Grouping:
                 continue
             if keys.distinct:
                 self._check_selected(item, keys.texts)
-            else:
+            else:  # the copy is no group key: its text is none of them
                 self._check_grouped(item, "", keys.group_keys)
 
     def _check_selected(self, node: exp.Expression, selected: list[str]) -> None:
