@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from catalogs.models import ConsoleScript
 from environments.models import Environment, Membership, Role
+from tests.page_text import text_of
 
 CONSOLE = reverse("console", args=["default"])
 SAVE = reverse("console-script-save", args=["default"])
@@ -106,7 +107,7 @@ def test_scripts_are_their_owners_only(environment: Environment, viewer: Client)
     assert other.get(f"{CONSOLE}?script={script.pk}").status_code == 404
     assert other.post(_rename(script), {"name": "theirs"}).status_code == 404
     assert other.post(_delete(script)).status_code == 404
-    assert "mine" not in other.get(CONSOLE).text
+    assert "mine" not in text_of(other.get(CONSOLE).text)
     assert ConsoleScript.objects.get().name == "mine"
     assert viewer.get(f"{CONSOLE}?script=x").status_code == 404
 
