@@ -10,8 +10,8 @@ from sqlglot.tokens import TokenType
 
 from . import statements as st
 from .errors import ValidationError
-from .expressions import unparse
 from .quoting import quote_identifier
+from .sql_writer import unparse
 
 if TYPE_CHECKING:
     from .parser import _Parser

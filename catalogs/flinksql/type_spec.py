@@ -3,7 +3,7 @@
 A ROW's brackets hold fields, each a name and then a type (``ROW(`a` INTEGER NOT NULL, ...)``,
 ``ROW<a INT>``); a collection's angle brackets hold types (``ARRAY<INT>``, ``MAP<STRING,
 INT>``); other brackets hold parameters (``DECIMAL(10, 2)``). The writer quotes the field
-names (expressions._cast_type_name); the parser refuses a NULL where a type starts, which
+names (sql_writer._cast_type_name); the parser refuses a NULL where a type starts, which
 Flink's grammar has no type for (dialect._parse_cast).
 """
 

@@ -12,11 +12,12 @@ from sqlglot import exp
 from .. import builtins
 from ..catalog import quote_identifier
 from ..errors import ValidationError
-from ..expressions import PARSER_FUNCTIONS, _strip, is_map_constructor
+from ..expressions import _strip
 from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
 from ..more_syntax import WithinDistinct
 from ..query_places import QUERIES, leads_with_query
+from ..sql_writer import PARSER_FUNCTIONS, is_map_constructor
 from ..types import DataType
 
 # Calcite's aggregate functions (a view writes them by their upper-case name); Flink's own

@@ -12,7 +12,8 @@ from ..calcite_names import message_type
 from ..casts import cast_refusal
 from ..date_strings import parsed_date_year
 from ..errors import ValidationError
-from ..expressions import _is_typed_literal, _strip, cast_target
+from ..expressions import _strip, cast_target
+from ..sql_writer import _is_typed_literal
 from ..types import DataType
 from .live_branches import surely_kept
 

@@ -21,9 +21,10 @@ from sqlglot import exp
 
 from ..catalog import ObjectIdentifier, quote_identifier
 from ..errors import FlinkSqlError, ValidationError, illegal_query, unknown_function_type
-from ..expressions import NILADIC_NODES, _Typer, _user_functions, unparse
+from ..expressions import _Typer, _user_functions
 from ..more_syntax import WithinDistinct
 from ..precedence import strip
+from ..sql_writer import NILADIC_NODES, unparse
 from ..types import DataType
 from .calls import NILADIC
 from .query_syntax import parse_query

@@ -25,7 +25,8 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import _strip, is_map_constructor
+from ..expressions import _strip
+from ..sql_writer import is_map_constructor
 from ..types import DataType
 from .calls import QueryExpr, is_row_constructor
 from .common_type import COLLECTIONS, least_restrictive_of, with_walked_attributes

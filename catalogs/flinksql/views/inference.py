@@ -20,9 +20,9 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..errors import ValidationError
-from ..expressions import unparse
 from ..operator_table import derives_operands_first
 from ..precedence import strip
+from ..sql_writer import unparse
 from ..types import DataType
 from .calls import _COMPARISONS, is_constructor, is_row_constructor, row_context
 

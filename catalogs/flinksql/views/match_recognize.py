@@ -31,8 +31,8 @@ from ..calcite_names import calcite_type_name
 from ..catalog import quote_identifier
 from ..dialect import DIALECT
 from ..errors import SqlParseError, ValidationError, illegal_query
-from ..expressions import is_map_constructor
 from ..match_recognize_syntax import FRAMES, MatchRecognizeItem
+from ..sql_writer import is_map_constructor
 from ..types import DataType
 from .calls import NILADIC, UNIT_FUNCTIONS, QueryExpr, is_aggregate
 from .reserved import text_position

@@ -14,9 +14,9 @@ from sqlglot import exp
 
 from ..calcite_names import message_type
 from ..errors import ValidationError
-from ..expressions import is_map_constructor, unparse
 from ..operand_forms import FAMILIES
 from ..precedence import strip
+from ..sql_writer import is_map_constructor, unparse
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
 from .casts import check_cast

@@ -19,8 +19,8 @@ from ..errors import (
     SqlParseError,
     ValidationError,
 )
-from ..expressions import NILADIC_NODES
 from ..literal_checks import literal_range_error
+from ..sql_writer import NILADIC_NODES
 from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .casts import check_literal_value, drop_casts_of_expanded_calls, mark_filter_casts

@@ -1,5 +1,5 @@
 """Calcite's spelling of a view's validated expression (its SqlPrettyWriter as Flink configures
-it), on top of the computed-column writer of :mod:`..expressions`."""
+it), on top of the computed-column writer of :mod:`..sql_writer`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..expressions import _strip, _Writer, interval_unit, is_interval_literal, is_map_constructor
+from ..expressions import _strip, is_interval_literal
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
+from ..sql_writer import _Writer, interval_unit, is_map_constructor
 from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
 from .context import ExpressionContext
 from .periods import period_bounds
