@@ -25,7 +25,6 @@ KNOWN_GAPS = {
     ("PRIMARY", "column"),
     ("UNIQUE", "column"),
     ("AS", "select"),
-    ("CASE", "select"),
     ("CURSOR", "select"),
     ("EXCEPT", "select"),
     ("EXISTS", "select"),

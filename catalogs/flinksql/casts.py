@@ -54,7 +54,10 @@ def cast_refusal(source: DataType, target: DataType) -> str | None:
         if _is_number(target):
             return None
         if target.name == DATE and source.name == INT:
-            return f"Only legacy cast behaviour supports cast from '{_short(source)}' to 'DATE'."
+            return (
+                f"Only legacy cast behaviour supports cast from '{_short(source)}' to "
+                f"'{_short(target)}'."
+            )
         if target.name in (TIMESTAMP, TIMESTAMP_LTZ) and source.name != BOOLEAN:
             return _numeric_to_timestamp(target)
         return _unsupported(source, target)

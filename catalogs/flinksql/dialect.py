@@ -14,6 +14,7 @@ from sqlglot.tokens import TokenType
 
 from . import literals
 from .call_syntax import parse_exists_of_parenthesized, parse_position, parse_substring
+from .case_syntax import CaseSyntax
 from .errors import PositionedValidationError, ValidationError
 from .json_syntax import parse_json_arrayagg, parse_json_function
 from .literal_syntax import DEFER_LITERAL_CHECKS, LiteralSyntax, number_literal
@@ -212,7 +213,7 @@ class Flink(Dialect):
             "MATCH_RECOGNIZE": TokenType.MATCH_RECOGNIZE,
         }
 
-    class Parser(MoreSyntax, LiteralSyntax, parser.Parser):
+    class Parser(CaseSyntax, MoreSyntax, LiteralSyntax, parser.Parser):
         # Keep every function call as written (name and arguments): Flink writes unresolved
         # calls back by the name the user typed, and the type rules look names up themselves.
         FUNCTIONS: dict = {}

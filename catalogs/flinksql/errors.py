@@ -31,6 +31,20 @@ class SqlParseError(FlinkSqlError):
         self.column = column
 
 
+class PositionedParseError(SqlParseError):
+    """A parse error raised inside the expression parser, which knows only the ``offset`` of
+    the token it names in the text it parses; a caller that parsed part of a statement places
+    it in the whole (:meth:`placed`)."""
+
+    def __init__(self, what: str, offset: int) -> None:
+        super().__init__(what)
+        self.what = what
+        self.offset = offset
+
+    def placed(self, line: int, column: int) -> SqlParseError:
+        return SqlParseError(self.what, line, column)
+
+
 # Flink's refusal of arguments its type inference does not take (COALESCE of no common type,
 # PERCENTILE out of range, an array's element of another type, ...)
 INVALID_INPUT_ARGUMENTS = "Invalid input arguments."

@@ -12,7 +12,14 @@ from . import literals, model_parser, read_parser
 from . import statements as st
 from .dialect import DIALECT
 from .distribution import TableDistribution, bucket_count
-from .errors import BANG_EQUAL, FlinkSqlError, ParserActionError, SqlParseError, ValidationError
+from .errors import (
+    BANG_EQUAL,
+    FlinkSqlError,
+    ParserActionError,
+    PositionedParseError,
+    SqlParseError,
+    ValidationError,
+)
 from .keywords import refusal, refusal_message
 from .like_clause import FEATURES as LIKE_FEATURES
 from .like_clause import check_like_options
@@ -20,6 +27,7 @@ from .tokens import TokenStream, UnterminatedQuote
 from .types import parse_type_from
 from .views.computed import check_parses
 from .views.query_syntax import CHECK_QUERY_END, parse_query, placed_parse_error
+from .views.reserved import text_position
 
 _UNSUPPORTED = {
     "SELECT": "SELECT",
@@ -224,13 +232,15 @@ class _Parser:
     def expression(self, stop_words: tuple[str, ...] = ()) -> exp.Expression:
         """An expression up to a top-level ',' or ')' (or one of ``stop_words``)."""
         start = self.s.pos
-        depth = 0
+        depth = 0  # brackets open, and CASEs (whose WHEN may list values: WHEN 1, 2 THEN)
         while not self.s.at_end():
             tok = self.s.peek()
             assert tok is not None
-            if tok.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET):
+            if tok.token_type in (TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.CASE):
                 depth += 1
-            elif tok.token_type == TokenType.R_BRACKET:
+            elif tok.token_type == TokenType.R_BRACKET or (
+                tok.token_type == TokenType.END and depth > 0
+            ):
                 depth -= 1
             elif tok.token_type == TokenType.R_PAREN:
                 if depth == 0:
@@ -792,6 +802,8 @@ def parse_expression(text: str, stream: TokenStream | None = None, first=None) -
             raise SqlParseError("Empty expression.")
     except SqlglotParseError as exc:
         raise placed_parse_error(exc, text, at) from None
+    except PositionedParseError as exc:
+        raise exc.placed(*text_position(text, exc.offset, at)) from None
     if stream is not None:
         check_parses(text, at)
     parsed.meta["source"] = text  # what Flink's parser reads again, as a view's select item

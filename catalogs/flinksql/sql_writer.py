@@ -273,9 +273,7 @@ class _Writer:
         return "IF(" + ", ".join(self.write(a) for a in args if a is not None) + ")"
 
     def _case(self, node: exp.Case) -> str:
-        parts = ["CASE"]
-        if node.this is not None:
-            parts.append(self.write(node.this))
+        parts = ["CASE"]  # a simple CASE is parsed as the searched CASE Calcite makes of it
         for branch in node.args.get("ifs") or []:
             parts.append(f"WHEN {self.write(branch.this)} THEN {self.write(branch.args['true'])}")
         default = node.args.get("default")

@@ -15,15 +15,26 @@ from .casts import check_folded_implicit_cast
 from .common_type import least_restrictive_of
 
 
-def check_case(node: exp.Case, type_of: Callable[[exp.Expression], DataType]) -> None:
-    """Refuse a CASE whose WHEN (of a searched CASE) is no condition (``Expected a boolean
-    type``; NULL is inferred BOOLEAN there) or whose THEN and ELSE results have no common type
-    (``Illegal mixing of types in CASE or COALESCE statement``)."""
+def check_case(
+    node: exp.Case,
+    type_of: Callable[[exp.Expression], DataType],
+    write: Callable[[exp.Expression], str],
+) -> None:
+    """Refuse a CASE whose WHEN is a list (the parser reads a simple CASE's as IN; Calcite's
+    validator cannot take a searched CASE's, and names the list as it writes it), or no
+    condition (``Expected a boolean type``; NULL is inferred BOOLEAN there), or whose THEN and
+    ELSE results have no common type (``Illegal mixing of types in CASE or COALESCE
+    statement``). A simple CASE arrives as the searched CASE the parser makes of it."""
     branches = node.args.get("ifs") or []
-    if node.this is None:
-        for branch in branches:
-            if type_of(branch.this).name not in ("BOOLEAN", "NULL"):
-                raise ValidationError("Expected a boolean type")
+    for branch in branches:
+        condition = branch.this
+        if isinstance(condition, exp.Tuple) and condition.meta.get("when_list"):
+            for item in condition.expressions:
+                type_of(item)  # its names resolved, as the message writes them
+            listed = ", ".join(write(item) for item in condition.expressions)
+            raise ValidationError(f"class org.apache.calcite.sql.SqlNodeList: {listed}")
+        if type_of(condition).name not in ("BOOLEAN", "NULL"):
+            raise ValidationError("Expected a boolean type")
     results = [branch.args["true"] for branch in branches]
     default = node.args.get("default")
     if default is not None:

@@ -12,7 +12,7 @@ from ..calcite_names import message_type
 from ..casts import cast_refusal
 from ..date_strings import parsed_date_year
 from ..errors import ValidationError
-from ..expressions import _strip, cast_target
+from ..expressions import _strip, cast_target, is_interval_literal
 from ..sql_writer import _is_typed_literal
 from ..types import DataType
 from .live_branches import surely_kept
@@ -173,6 +173,30 @@ def check_folded_implicit_cast(
             raise ValidationError(refusal)
 
 
+def check_folded_in_casts(node: exp.In, left: DataType, values: list[DataType]) -> None:
+    """Flink's rule for the casts of an IN list whose type Calcite's least restrictive walk
+    took at once from a date-time (``ts IN (ts, 1)``, :func:`.common_type.looked_ahead_type`):
+    the list becomes comparisons with the left operand, and each item that folds to a literal
+    is cast to the left operand's type by Flink's cast rules, which refuse a number or an
+    interval there ("The cast from NUMERIC type to TIMESTAMP type is not allowed...",
+    "Unsupported cast from 'INT NOT NULL' to 'TIME(0) NOT NULL'."). A column's value is cast
+    at run time, and so is an item of a WHERE condition, whose casts are not folded
+    (:func:`mark_filter_casts`; golden views_case_syntax)."""
+    if node.meta.get("filtered") == "WHERE":  # HAVING and ON fold them
+        return
+    for item, source in zip(node.expressions, values, strict=True):
+        if (source.is_numeric or source.is_interval) and _folds_to_literal(item):
+            refusal = cast_refusal(source, left.with_nullable(source.nullable))
+            if refusal is not None and surely_kept(item):
+                raise ValidationError(refusal)
+
+
+def _folds_to_literal(node: exp.Expression) -> bool:
+    """:func:`folds_to_literal`, or an interval literal (``INTERVAL '1' DAY``)."""
+    bare = _strip(node)
+    return folds_to_literal(bare) or (isinstance(bare, exp.Interval) and is_interval_literal(bare))
+
+
 def folds_to_literal(node: exp.Expression) -> bool:
     """Whether Calcite folds ``node`` into a literal as it converts the query: a literal, or a
     CAST of one (``CAST(1 AS VARCHAR(3))`` is the literal '1'); a call of one is converted
@@ -201,8 +225,8 @@ def mark_filter_casts(query: exp.Expression) -> None:
         if condition is None:
             continue
         for node in condition.walk(prune=lambda n: isinstance(n, exp.Query | exp.Subquery)):
-            # the casts written, and those a constructor or a CASE makes of its operands
-            if isinstance(node, exp.Cast | exp.Array | exp.Bracket | exp.Case):
+            # the casts written, and those a constructor, a CASE or an IN makes of its operands
+            if isinstance(node, exp.Cast | exp.Array | exp.Bracket | exp.Case | exp.In):
                 node.meta["filtered"] = _CLAUSES[type(clause)]
 
 

@@ -59,18 +59,8 @@ def least_restrictive_of(types: list[DataType]) -> DataType | None:
         return None
     if known[0].is_row or known[0].is_collection:
         return _members_least_restrictive(types)
-    result: DataType | None = None
-    for i, current in enumerate(types):
-        if current.name == "NULL":
-            continue
-        result = current if result is None else _walk_step(result, current)
-        if result is None:
-            break
-        following = types[i + 1] if i + 1 < len(types) else None
-        if following is not None and _widens_at_once(result, current, following):
-            ahead = least_restrictive(current, following)
-            return None if ahead is None else ahead.with_nullable(nullable)
-    else:
+    how, result = _walk(types)
+    if how != "stopped":
         return result.with_nullable(nullable) if result is not None else None
     pairwise: DataType | None = known[0]
     for other in known[1:]:
@@ -175,6 +165,35 @@ def _family(data_type: DataType) -> str:
     if data_type.is_timestamp:
         return "TIMESTAMP"
     return data_type.name
+
+
+def _walk(types: list[DataType]) -> tuple[str, DataType | None]:
+    """Calcite's walk of ``types`` (NULLs skipped) and its answer: ``"end"`` where it came to
+    the end, ``"ahead"`` where it ended at once by looking one type ahead, ``"stopped"`` (no
+    answer) where it met another family."""
+    result: DataType | None = None
+    for i, current in enumerate(types):
+        if current.name == "NULL":
+            continue
+        result = current if result is None else _walk_step(result, current)
+        if result is None:
+            return "stopped", None
+        following = types[i + 1] if i + 1 < len(types) else None
+        if following is not None and _widens_at_once(result, current, following):
+            return "ahead", least_restrictive(current, following)
+    return "end", result
+
+
+def looked_ahead_type(types: list[DataType]) -> DataType | None:
+    """The date-time the walk of :func:`least_restrictive_of` ends with at once, looking one
+    type ahead (``(i, dt)``, ``(ts, 1)``, ``(INTERVAL '1' DAY, dt)``), or None where it does
+    not end so. An IN list of such types has that type in Flink, whatever else it holds
+    (golden views_case_syntax)."""
+    known = [t for t in types if t.name != "NULL"]
+    if not known or known[0].is_row or known[0].is_collection:
+        return None
+    how, result = _walk(types)
+    return result if how == "ahead" else None
 
 
 def _walk_step(result: DataType, current: DataType) -> DataType | None:

@@ -19,8 +19,8 @@ from ..precedence import strip
 from ..sql_writer import is_map_constructor, unparse
 from ..types import CHAR, DATETIME_TYPES, DataType, atomic
 from .calls import quantified_test
-from .casts import check_cast
-from .common_type import array_element, least_restrictive_of
+from .casts import check_cast, check_folded_in_casts
+from .common_type import array_element, least_restrictive_of, looked_ahead_type
 from .inference import infer_operand, refuse_wider
 
 _NUMERIC = FAMILIES["NUMERIC"]
@@ -424,10 +424,17 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         if isinstance(node.expressions[0], exp.Select | exp.Subquery):
             return
         values = [type_of(e) for e in node.expressions]
-        if not one_class(values):
+        left = type_of(node.this)
+        # Calcite's least restrictive type may end at once on a date-time, looking one type
+        # ahead ((i, dt) is DATE): the list then has that type, whatever else it holds. A NULL
+        # item has the left operand's type by then (Calcite infers it).
+        ahead = looked_ahead_type([left if v.name == "NULL" else v for v in values])
+        if ahead is None and not one_class(values):
             raise ValidationError("Values in expression list must have compatible types")
-        if not comparable([type_of(node.this), *values]):
+        if not comparable([left, *([ahead] if ahead else values)]):
             raise ValidationError("Values passed to IN operator must have compatible types")
+        if ahead is not None:
+            check_folded_in_casts(node, left, values)
         refuse_literal_as_interval([node.this, *node.expressions], type_of)
     elif isinstance(node, exp.Initcap):
         delimiters = node.args.get("expression")

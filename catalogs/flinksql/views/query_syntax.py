@@ -12,7 +12,7 @@ from sqlglot.errors import ParseError as SqlglotParseError
 from sqlglot.tokens import TokenType
 
 from ..dialect import DEFER_LITERAL_CHECKS, DIALECT, tokenize
-from ..errors import PositionedValidationError, SqlParseError, token_image
+from ..errors import PositionedParseError, PositionedValidationError, SqlParseError, token_image
 from ..json_syntax import refuse_query_arguments
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..spans import mark_spans
@@ -70,7 +70,7 @@ def parse_query(query: str, query_position: tuple[int, int]) -> exp.Expression:
     statement, whose query starts at ``query_position``)."""
     try:
         node = _parse(query)
-    except PositionedValidationError as exc:
+    except (PositionedValidationError, PositionedParseError) as exc:
         raise exc.placed(*text_position(query, exc.offset, query_position)) from None
     except SqlglotParseError as exc:
         err = exc.errors[0] if exc.errors else {}

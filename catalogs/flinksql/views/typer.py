@@ -162,13 +162,7 @@ class ViewTyper(_Typer):
             inner = node.this if isinstance(node, exp.Escape) else node
             return self._boolean_of(inner.this, inner.expression)
         if isinstance(node, exp.Case):
-            check_case(node, self.type_of)
-        if isinstance(node, exp.Case) and node.this is not None:
-            self.type_of(node.this)
-            branches = [b.args["true"] for b in node.args.get("ifs") or []]
-            default = node.args.get("default")
-            results = [*branches, default if default is not None else exp.Null()]
-            return self._case_result([self.type_of(r) for r in results])
+            check_case(node, self.type_of, ViewWriter(self.context).write)
         if isinstance(node, exp.StrPosition):
             parts = (node.this, node.args["substr"], node.args.get("position"))
             args = [self.type_of(p) for p in parts if p is not None]

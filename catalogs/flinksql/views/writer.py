@@ -206,20 +206,6 @@ class ViewWriter(_Writer):
             return f"-{self.write(inner)}"
         return super()._neg(node)
 
-    def _case(self, node: exp.Case) -> str:
-        subject = node.this
-        if subject is None:
-            return super()._case(node)
-        parts = ["CASE"]
-        left = self._operand(subject, 30)
-        for branch in node.args.get("ifs") or []:
-            right = self._operand(branch.this, 30, right=True)
-            parts.append(f"WHEN {left} = {right} THEN {self.write(branch.args['true'])}")
-        default = node.args.get("default")
-        parts.append(f"ELSE {self.write(default) if default is not None else 'NULL'}")
-        parts.append("END")
-        return " ".join(parts)
-
     def _binds_loosest(self, node: exp.Expression) -> bool:
         # OVER and FILTER bind looser than every operator (Calcite's precedences 20 and 2), and
         # so does AS (a USING join's column)
