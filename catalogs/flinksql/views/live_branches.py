@@ -84,10 +84,7 @@ def surely_kept(node: exp.Expression) -> bool:
 def _branch_kept(case: exp.Case, branch: exp.If | None) -> bool:
     """Whether the simplifier surely keeps ``branch`` of ``case`` (None: its ELSE)."""
     for when in case.args.get("ifs") or []:
-        condition = when.this
-        if case.this is not None:  # CASE x WHEN v: x = v
-            condition = exp.EQ(this=case.this.copy(), expression=when.this.copy())
-        value = truth(condition)
+        value = truth(when.this)  # a simple CASE's WHEN v arrives as x = v (case_syntax)
         if value is Truth.UNSURE:
             return False
         if when is branch:
