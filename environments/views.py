@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from catalogs.models import HistoryChange, HistoryEntry
@@ -235,11 +236,16 @@ def history(request: HttpRequest, environment: str) -> HttpResponse:
 
 
 def _link_changes(environment: str, entries: Iterable[HistoryEntry]) -> None:
-    """Give each change of an object the address of the object's history (``url``); each
-    catalog, database and kind's addresses share one ``reverse``."""
+    """Give each entry its time as the page shows it (``when``, in the current time zone)
+    and each change its label (``label``) and, for an object, the address of the object's
+    history (``url``); each catalog, database and kind's addresses share one ``reverse``.
+    Made here once, not by the template's lookups and filters (most of the page's time)."""
     makers: dict[tuple[str, str, str], Callable[[str], str]] = {}
     for entry in entries:
+        entry.when = timezone.localtime(entry.created_at).strftime("%Y-%m-%d %H:%M:%S")
         for change in entry.change_list:
+            names = [change.catalog_name, change.database_name, change.object_name]
+            change.label = f"{change.kind} {'.'.join(n for n in names if n)}"
             if change.object_name:
                 place = (change.kind, change.catalog_name, change.database_name)
                 if place not in makers:
