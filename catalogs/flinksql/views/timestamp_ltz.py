@@ -70,6 +70,15 @@ def to_timestamp_ltz_type(
     return None
 
 
+# Refusals of the string form that depend on its literal pattern's or zone's value, which the
+# function record does not key its calls by (it recorded them of its own literals): this
+# module checks them of the values written (check_pattern, check_zone).
+VALUE_REFUSALS = (
+    "Invalid pattern for parsing TIMESTAMP_LTZ: ",
+    "Invalid timezone for parsing TIMESTAMP_LTZ: ",
+)
+
+
 def check_pattern(pattern: str) -> None:
     """Refuse a pattern Java's ``DateTimeFormatter.ofPattern`` refuses, as Flink does."""
     problem = pattern_problem(pattern)
@@ -78,7 +87,7 @@ def check_pattern(pattern: str) -> None:
             f"Unexpected error in type inference logic of function '{NAME}'. This is a bug."
         )
     if problem is not None:
-        raise ValidationError(f"Invalid pattern for parsing TIMESTAMP_LTZ: {problem}")
+        raise ValidationError(f"{VALUE_REFUSALS[0]}{problem}")
 
 
 _OFFSET = re.compile(r"[+-](\d{1,2})(:?(\d{2})(:?(\d{2}))?)?$")
@@ -89,7 +98,7 @@ def check_zone(zone: str) -> None:
     """Refuse a zone Java's ``ZoneId.of`` refuses, with Flink's message."""
     problem = _zone_problem(zone)
     if problem is not None:
-        raise ValidationError(f"Invalid timezone for parsing TIMESTAMP_LTZ: {problem}")
+        raise ValidationError(f"{VALUE_REFUSALS[1]}{problem}")
 
 
 def _zone_problem(zone: str) -> str | None:

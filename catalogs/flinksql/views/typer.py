@@ -67,7 +67,7 @@ from .periods import overlaps_type
 from .relations import Dependency
 from .reserved import spanned
 from .timestamp_ltz import NAME as TO_TIMESTAMP_LTZ
-from .timestamp_ltz import to_timestamp_ltz_type
+from .timestamp_ltz import VALUE_REFUSALS, to_timestamp_ltz_type
 from .writer import ViewWriter
 
 
@@ -222,10 +222,13 @@ class ViewTyper(_Typer):
             if any(isinstance(a, exp.Star) for a in operands) or name in UNIT_FUNCTIONS:
                 return
             arguments = [(self.type_of(a), _is_literal(a)) for a in operands]
-            # PERCENTILE's refusals depend on its literal percentage's value, which the
-            # record does not key its calls by: .percentiles checks them.
-            value_checked = name == "PERCENTILE" and len(operands) in (2, 3)
+            # Refusals that depend on a literal's value, which the record does not key its
+            # calls by: .percentiles checks PERCENTILE's percentage, .timestamp_ltz a pattern
+            # and a zone.
             refused = builtins.refusal(name, arguments) or builtins.forms_refusal(name, arguments)
+            value_checked = (name == "PERCENTILE" and len(operands) in (2, 3)) or (
+                refused is not None and refused.startswith(VALUE_REFUSALS)
+            )
             if refused is not None and not value_checked:
                 raise ValidationError(refused)
             if name in FUNCTION_FORMS:
