@@ -85,7 +85,7 @@ def _small_lists(
     first matches, names that start with the text first. Matched as Django's ``icontains``
     does (upper-cased, the wildcards of LIKE escaped); read in full, without a trigram index.
     """
-    like = _escaped(text)
+    like = connection.ops.prep_for_like_query(text)  # as icontains escapes it
     starts, contains = f"{like}%", f"%{like}%"
     catalogs, databases = Catalog._meta.db_table, Database._meta.db_table
     with_catalog = f"JOIN {catalogs} c ON c.id = d.catalog_id"
@@ -114,12 +114,6 @@ def _small_lists(
     for kind, catalog, database, name, detail, _ in rows:
         found[kind].append(Found(kind, catalog, database, name, detail))
     return found
-
-
-def _escaped(text: str) -> str:
-    """``text`` with LIKE's escape character and wildcards escaped, as Django's ``icontains``
-    escapes them."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _like(column: str) -> str:
@@ -164,7 +158,7 @@ def _add_columns(found: dict[int, Found], text: str) -> None:
     """Name the first ``COLUMNS_SHOWN`` matching columns of each found table, in their order,
     and count the others (one query of at most ``COLUMNS_SHOWN`` rows a table, written out:
     Django spends several times the database's time building its window functions)."""
-    contains = f"%{_escaped(text)}%"
+    contains = f"%{connection.ops.prep_for_like_query(text)}%"
     places = ", ".join(["%s"] * len(found))
     sql = (
         "SELECT table_id, name, comment, matching FROM ("

@@ -82,13 +82,17 @@ def _condition(
 _CASE_WORDS = (TokenType.WHEN, TokenType.THEN, TokenType.ELSE, TokenType.END)
 
 
-def _at_case_word(parser: Any) -> bool:
-    return parser._curr is not None and parser._curr.token_type in _CASE_WORDS
+def _expression_here(parser: Any) -> exp.Expression | None:
+    """The expression at the current token, or None where none starts (or a CASE word
+    stands, which is no name here)."""
+    if parser._curr is not None and parser._curr.token_type in _CASE_WORDS:
+        return None
+    return parser._parse_disjunction()
 
 
 def _wanted_expression(parser: Any) -> exp.Expression:
     """The expression at the current token, which the grammar requires there."""
-    found = None if _at_case_word(parser) else parser._parse_disjunction()
+    found = _expression_here(parser)
     if found is None:
         token = parser._curr
         if not _at_end(parser) and is_reserved(token.text):
@@ -102,7 +106,7 @@ def _listed_expression(parser: Any) -> exp.Expression:
     """An expression after a WHEN list's comma. Calcite's parser looks two tokens ahead there:
     with no expression after it, it names the comma and the token after it."""
     comma = parser._prev
-    found = None if _at_case_word(parser) else parser._parse_disjunction()
+    found = _expression_here(parser)
     if found is not None:
         return found
     after = parser._curr

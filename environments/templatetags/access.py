@@ -70,12 +70,12 @@ _ENVIRONMENT_LINKS = (
 
 
 @register.simple_tag
-def header_links(environment: Environment | None) -> MappingProxyType[str, str]:
+def header_links(environment: Environment | str | None) -> MappingProxyType[str, str]:
     """The site header's addresses, for the header's environment (or none). They are the same
     on every page, so they are reversed once per process for each environment (and script
     prefix and URL configuration), not at every page (a tenth of a small page's time)."""
     urlconf = get_urlconf() or settings.ROOT_URLCONF
-    name = environment.name if environment is not None else None
+    name = environment.name if isinstance(environment, Environment) else None  # "" when unset
     return _header_links(name, get_script_prefix(), urlconf)
 
 

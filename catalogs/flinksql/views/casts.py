@@ -185,13 +185,13 @@ def check_folded_in_casts(node: exp.In, left: DataType, values: list[DataType]) 
     if node.meta.get("filtered") == "WHERE":  # HAVING and ON fold them
         return
     for item, source in zip(node.expressions, values, strict=True):
-        if (source.is_numeric or source.is_interval) and _folds_to_literal(item):
+        if (source.is_numeric or source.is_interval) and _folds_to_literal_or_interval(item):
             refusal = cast_refusal(source, left.with_nullable(source.nullable))
             if refusal is not None and surely_kept(item):
                 raise ValidationError(refusal)
 
 
-def _folds_to_literal(node: exp.Expression) -> bool:
+def _folds_to_literal_or_interval(node: exp.Expression) -> bool:
     """:func:`folds_to_literal`, or an interval literal (``INTERVAL '1' DAY``)."""
     bare = _strip(node)
     return folds_to_literal(bare) or (isinstance(bare, exp.Interval) and is_interval_literal(bare))
