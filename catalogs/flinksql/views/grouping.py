@@ -16,6 +16,7 @@ from ..keywords import read_as_column
 from ..literal_checks import literal_range_error
 from .calls import NILADIC, is_function_identifier, is_row_constructor
 from .context import ExpressionContext
+from .distinct_order import check_distinct_order
 from .query import _columns_outside_aggregates, _has_aggregate, _is_window_function
 from .scopes import OrderKeys, Scope
 from .writer import ViewWriter
@@ -183,7 +184,10 @@ class Grouping:
                 and _alias_of(target, keys)
             ):
                 text = quote_identifier(target.name)
-                self._check_mixed_items([keys.items[keys.aliases.index(target.name)]], keys)
+                item = keys.items[keys.aliases.index(target.name)]
+                if keys.distinct and item is not None:  # Calcite reads the item itself
+                    check_distinct_order(item, keys, self._writer(scope, grouped))
+                self._check_mixed_items([item], keys)
             else:
                 if keys.group_keys is None and _has_aggregate(target):
                     raise ValidationError(
@@ -194,8 +198,9 @@ class Grouping:
                     target.copy(), keys, lambda column: self._is_niladic_call(column, scope)
                 )
                 text, _, resolved = self.resolved_expression(expression, scope, grouped=grouped)
-                if keys.distinct and text not in keys.texts:
-                    self._check_selected(resolved, keys.texts)
+                self._refuse_named_windows(target, scope, keys)
+                if keys.distinct:
+                    check_distinct_order(resolved, keys, self._writer(scope, grouped))
                 elif keys.group_keys is not None:
                     self._check_grouped(resolved, text, keys.group_keys)
                 named = [keys.items[keys.aliases.index(c.name)] for c in _item_references(resolved)]
@@ -213,6 +218,36 @@ class Grouping:
                 text += f" NULLS {nulls}"
             items.append(text)
         return ", ".join(items)
+
+    def _refuse_named_windows(self, node: exp.Expression, scope: Scope, keys: OrderKeys) -> None:
+        """An ORDER BY item's ``OVER w`` reads no window of the block: once the item is
+        validated, Calcite's ORDER BY expander reads ``w`` as a name. A window not declared is
+        not found; a declared one's name becomes the select item of that alias, or the column
+        of that name, whose window is not found, and else no column is found (``OVER (w
+        ...)`` names only the first part of a column's name; golden views_distinct_order)."""
+        for window in node.find_all(exp.Window):
+            reference = window.args.get("alias")
+            if reference is None or _in_subquery(window, node):
+                continue
+            name = reference.name
+            if name not in (scope.windows or {}):
+                raise ValidationError(f"Window '{name}' not found")
+            if name in keys.aliases:
+                item = keys.items[keys.aliases.index(name)]
+                written = item.meta.get("flink_text") if isinstance(item, exp.Column) else None
+                expanded = _unquoted_reference(written or keys.texts[keys.aliases.index(name)])
+            elif self._column_exists(name, scope):
+                qualified, _ = self.resolve_column([name], scope)
+                expanded = ".".join(qualified)
+            else:
+                raise ValidationError(f"Column '{name}' not found in any table")
+            if window.meta.get("parenthesised"):
+                expanded = expanded.split(".")[0]
+            raise ValidationError(f"Window '{expanded}' not found")
+
+    def _writer(self, scope: Scope, grouped: bool) -> Callable[[exp.Expression], str]:
+        """How a validated expression of ``scope`` is written."""
+        return ViewWriter(ExpressionContext(self, scope, grouped)).write
 
     def _refuse_item_fields(self, node: exp.Expression, scope: Scope, keys: OrderKeys) -> None:
         """Calcite's ORDER BY expander reads the field name of a field access on an expression
