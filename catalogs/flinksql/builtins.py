@@ -515,12 +515,21 @@ class UnknownCall(ValidationError):
 _CONTEXTUAL = ("Encountered ", "Incorrect syntax near", "OVER clause is necessary")
 
 
-def _recorded(name: str, arguments: Sequence[Argument]) -> Call | None:
+# Functions whose refusals of a time attribute views/coalesce.py words itself: the record's
+# call over the plain types names the merged type without the attribute Flink keeps in it
+# (``COALESCE(1, rowtime)``: ``Data type TIMESTAMP(3) NOT NULL *ROWTIME* expected``).
+_ATTRIBUTES_MERGED = frozenset(["COALESCE", "IFNULL"])
+
+
+def _recorded(
+    name: str, arguments: Sequence[Argument], keep_attributes: bool = False
+) -> Call | None:
     """The recorded call over these arguments: over the same types and literals, else over
-    the same types, else over the same types without their time attributes."""
+    the same types, else (unless ``keep_attributes``) over the same types without their time
+    attributes."""
     exact = _exact(name)
     plain = tuple((without_time_attribute(t), literal) for t, literal in arguments)
-    for key in (tuple(arguments), plain):
+    for key in (tuple(arguments),) if keep_attributes else (tuple(arguments), plain):
         call = exact.get(key) or exact.get(tuple((t, False) for t, _ in key))
         if call is not None:
             return call
@@ -532,7 +541,7 @@ def refusal(name: str, arguments: Sequence[Argument]) -> str | None:
     if it refused it, wherever the call stands."""
     if _rowtime_rule(name, arguments) is not None:
         return None
-    call = _recorded(name, arguments)
+    call = _recorded(name, arguments, keep_attributes=name in _ATTRIBUTES_MERGED)
     if call is None or call.error is None or call.error.startswith(_CONTEXTUAL):
         return None
     return call.error

@@ -93,7 +93,10 @@ def _number_as_moment(common: DataType, types: list[DataType]) -> tuple[int, Dat
     if moment.name == "TIME" and number[1].is_numeric:  # no common type at all
         raise ValidationError(INVALID_INPUT_ARGUMENTS)
     position, t = number
-    return position, moment.with_nullable(t.nullable).with_time_attribute(None)
+    # Flink's merged date-time keeps a time attribute every date-time operand has
+    attributes = {m.time_attribute for m in known if m.name in DATETIME_TYPES}
+    attribute = attributes.pop() if len(attributes) == 1 else None
+    return position, moment.with_nullable(t.nullable).with_time_attribute(attribute)
 
 
 def _coalesce_kind(t: DataType) -> str:
