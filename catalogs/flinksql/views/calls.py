@@ -134,6 +134,25 @@ def is_aggregate(node: exp.Expression) -> bool:
     return False
 
 
+def has_aggregate(node: exp.Expression) -> bool:
+    """Whether ``node`` calls an aggregate function outside its subqueries and OVER calls."""
+    if is_aggregate(node):
+        return True
+    if isinstance(node, exp.Select | exp.Subquery | exp.Union | exp.Window):
+        return False
+    return any(has_aggregate(child) for child in node.iter_expressions())
+
+
+def is_aggregating(select: exp.Select) -> bool:
+    """Calcite's ``isAggregate``: whether a query block groups its rows (GROUP BY, HAVING,
+    or an aggregate in its select list)."""
+    return (
+        select.args.get("group") is not None
+        or select.args.get("having") is not None
+        or any(has_aggregate(item) for item in select.expressions)
+    )
+
+
 # Calls Calcite takes RESPECT NULLS or IGNORE NULLS after (Flink's FIRST_VALUE is its own).
 NULL_TREATMENT = frozenset(["ARRAY_AGG", "LAG", "LEAD"])
 

@@ -9,6 +9,11 @@ HAVING, its select list and its ORDER BY; a WITH its items, then its body; a set
 its operands. So an unnamed item of a WHERE subquery is numbered before the block's own FROM
 items (golden views_docs_examples: the documentation's window semi and anti joins). The
 validator validates FROM first and reads the numbers given here.
+
+The walk also makes the one refusal Calcite makes while it registers a block, before it
+validates anything: an aggregate in the ORDER BY of a block that does not aggregate
+("Aggregate expression is illegal in ORDER BY clause of non-aggregating SELECT"), once the
+block's own subqueries are registered (golden views_distinct_order).
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ from collections.abc import Iterator
 from sqlglot import exp
 
 from ..dialect import TableArgument
+from ..errors import ValidationError
 from ..match_recognize_syntax import MatchRecognizeItem
 from ..unpivot_syntax import UnpivotItem
+from .calls import has_aggregate, is_aggregating
 from .query_shapes import _read_as_select_over
 
 GENERATED = "generated_alias"
@@ -57,6 +64,7 @@ def _query(node: exp.Expression | None) -> Iterator[exp.Expression]:
         yield from _query(node.expression)
     if not isinstance(node, exp.Select):  # a set operation's or a parenthesized ORDER BY
         yield from _subqueries(node.args.get("order"))
+        _refuse_order_aggregates(node.args.get("order"), False)  # of SELECT * FROM (...)
 
 
 def _select(node: exp.Select) -> Iterator[exp.Expression]:
@@ -69,6 +77,16 @@ def _select(node: exp.Select) -> Iterator[exp.Expression]:
         yield from _join(join)
     for clause in _CLAUSES_AFTER_FROM:
         yield from _subqueries(node.args.get(clause))
+    _refuse_order_aggregates(node.args.get("order"), is_aggregating(node))
+
+
+def _refuse_order_aggregates(order: exp.Expression | None, aggregating: bool) -> None:
+    if order is None or aggregating:
+        return
+    if any(has_aggregate(ordered.this) for ordered in order.expressions):
+        raise ValidationError(
+            "Aggregate expression is illegal in ORDER BY clause of non-aggregating SELECT"
+        )
 
 
 def _join(join: exp.Join) -> Iterator[exp.Expression]:

@@ -17,7 +17,7 @@ from ..literal_checks import literal_range_error
 from .calls import NILADIC, is_function_identifier, is_row_constructor
 from .context import ExpressionContext
 from .distinct_order import check_distinct_order
-from .query import _columns_outside_aggregates, _has_aggregate, _is_window_function
+from .query import _columns_outside_aggregates, _is_window_function
 from .scopes import OrderKeys, Scope
 from .writer import ViewWriter
 
@@ -219,12 +219,8 @@ class Grouping:
         """Calcite's ORDER BY expander qualifies the names of every item (outside its
         subqueries) before any item is validated or checked: a name that is no column is
         refused before another item's fault (``ORDER BY bi, zz`` of a DISTINCT block names
-        ``zz``; golden views_distinct_order). Any other fault is left to the item's turn, but
-        an aggregate in a block that does not aggregate, refused before any name."""
-        if keys.group_keys is None and any(_has_aggregate(o.this) for o in order.expressions):
-            raise ValidationError(
-                "Aggregate expression is illegal in ORDER BY clause of non-aggregating SELECT"
-            )
+        ``zz``; golden views_distinct_order). Any other fault is left to the item's turn (an
+        aggregate in a block that does not aggregate is refused earlier: .generated_aliases)."""
         context = ExpressionContext(self, scope, grouped)
 
         def niladic(column: exp.Column) -> bool:

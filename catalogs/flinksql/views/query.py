@@ -16,7 +16,9 @@ from .calls import (
     QueryExpr,
     alias_text,
     grouping_calls,
+    has_aggregate,
     is_aggregate,
+    is_aggregating,
     niladic_name,
     refuse_bare_null,
 )
@@ -235,7 +237,7 @@ class QueryBlocks:
         where = node.args.get("where")
         where_text = None
         if where is not None:
-            if _has_aggregate(where.this):
+            if has_aggregate(where.this):
                 raise ValidationError("Aggregate expression is illegal in WHERE clause")
             if _has_window(where.this):
                 raise ValidationError("Windowed aggregate expression is illegal in WHERE clause")
@@ -244,11 +246,7 @@ class QueryBlocks:
             check_literal_values([where.this])
             check_condition("WHERE", where.this, where_type)
         group = node.args.get("group")
-        grouped = (
-            group is not None
-            or any(_has_aggregate(item) for item in node.expressions)
-            or node.args.get("having") is not None
-        )
+        grouped = is_aggregating(node)
         group_text = None
         group_keys: list[str] = []
         if group is not None:
@@ -567,15 +565,6 @@ def _columns_outside_aggregates(node: exp.Expression) -> list[exp.Column]:
 
     visit(node)
     return out
-
-
-def _has_aggregate(node: exp.Expression) -> bool:
-    """Whether ``node`` calls an aggregate function outside its subqueries and OVER calls."""
-    if is_aggregate(node):
-        return True
-    if isinstance(node, exp.Select | exp.Subquery | exp.Union | exp.Window):
-        return False
-    return any(_has_aggregate(child) for child in node.iter_expressions())
 
 
 def _message_name(column: exp.Column) -> str:
