@@ -35,6 +35,10 @@ goldens: .venv/.installed-dev
 	$(PYTHON) tests/record_connectors_oracle.py
 	$(PYTHON) tests/record_zones_oracle.py
 	$(PYTHON) tests/record_patterns_oracle.py
+	$(PYTHON) tests/record_positions_oracle.py
+	$(PYTHON) tests/record_lexical_oracle.py
+	$(PYTHON) tests/record_types_oracle.py
+	$(PYTHON) tests/record_casts_oracle.py
 
 lint: .venv/.installed-dev
 	.venv/bin/ruff check .

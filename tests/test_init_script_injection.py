@@ -8,6 +8,7 @@ from django.test import Client
 from catalogs import deployment_files
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.splitter import split_statements
+from catalogs.models import Catalog
 from environments.models import Environment
 
 HOSTILE = "nl\nDROP CATALOG shop;\n-- "
@@ -18,13 +19,27 @@ QUOTED = "`nl\nDROP CATALOG shop;\n-- `"
 def hostile(environment: Environment) -> Environment:
     script = (
         "CREATE CATALOG shop WITH ('type' = 'generic_in_memory');"
-        f"CREATE CATALOG {QUOTED} WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
+        "CREATE CATALOG placeholder WITH ('type' = 'generic_in_memory', 'default-database' = 'd');"
         "CREATE CATALOG `a\"; filename*=UTF-8''setup.bat; x=\"` "
         "WITH ('type' = 'generic_in_memory', 'default-database' = 'd')"
     )
     results = Executor(Session.start(environment)).execute_script(script)
     assert all(r.ok for r in results), [r.error for r in results]
+    # Flink's lexer refuses a line break in a backquoted name, and so does the dashboard now;
+    # a name stored before it did still reaches the exports, which must not break lines
+    Catalog.objects.filter(environment=environment, name="placeholder").update(name=HOSTILE)
     return environment
+
+
+def test_a_backquoted_name_cannot_hold_a_line_break(environment: Environment) -> None:
+    (result,) = Executor(Session.start(environment)).execute_script(
+        f"CREATE CATALOG {QUOTED} WITH ('type' = 'generic_in_memory')"
+    )
+    assert result.error == (
+        'SQL parse failed. Lexical error at line 1, column 19.  Encountered: "\\n" (10), '
+        'after : "`nl"'
+    )
+    assert not Catalog.objects.filter(environment=environment, name=HOSTILE).exists()
 
 
 def test_it_splits_a_hostile_catalogs_init_script_into_exactly_its_statements(

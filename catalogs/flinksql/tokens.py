@@ -42,6 +42,10 @@ class TokenStream:
             found = tokenize(text)
         except TokenError:
             raise _unterminated(text) from None
+        if "`" in text and ("\n" in text or "\r" in text):  # a name over a line break
+            unclosed = _unclosed_quote(text)
+            if unclosed is not None:
+                raise unclosed
         self.names = names_in(found)
         self.tokens: list[Token] = _split_multi_word(found)
         self.pos = 0
@@ -200,22 +204,57 @@ def _check_nesting(tokens: list[Token]) -> None:
 
 
 def _unterminated(text: str) -> SqlParseError:
-    """Flink reports an unterminated quote at its opening character."""
-    quote_at = None
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote_at is None and ch in "'`":
-            quote_at = i
-        elif quote_at is not None and ch == text[quote_at]:
-            if i + 1 < len(text) and text[i + 1] == ch:
-                i += 1
-            else:
-                quote_at = None
-        i += 1
-    if quote_at is None:
+    """The quote Flink's lexer cannot close, reported at its opening character (a backquoted
+    name: :class:`UnendedName`). The lexer takes the longest quoted token it can close: a
+    quote left open after a doubled quote (``'a''b``) closes at the doubled quote's first
+    character, and the second opens the quote left unterminated."""
+    found = _unclosed_quote(text)
+    if found is None:
         return SqlParseError("Lexical error in the statement.")
-    return UnterminatedQuote(text, quote_at)
+    return found
+
+
+def _unclosed_quote(text: str) -> SqlParseError | None:
+    """The quote of ``text`` Flink's lexer cannot close (a backquoted name cannot hold a
+    line break either), or None."""
+    i = text.find("'") if "`" not in text else 0
+    while 0 <= i < len(text):
+        if text[i] not in "'`":
+            i += 1
+            continue
+        closing = _closing(text, i)
+        if closing is None:
+            closing = _last_doubled(text, i)
+            if closing is None:
+                return UnterminatedQuote(text, i) if text[i] == "'" else UnendedName(text, i)
+        i = closing + 1
+    return None
+
+
+def _closing(text: str, opened: int) -> int | None:
+    """The quote closing the one opened at ``opened`` (a doubled quote is one character of
+    the token), or None."""
+    quote, i = text[opened], opened + 1
+    while i < len(text):
+        if text[i] == quote:
+            if text[i + 1 : i + 2] != quote:
+                return i
+            i += 1
+        elif quote == "`" and text[i] in "\r\n":
+            return None
+        i += 1
+    return None
+
+
+def _last_doubled(text: str, opened: int) -> int | None:
+    """Where the longest quoted token opened at ``opened`` and never closed ends: the first
+    character of its last doubled quote (None: it has none)."""
+    quote, end, i = text[opened], None, opened + 1
+    while (found := text.find(quote, i)) >= 0 and text[found + 1 : found + 2] == quote:
+        if quote == "`" and any(c in text[i:found] for c in "\r\n"):
+            break
+        end, i = found, found + 2
+    return end
 
 
 class UnterminatedQuote(SqlParseError):
@@ -238,6 +277,29 @@ class UnterminatedQuote(SqlParseError):
             self.after_operator = SqlParseError(
                 f'Encountered "{operator} {image}"', *line_and_column(text, start)
             )
+
+
+class UnendedName(UnterminatedQuote):
+    """A backquoted name Flink's lexer cannot end: it meets a line break, which such a name
+    cannot hold, or the end of the statement first (``Lexical error at line 1, column 48.
+    Encountered: <EOF> after : "`ab FROM t"``: the place after the last character)."""
+
+    def __init__(self, text: str, offset: int) -> None:
+        breaks = [b for b in (text.find("\n", offset), text.find("\r", offset)) if b >= 0]
+        at = min(breaks) if breaks else len(text)
+        if at < len(text):
+            place, met = line_and_column(text, at), f'"{token_image(text[at])}" ({ord(text[at])}),'
+        else:
+            place, met = line_and_column(text, len(text)), "<EOF>"
+        SqlParseError.__init__(
+            self,
+            f"Lexical error at line {place[0]}, column {place[1]}.  Encountered: {met} "
+            f'after : "{token_image(text[offset:at])}"',
+        )
+        self.quote_position = line_and_column(text, offset)
+        self.offset = offset
+        self.quote = "`"
+        self.after_operator = None
 
 
 # longest first: "<=" before "<"
