@@ -42,10 +42,10 @@ class TokenStream:
             found = tokenize(text)
         except TokenError:
             raise _unterminated(text) from None
-        if "`" in text and ("\n" in text or "\r" in text):  # a name over a line break
-            unclosed = _unclosed_quote(text)
-            if unclosed is not None:
-                raise unclosed
+        for tok in found:  # a backquoted name cannot hold a line break
+            if tok.token_type == TokenType.IDENTIFIER and ("\n" in tok.text or "\r" in tok.text):
+                closed = _last_doubled(text, tok.start)  # the longest name Flink can close
+                raise UnendedName(text, tok.start if closed is None else closed + 1)
         self.names = names_in(found)
         self.tokens: list[Token] = _split_multi_word(found)
         self.pos = 0
