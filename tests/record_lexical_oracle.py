@@ -55,6 +55,8 @@ STATEMENTS = (
     "CREATE VIEW v AS SELECT 'a\n`b' FROM t",
     "CREATE VIEW v2 AS\n-- it's the `x\nSELECT i FROM t",
     "CREATE VIEW v3 AS /* a `b\n c' */ SELECT i FROM t -- `d\n",
+    "CREATE VIEW v4 AS SELECT 'unterminated AS bad, * FROM "
+    "(SELECT TO_DATE(TRIM(LEADING 'x' FROM '')) c1 FROM t)",
     "CREATE TABLE t2 (`a\nb` INT) WITH ('connector' = 'datagen')",
     "CREATE TABLE t2 (a INT COMMENT 'x''y) WITH ('connector' = 'datagen')",
 )

@@ -104,7 +104,11 @@ def _first_error(text: str, unterminated: UnterminatedQuote) -> SqlParseError:
     """The error of a statement with an unterminated quote, as Flink's parser meets it: it reads
     tokens as it goes, so grammar broken before the quote fails first, where it breaks."""
     closed = "''" if unterminated.quote == "'" else "`x`"
-    head = text[: unterminated.offset] + closed  # the quote's token, closed at once
+    # the quote's token, closed at once, apart from a quoted token it follows (of 'a''b the
+    # lexer reads 'a' and an unterminated 'b: not the string of a quote 'a''')
+    offset = unterminated.offset
+    apart = " " if text[offset - 1 : offset] == unterminated.quote else ""
+    head = text[:offset] + apart + closed
     in_query = False
     reading_head = CHECK_QUERY_END.set(False)  # the head's end is not the statement's
     try:
