@@ -426,7 +426,7 @@ def _cast_type_name(to: exp.DataType) -> str:
     written (``ROW< `a` INTEGER >``)."""
     from .tokens import TokenStream
 
-    stream = TokenStream(_cast_type_text(to))
+    stream = TokenStream(_cast_type_text(to), statement=False)
     out = ""
     for tok, role in zip(stream.tokens, token_roles(stream.tokens), strict=True):
         raw = stream.text[tok.start : tok.end + 1]

@@ -36,13 +36,15 @@ def names_in(found: list[Token]) -> tuple[str, ...]:
 class TokenStream:
     """Tokens of ``text`` with a position; keywords are matched by their upper-case text."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, statement: bool = True) -> None:
+        """``statement``: ``text`` is read by Flink's SQL lexer, whose backquoted names hold no
+        line break (not a type string, which Flink's own type parser reads)."""
         self.text = text
         try:
             found = tokenize(text)
         except TokenError:
             raise _unterminated(text) from None
-        for tok in found:  # a backquoted name cannot hold a line break
+        for tok in found if statement else ():  # a backquoted name holds no line break
             if tok.token_type == TokenType.IDENTIFIER and ("\n" in tok.text or "\r" in tok.text):
                 closed = _last_doubled(text, tok.start)  # the longest name Flink can close
                 raise UnendedName(text, tok.start if closed is None else closed + 1)

@@ -359,7 +359,7 @@ def parse_type(text: str, *, ddl: bool = True) -> DataType:
     syntax, in which ``serializable()`` of such types is written). Types are immutable, so
     the answers for the same text are cached (stored catalogs repeat a few types a lot).
     """
-    stream = TokenStream(text)
+    stream = TokenStream(text, statement=False)
     problems: list[FlinkSqlError] = []
     result = parse_type_from(stream, ddl=ddl, problems=problems)
     stream.expect_end()
