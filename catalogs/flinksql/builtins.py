@@ -521,6 +521,13 @@ _CONTEXTUAL = ("Encountered ", "Incorrect syntax near", "OVER clause is necessar
 _ATTRIBUTES_MERGED = frozenset(["COALESCE", "IFNULL"])
 
 
+# Functions whose arguments after the first N take any type (Flink's ``PRINTF(format, obj
+# ...)``: the record holds no refusal of a call over a string format, of up to five arguments,
+# whatever follows it). A call the record does not hold is typed, or refused, as the call of
+# its first N.
+_ANY_TAIL = {"PRINTF": 1}
+
+
 def _recorded(
     name: str, arguments: Sequence[Argument], keep_attributes: bool = False
 ) -> Call | None:
@@ -598,6 +605,9 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
         if call.result is None:
             raise ValidationError(str(call.error))
         return call.result
+    head = _ANY_TAIL.get(name)
+    if head is not None and len(arguments) > head:  # typed, or refused, by its first ones
+        return call_type(name, arguments[:head])
     types = [without_time_attribute(t) for t, _ in arguments]
     rules = _rules(name)
     roots = _roots(types)
