@@ -210,17 +210,8 @@ def _unterminated(text: str) -> SqlParseError:
     name: :class:`UnendedName`). The lexer takes the longest quoted token it can close: a
     quote left open after a doubled quote (``'a''b``) closes at the doubled quote's first
     character, and the second opens the quote left unterminated."""
-    found = _unclosed_quote(text)
-    if found is None:
-        return SqlParseError("Lexical error in the statement.")
-    return found
-
-
-def _unclosed_quote(text: str) -> SqlParseError | None:
-    """The quote of ``text`` Flink's lexer cannot close (a backquoted name cannot hold a
-    line break either), or None."""
-    i = text.find("'") if "`" not in text else 0
-    while 0 <= i < len(text):
+    i = 0
+    while i < len(text):
         if text[i] not in "'`":
             i += 1
             continue
@@ -230,7 +221,7 @@ def _unclosed_quote(text: str) -> SqlParseError | None:
             if closing is None:
                 return UnterminatedQuote(text, i) if text[i] == "'" else UnendedName(text, i)
         i = closing + 1
-    return None
+    return SqlParseError("Lexical error in the statement.")
 
 
 def _closing(text: str, opened: int) -> int | None:

@@ -161,6 +161,13 @@ class ExpressionContext:
         return column
 
 
+def names_as_written(node: exp.Expression) -> None:
+    """Write the column names of ``node`` as they were written, not qualified."""
+    for column in node.find_all(exp.Column):
+        if "as_written" in column.meta:
+            column.meta["written_as"] = column.meta["as_written"]
+
+
 def _typed_in_grouping_scope(node: exp.Expression) -> bool:
     """Whether a group key at ``node`` is typed in the aggregating scope, nullable where a
     grouping set leaves it out: everywhere outside an aggregate; inside one, where Calcite's

@@ -27,6 +27,7 @@ from sqlglot import exp
 
 from ..errors import ValidationError
 from .calls import GROUP_WINDOW_HELPERS, QueryExpr, is_aggregate
+from .context import names_as_written
 from .scopes import OrderKeys
 
 _NOT_READ = (exp.Literal, exp.Null, exp.Boolean, exp.DataType, exp.Star, exp.Var, exp.Identifier)
@@ -42,9 +43,7 @@ def check_distinct_order(
     def expanded(found: exp.Expression) -> str:
         """``found`` as Calcite's validator expands it: names qualified, an alias as its item."""
         copy = found.copy()
-        for column in [copy, *copy.find_all(exp.Column)]:
-            if not isinstance(column, exp.Column):
-                continue
+        for column in copy.find_all(exp.Column):
             if column.meta.get("select_alias"):
                 column.meta["written_as"] = keys.texts[keys.aliases.index(column.name)]
             else:
@@ -53,9 +52,7 @@ def check_distinct_order(
 
     def as_written(found: exp.Expression) -> str:
         copy = found.copy()
-        for column in [copy, *copy.find_all(exp.Column)]:
-            if isinstance(column, exp.Column) and "as_written" in column.meta:
-                column.meta["written_as"] = column.meta["as_written"]
+        names_as_written(copy)
         return write(copy)
 
     def refuse(name: str) -> None:
@@ -67,7 +64,7 @@ def check_distinct_order(
         if isinstance(found, exp.Column):
             if found.meta.get("select_alias"):  # the select item, read as it is
                 item = keys.items[keys.aliases.index(found.name)]
-                if item is not None and any(True for _ in item.find_all(exp.Window)):
+                if item is not None and item.find(exp.Window) is not None:
                     visit(item)
                 return
             written = found.meta.get("flink_text")
@@ -81,8 +78,9 @@ def check_distinct_order(
             for key in ("partition_by", "order"):
                 for child in _listed(found.args.get(key)):
                     visit(child)
-            if expanded(found) not in selected and expanded(call) not in selected:
-                refuse(expanded(call))
+            function = expanded(call)
+            if function not in selected and expanded(found) not in selected:
+                refuse(function)
             return
         if is_aggregate(found):
             if expanded(found) not in selected:

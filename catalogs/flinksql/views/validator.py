@@ -25,7 +25,7 @@ from ..types import DataType
 from .calls import QueryExpr, function_identifier
 from .casts import check_literal_value, drop_casts_of_expanded_calls, mark_filter_casts
 from .checks import check_every_call, check_literal_values
-from .context import ExpressionContext
+from .context import ExpressionContext, names_as_written
 from .conversion import check_conditions, check_projections
 from .converted_types import CONVERTED, CONVERTED_ITEM, check_converted_row_type, converted_type
 from .from_clause import FromClause
@@ -97,13 +97,6 @@ def validate_view(
     check_converted_row_type([(f.name, f.data_type, f.converted) for f in fields])
     columns = tuple(RelationColumn(n, f.data_type) for n, f in zip(names, fields, strict=True))
     return ExpandedView(result.text, columns, tuple(validator.dependencies.values()))
-
-
-def _names_as_written(node: exp.Expression) -> None:
-    """Write the column names of ``node`` as they were written, not qualified."""
-    for column in node.find_all(exp.Column):
-        if "as_written" in column.meta:
-            column.meta["written_as"] = column.meta["as_written"]
 
 
 def _column_list_mismatch(names: Sequence[str], fields: list[Field]) -> str:
@@ -192,9 +185,9 @@ class Validator(QueryBlocks, Grouping, FromClause, MatchRecognizeClause):
                 if found.meta.get("niladic") or isinstance(found, NILADIC_NODES):
                     found.meta["name_in_having"] = True
             for call in resolved.find_all(exp.Filter):
-                _names_as_written(call)
+                names_as_written(call)
         if as_written:
-            _names_as_written(resolved)
+            names_as_written(resolved)
         typer = ViewTyper(context)
         check_every_call(resolved, typer)
         data_type = typer.type_of(resolved)
