@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.flink_oracle import error_message, new_environment  # noqa: E402
-from tests.recording import record_or_check  # noqa: E402
+from tests.flink_oracle import error_message  # noqa: E402
+from tests.recording import each_statement, record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "lexical_oracle.json"
 SETUP = ("CREATE TABLE t (i INT, s STRING, ts TIMESTAMP(3)) WITH ('connector' = 'datagen')",)
@@ -63,18 +63,9 @@ STATEMENTS = (
 
 
 def record() -> list[dict[str, Any]]:
-    env = new_environment()
-    for statement in SETUP:
-        env.execute_sql(statement)
-    cases = []
-    for statement in STATEMENTS:
-        case: dict[str, Any] = {"statement": statement, "error": None}
-        try:
-            env.execute_sql(statement)
-        except Exception as exc:  # Py4JJavaError and PyFlink's own exceptions alike
-            case["error"] = error_message(exc)
-        cases.append(case)
-    return cases
+    return each_statement(
+        SETUP, STATEMENTS, lambda exc: {"error": None if exc is None else error_message(exc)}
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,9 +28,8 @@ from tests.flink_oracle import (  # noqa: E402
     _exception_chain,
     _trace_text,
     error_message,
-    new_environment,
 )
-from tests.recording import record_or_check  # noqa: E402
+from tests.recording import each_statement, record_or_check  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "positions_oracle.json"
 SETUP = (
@@ -80,19 +79,12 @@ def context_message(exc: BaseException) -> str | None:
 
 
 def record() -> list[dict[str, Any]]:
-    env = new_environment()
-    for statement in SETUP:
-        env.execute_sql(statement)
-    cases = []
-    for statement in STATEMENTS:
-        case: dict[str, Any] = {"statement": statement, "error": None, "context": None}
-        try:
-            env.execute_sql(statement)
-        except Exception as exc:  # Py4JJavaError and PyFlink's own exceptions alike
-            case["error"] = error_message(exc)
-            case["context"] = context_message(exc)
-        cases.append(case)
-    return cases
+    def refused(exc: BaseException | None) -> dict[str, Any]:
+        if exc is None:
+            return {"error": None, "context": None}
+        return {"error": error_message(exc), "context": context_message(exc)}
+
+    return each_statement(SETUP, STATEMENTS, refused)
 
 
 def main(argv: list[str] | None = None) -> int:

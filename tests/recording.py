@@ -4,8 +4,9 @@ golden file, or with ``--check`` compare it with the recording (exit 1 when it d
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 
 def record_or_check(
@@ -24,3 +25,27 @@ def record_or_check(
     golden.write_text(text, encoding="utf-8")
     print(f"recorded {golden}")
     return 0
+
+
+def each_statement(
+    setup: Sequence[str],
+    statements: Sequence[str],
+    refused: Callable[[BaseException | None], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Run ``setup`` in one new Flink session, then each of ``statements`` alone: a case per
+    statement, the statement and ``refused(exc)`` of its refusal (``refused(None)`` where Flink
+    ran it)."""
+    from tests.flink_oracle import new_environment
+
+    env = new_environment()
+    for statement in setup:
+        env.execute_sql(statement)
+    cases = []
+    for statement in statements:
+        try:
+            env.execute_sql(statement)
+        except Exception as exc:  # Py4JJavaError and PyFlink's own exceptions alike
+            cases.append({"statement": statement, **refused(exc)})
+        else:
+            cases.append({"statement": statement, **refused(None)})
+    return cases

@@ -13,6 +13,7 @@ import pytest
 from catalogs.executor import Executor, Session
 from catalogs.flinksql.positions import Position, error_position
 from environments.models import Environment
+from tests.snapshot_catalogs import require_flink
 
 RECORDED = json.loads(
     (Path(__file__).parent / "goldens" / "positions_oracle.json").read_text(encoding="utf-8")
@@ -71,14 +72,8 @@ def test_a_position_moves_with_its_statement_in_a_script() -> None:
 def test_the_recording_is_what_flink_answers_now() -> None:
     """``positions_oracle.json`` still holds what real Flink answers (skipped without Flink,
     a failure with ``REQUIRE_FLINK=1``, as the goldens' live test)."""
-    import os
-
-    from tests.flink_oracle import flink_available
     from tests.record_positions_oracle import STATEMENTS, record
 
-    if not flink_available():
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
-        pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
+    require_flink()
     assert [case["statement"] for case in RECORDED["cases"]] == list(STATEMENTS)
     assert record() == RECORDED["cases"]

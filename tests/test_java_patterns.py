@@ -6,15 +6,14 @@ with Java's message; the views are in the golden views_difftest_seed26."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.java_patterns import NUMBER_CAST, pattern_problem
 from catalogs.flinksql.views.timestamp_ltz import check_pattern
-from tests.flink_oracle import flink_available
 from tests.record_patterns_oracle import GOLDEN, recorded
+from tests.snapshot_catalogs import require_flink
 
 RECORDED: list[list] = json.loads(GOLDEN.read_text(encoding="utf-8"))
 
@@ -76,8 +75,5 @@ def test_a_pattern_java_takes_is_taken(pattern: str) -> None:
 
 @pytest.mark.flink
 def test_the_recording_is_the_engines() -> None:
-    if not flink_available():
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
-        pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
+    require_flink()
     assert recorded() == GOLDEN.read_text(encoding="utf-8")

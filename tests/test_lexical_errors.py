@@ -12,6 +12,7 @@ import pytest
 from catalogs.executor import Executor, Session
 from catalogs.models import Table
 from environments.models import Environment
+from tests.snapshot_catalogs import require_flink
 
 RECORDED = json.loads(
     (Path(__file__).parent / "goldens" / "lexical_oracle.json").read_text(encoding="utf-8")
@@ -45,14 +46,8 @@ def test_it_refuses_an_unclosable_quote_as_flink_does(session: Executor, case: d
 def test_the_recording_is_what_flink_answers_now() -> None:
     """``lexical_oracle.json`` still holds what real Flink answers (skipped without Flink, a
     failure with ``REQUIRE_FLINK=1``, as the goldens' live test)."""
-    import os
-
-    from tests.flink_oracle import flink_available
     from tests.record_lexical_oracle import STATEMENTS, record
 
-    if not flink_available():
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
-        pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
+    require_flink()
     assert [case["statement"] for case in RECORDED["cases"]] == list(STATEMENTS)
     assert record() == RECORDED["cases"]

@@ -5,14 +5,13 @@ the golden views_difftest_seed26."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from catalogs.flinksql.errors import ValidationError
 from catalogs.flinksql.views.timestamp_ltz import check_zone
-from tests.flink_oracle import flink_available
 from tests.record_zones_oracle import DATA, recorded
+from tests.snapshot_catalogs import require_flink
 
 RECORDED = json.loads(DATA.read_text(encoding="utf-8"))
 
@@ -50,10 +49,7 @@ def test_a_zone_java_refuses_is_refused_with_its_message(zone: str, message: str
 
 @pytest.mark.flink
 def test_the_recorded_zone_ids_are_the_engines() -> None:
-    if not flink_available():
-        if os.environ.get("REQUIRE_FLINK") == "1":
-            pytest.fail("REQUIRE_FLINK=1 but real Flink is not available here")
-        pytest.skip("real Flink is not available here (needs java on PATH and PyFlink)")
+    require_flink()
     assert recorded() == DATA.read_text(encoding="utf-8")
 
 
