@@ -30,6 +30,7 @@ goldens: .venv/.installed-dev
 	$(PYTHON) tests/flink_oracle.py
 	$(PYTHON) tests/record_keywords_oracle.py
 	$(PYTHON) tests/record_functions_oracle.py
+	$(PYTHON) tests/record_null_operands_oracle.py  # after the function record it reads
 	$(PYTHON) tests/record_grouping_scope_oracle.py
 	$(PYTHON) tests/record_operator_table_oracle.py
 	$(PYTHON) tests/record_connectors_oracle.py

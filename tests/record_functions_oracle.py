@@ -281,11 +281,13 @@ def record() -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    def recorded() -> str:
-        return json.dumps(record(), indent=0, sort_keys=False, ensure_ascii=False) + "\n"
+def as_text(recorded: dict[str, Any]) -> str:
+    """A function record's file text (this one's and the NULL operands' record's)."""
+    return json.dumps(recorded, indent=0, sort_keys=False, ensure_ascii=False) + "\n"
 
-    return record_or_check(__doc__ or "", DATA, recorded)
+
+def main() -> int:
+    return record_or_check(__doc__ or "", DATA, lambda: as_text(record()))
 
 
 if __name__ == "__main__":

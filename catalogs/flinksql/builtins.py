@@ -87,6 +87,11 @@ def _argument(text: str) -> Argument:
     return column_type(text), False
 
 
+def recorded_arguments(call: str) -> tuple[Argument, ...]:
+    """The arguments of a recorded call, by its text (``GREATEST(i_int, 3)``)."""
+    return tuple(_argument(a) for a in _split_arguments(call))
+
+
 def column_type(name: str) -> DataType:
     """The type of a column of the recorded calls' table (its rowtime attribute included)."""
     data_type = parse_type(_data()["columns"][name], ddl=False)
@@ -102,7 +107,8 @@ def _split_arguments(call: str) -> tuple[str, ...]:
 
 
 @cache
-def _result(text: str) -> DataType | None:
+def recorded_type(text: str) -> DataType | None:
+    """A recorded answer's type, by its text; None for one the dashboard cannot spell."""
     attribute = None
     for kind in TIME_ATTRIBUTES:
         if text.endswith(f" *{kind}*"):
@@ -122,9 +128,9 @@ def recorded_calls() -> dict[str, tuple[Call, ...]]:
     for name, cases in data["calls"].items():
         found = []
         for text, answer in cases.items():
-            arguments = tuple(_argument(a) for a in _split_arguments(text))
+            arguments = recorded_arguments(text)
             if isinstance(answer, str):
-                result = _result(answer)
+                result = recorded_type(answer)
                 if result is None:
                     continue
                 found.append(Call(text, arguments, result, None))
@@ -289,7 +295,7 @@ def _follows(rule: Rule, call: Call) -> bool:
     return rule([a for a, _ in call.arguments]) == call.result
 
 
-def _roots(types: Sequence[DataType]) -> tuple[str, ...]:
+def type_roots(types: Sequence[DataType]) -> tuple[str, ...]:
     """The type roots a rule is chosen by: a collection's with its members' roots
     (``ARRAY_JOIN`` takes an ARRAY<STRING> and refuses an ARRAY<INT>)."""
     return tuple(_root(t) for t in types)
@@ -370,7 +376,7 @@ def _by_roots(name: str) -> dict[tuple[str, ...], list[Call]]:
     general rule), by their tuple of argument type roots."""
     groups: dict[tuple[str, ...], list[Call]] = {}
     for call in _plain_calls(name):
-        groups.setdefault(_roots([a for a, _ in call.arguments]), []).append(call)
+        groups.setdefault(type_roots([a for a, _ in call.arguments]), []).append(call)
     return groups
 
 
@@ -610,7 +616,7 @@ def call_type(name: str, arguments: Sequence[Argument]) -> DataType | None:
         return call_type(name, arguments[:head])
     types = [without_time_attribute(t) for t, _ in arguments]
     rules = _rules(name)
-    roots = _roots(types)
+    roots = type_roots(types)
     by_forms = forms_refusal(name, arguments)
     if by_forms is not None:
         raise ValidationError(by_forms)
@@ -650,7 +656,7 @@ def _refused_by_forms(name: str, types: Sequence[DataType]) -> str | None:
     types (``JSON_EXISTS(<BINARY(2)>, <INTEGER>)`` where it refused a ``BINARY(4)``). Only
     where each recorded refusal is that message written for its own call's types (not TRIM's,
     which Calcite writes with its flag and characters)."""
-    calls = _by_roots(name).get(_roots(types), [])
+    calls = _by_roots(name).get(type_roots(types), [])
     if not calls or any(c.result is not None for c in calls):
         return None
     return _cannot_apply(calls, types)

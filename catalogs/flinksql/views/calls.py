@@ -106,6 +106,9 @@ def is_unit_argument(column: exp.Column) -> bool:
 # Calls whose operands may be a bare NULL (its type is inferred from the other operands).
 _NULL_TOLERANT = frozenset(["COALESCE", "IFNULL", "NULLIF"])
 
+# The meta key of a NULL literal's inferred type (.inference, .null_inference).
+INFERRED = "inferred_type"
+
 
 class QueryExpr(exp.Expression):
     """A validated subquery inside an expression: its text and its fields."""
@@ -220,8 +223,14 @@ def row_context(node: exp.Expression) -> exp.Expression | None:
 def refuse_bare_null(items: list[exp.Expression]) -> None:
     """``Illegal use of 'NULL'`` for a NULL literal among ``items``, operands that nothing
     gives a type to."""
-    if any(isinstance(_strip(item), exp.Null) for item in items):
+    if any(is_bare_null(item) for item in items):
         raise ValidationError("Illegal use of 'NULL'")
+
+
+def is_bare_null(node: exp.Expression) -> bool:
+    """A NULL literal that nothing has given a type to (:data:`INFERRED`)."""
+    node = _strip(node)
+    return isinstance(node, exp.Null) and INFERRED not in node.meta
 
 
 def refuse_untyped_null_field(row: exp.Expression) -> None:

@@ -14,6 +14,9 @@ from ..types import DATETIME_TYPES, DataType
 from .casts import check_folded_implicit_cast
 from .common_type import least_restrictive_of
 
+# Calcite's refusal of a CASE whose every result is a NULL literal.
+ALL_RESULTS_NULL = "ELSE clause or at least one THEN clause must be non-NULL"
+
 
 def check_case(
     node: exp.Case,
@@ -41,7 +44,7 @@ def check_case(
         results.append(default)
     # a missing ELSE is ELSE NULL; a CAST(NULL AS ...) is no NULL literal here
     if all(isinstance(strip(r), exp.Null) for r in results):
-        raise ValidationError("ELSE clause or at least one THEN clause must be non-NULL")
+        raise ValidationError(ALL_RESULTS_NULL)
     typed_results = [type_of(result) for result in results]
     common = least_restrictive_of(typed_results)
     if common is None and any(t.name != "NULL" for t in typed_results):

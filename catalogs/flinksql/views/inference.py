@@ -24,10 +24,13 @@ from ..operator_table import derives_operands_first
 from ..precedence import strip
 from ..sql_writer import unparse
 from ..types import DataType
-from .calls import _COMPARISONS, is_constructor, is_row_constructor, row_context
-
-# The meta key of a NULL literal's inferred type.
-INFERRED = "inferred_type"
+from .calls import (
+    _COMPARISONS,
+    INFERRED,
+    is_constructor,
+    is_row_constructor,
+    row_context,
+)
 
 WiderRow = Callable[[DataType, exp.Expression], None]
 

@@ -484,10 +484,18 @@ def check_operator(node: exp.Expression, type_of: Callable[[exp.Expression], Dat
         negated = like.args.get("negate") or _negated_by_infix_not(node)
         word = "LIKE" if isinstance(like, exp.Like) else "SIMILAR TO"
         word = f"NOT {word}" if negated else word
+        # a NULL operand takes the first operand's type (FIRST_KNOWN), and the checker refuses
+        # it still: ``s LIKE NULL`` is ``LIKE(<VARCHAR(2147483647)>, <VARCHAR(2147483647)>)``
+        nulls = [isinstance(strip(o), exp.Null) for o in operands]
+        first = type_of(operands[0])
+        types = [
+            first if null and i else type_of(o)
+            for i, (o, null) in enumerate(zip(operands, nulls, strict=True))
+        ]
         check_forms(
             word,
-            [type_of(o) for o in operands],
-            _one_string_kind,
+            types,
+            lambda args: not any(nulls) and _one_string_kind(args),
             lambda o: f"{word}({', '.join(o)})",
             [f"{word}(<STRING>, <STRING>, <STRING>)"],
         )

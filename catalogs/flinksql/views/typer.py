@@ -55,6 +55,7 @@ from .context import ExpressionContext
 from .grammar_forms import grammar_form_type, has_window
 from .inference import INFERRED, infer_constructor_operands
 from .match_recognize import MATCH_ONLY_FUNCTIONS, match_only_message
+from .null_inference import infer_null_operands
 from .operands import (
     FUNCTION_FORMS,
     check_comparison,
@@ -109,6 +110,7 @@ class ViewTyper(_Typer):
                 # (...)], ARRAY[CAST(EXISTS (...) AS INT)]; golden views_constructor_first_item)
                 raise illegal_query()
             infer_constructor_operands(node, self.type_of)
+        infer_null_operands(node, self.type_of, self._is_udf)
         self._check_operands(node)
         if isinstance(node, exp.Column):
             return node.meta["flink_type"]
@@ -195,10 +197,6 @@ class ViewTyper(_Typer):
             operands = (node.this, node.args.get("true"), node.args.get("false"))
             if any(o is not None and isinstance(_strip(o), exp.Null) for o in operands):
                 raise ValidationError("Illegal use of 'NULL'")
-        if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod) and any(
-            isinstance(_strip(o), exp.Null) for o in (node.this, node.expression)
-        ):
-            raise ValidationError("Illegal use of 'NULL'")
         if isinstance(node, exp.Neg):
             return self.type_of(node.this).with_time_attribute(None)
         if isinstance(node, exp.Cast):
