@@ -11,8 +11,8 @@ operand type inference gives it a type, and Flink's own functions each decide th
 This records, for every function of the function record
 (``catalogs/flinksql/data/functions_oracle.json``, recorded by
 ``tests/record_functions_oracle.py``), calls it accepted over the record's table ``t`` with one
-operand replaced by ``NULL``: for each number of arguments, up to :data:`PER_ARITY` accepted
-calls of distinct type roots, each with ``NULL`` at every place in turn (``calls``: by the
+operand replaced by ``NULL``: for each number of arguments, accepted calls of distinct type
+roots (:func:`chosen_calls`), each with ``NULL`` at every place in turn (``calls``: by the
 accepted call, the answers of NULL at each of its places), and ``NULL`` at every place
 (``every``). Each answer is the type of the query's only column, or the number of Flink's
 message refusing it (``messages``), as in the function record.
@@ -35,6 +35,7 @@ from tests.recording import record_or_check  # noqa: E402
 
 DATA = ROOT / "catalogs" / "flinksql" / "data" / "null_operands_oracle.json"
 PER_ARITY = 16  # accepted calls of distinct type roots tried, for each number of arguments
+MOST_PER_ARITY = 48  # ... and more, each with a type root at a place none had it at before
 # Functions whose answer is no function of their operands: they take no NULL worth recording
 # (a time attribute's functions read the rowtime column, which no NULL stands for).
 SKIPPED = frozenset(["CURRENT_WATERMARK", "PROCTIME"])
@@ -47,17 +48,23 @@ def _arguments(text: str) -> list[str]:
 
 def chosen_calls(calls: dict[str, Any], columns: dict[str, str]) -> list[list[str]]:
     """The accepted calls of one function that NULL operands are tried in, as argument lists:
-    for each number of arguments, the first :data:`PER_ARITY` of distinct type roots (the
-    rowtime column left out)."""
+    for each number of arguments, the first :data:`PER_ARITY` of distinct type roots, then each
+    that brings a type root to a place no call chosen had it at (``STARTSWITH`` of BYTES as
+    of CHAR), up to :data:`MOST_PER_ARITY` (the rowtime column left out)."""
     chosen: dict[int, dict[tuple[str, ...], list[str]]] = {}
+    placed: set[tuple[int, int, str]] = set()  # (arity, place, root) chosen
     for text, answer in calls.items():
         arguments = _arguments(text)
         if not isinstance(answer, str) or not arguments or "t_rowtime" in arguments:
             continue
         roots = tuple(columns.get(a, a).split("(")[0].split("<")[0] for a in arguments)
         by_roots = chosen.setdefault(len(arguments), {})
-        if len(by_roots) < PER_ARITY:
-            by_roots.setdefault(roots, arguments)
+        new = {(len(roots), place, root) for place, root in enumerate(roots)} - placed
+        if roots not in by_roots and (
+            len(by_roots) < PER_ARITY or (new and len(by_roots) < MOST_PER_ARITY)
+        ):
+            by_roots[roots] = arguments
+            placed |= new
     return [arguments for by_roots in chosen.values() for arguments in by_roots.values()]
 
 

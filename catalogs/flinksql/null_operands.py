@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import builtins
+from .builtin_rules import type_family
 from .builtins import Argument
 from .errors import ValidationError
 from .types import DataType
@@ -37,8 +38,8 @@ DATA = Path(__file__).parent / "data" / "null_operands_oracle.json"
 
 ILLEGAL_NULL = "Illegal use of 'NULL'"
 
-# Where a NULL takes neither another operand's type (its place): the type that stood in its
-# place in the recorded call, or the type Flink gave that call (``ELT(i, NULL)`` is a
+# Where a NULL takes its type when not from another operand (its place): the type that stood
+# in its place in the recorded call, or the type Flink gave that call (``ELT(i, NULL)`` is a
 # VARCHAR(1)).
 _OWN = -1
 _ANSWER = -2
@@ -144,9 +145,10 @@ def _candidate(call: NullCall, place: int, source: int) -> DataType:
 @cache
 def _inferred_from(name: str, arity: int, place: int) -> int:
     """Where a NULL at ``place`` of a call of ``arity`` arguments takes its type: another
-    operand's type (the first such: ``GREATEST(c, NULL)``), else the type that stood there in
-    the recorded call (:data:`_OWN`; first where that is one type in every recorded call:
-    ``PERCENTILE(x, p, NULL)``'s frequency), else Flink's answer for it (:data:`_ANSWER`:
+    operand's type (the first such: ``GREATEST(c, NULL)``, whose common type leaves the NULL
+    out), else the type that stood there in the recorded call (:data:`_OWN`; first where the
+    place has one type family in every recorded call: ``PERCENTILE(x, p, NULL)``'s frequency,
+    ``ARRAY_JOIN(a, NULL)``'s separator), else Flink's answer for it (:data:`_ANSWER`:
     ``ELT(i, NULL)``): the first with which the record types the most recorded calls Flink
     took with a NULL there as Flink typed them."""
     calls = [
@@ -155,9 +157,9 @@ def _inferred_from(name: str, arity: int, place: int) -> int:
         if len(c.arguments) == arity and isinstance(c.answers[place], DataType)
     ]
     others = [i for i in range(arity) if i != place]
-    # a place every recorded call has one type at (PERCENTILE's frequency, an INT): the
-    # function's own type for it, before any other operand's
-    fixed = len({c.arguments[place][0] for c in calls}) == 1
+    # a place of one family in every recorded call (PERCENTILE's frequency, an integer;
+    # ARRAY_JOIN's separator, a string): the function's own type for it first
+    fixed = len({type_family(c.arguments[place][0]) for c in calls}) == 1
     candidates = [_OWN, *others, _ANSWER] if fixed else [*others, _OWN, _ANSWER]
     return max(candidates, key=lambda s: sum(_types_as_flink(name, c, place, s) for c in calls))
 

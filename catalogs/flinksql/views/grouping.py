@@ -14,7 +14,7 @@ from ..errors import ValidationError
 from ..expressions import _strip
 from ..keywords import read_as_column
 from ..literal_checks import literal_range_error
-from .calls import NILADIC, is_function_identifier, is_row_constructor
+from .calls import NILADIC, is_function_identifier, is_row_constructor, refuse_bare_null
 from .context import ExpressionContext
 from .distinct_order import check_distinct_order
 from .query import _columns_outside_aggregates, _is_window_function
@@ -105,6 +105,7 @@ class Grouping:
         return distinct + ", ".join(texts), keys
 
     def _group_key(self, item: exp.Expression, scope: Scope) -> str:
+        refuse_bare_null([item])  # GROUP BY NULL
         item.meta["in_group_by"] = True
         text, _, resolved = self.resolved_expression(item, scope)
         self.projections.append(resolved)

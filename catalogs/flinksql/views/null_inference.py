@@ -24,6 +24,7 @@ from ..array_elements import ELEMENT_FUNCTIONS
 from ..dialect import UnaryPlus
 from ..errors import ValidationError
 from ..expressions import _is_literal, _strip
+from ..json_syntax import JsonFunction
 from ..precedence import BINARY_OPERATORS
 from ..type_rules import numeric_result
 from ..types import DataType
@@ -50,8 +51,7 @@ def infer_null_operands(
     if _is_nullif(node) and is_bare_null(node.expressions[0]):
         raise ValidationError(ALL_RESULTS_NULL)  # CASE WHEN NULL = b THEN NULL ELSE NULL END
     _refuse_null_arithmetic(node, type_of)
-    if isinstance(node, _UNTYPED):
-        refuse_bare_null([o for o in (node.this, node.args.get("expression")) if o is not None])
+    refuse_bare_null([o for o in _untyped(node) if o is not None])
     called = _called(node, is_udf)
     if called is None:
         return
@@ -71,6 +71,28 @@ def infer_null_operands(
 # Operators whose NULL operand Calcite's inference leaves untyped (``s || NULL``, ``-NULL``,
 # ``b AND NULL``, ``EXTRACT(DAY FROM NULL)``; golden views_null_operands): refused.
 _UNTYPED = (exp.DPipe, exp.Neg, UnaryPlus, exp.And, exp.Or, exp.Extract)
+
+
+def _untyped(node: exp.Expression) -> list[exp.Expression | None]:
+    """The operands of ``node`` that Calcite's inference leaves untyped, where a NULL is
+    refused: an operator's (:data:`_UNTYPED`), ``NULL IS JSON``'s, ``CEIL(NULL TO DAY)``'s,
+    a JSON function's ``DEFAULT NULL ON EMPTY``, a window's ``PARTITION BY NULL`` and
+    ``ORDER BY NULL`` (and GROUP BY NULL, refused by .grouping)."""
+    if isinstance(node, _UNTYPED):
+        return [node.this, node.args.get("expression")]
+    if isinstance(node, exp.Is) and isinstance(node.expression, exp.JSON):
+        return [node.this]
+    if isinstance(node, exp.Floor | exp.Ceil) and node.args.get("to") is not None:
+        return [node.this]
+    if isinstance(node, JsonFunction):
+        return [node.args.get("empty_default"), node.args.get("error_default")]
+    if isinstance(node, exp.Window):
+        order = node.args.get("order")
+        keys = [o.this for o in order.expressions] if order is not None else []
+        return [*(node.args.get("partition_by") or []), *keys]
+    return []
+
+
 # The window functions, which refuse a NULL operand (``LAG(i, 1, NULL) OVER w``).
 _WINDOWED = RANKING | {"LAG", "LEAD"}
 
