@@ -61,6 +61,7 @@ from .operands import (
     check_comparison,
     check_function,
     check_operator,
+    comparable,
     in_family,
 )
 from .percentiles import percentile_type, refuse_without_within_group
@@ -251,7 +252,9 @@ class ViewTyper(_Typer):
         else:
             operands = [self.type_of(left)]
         fields = query.meta["fields"]
-        if len(fields) != len(operands):
+        if len(fields) != len(operands) or not all(
+            comparable(pair) for pair in zip(operands, (t for _, t in fields), strict=True)
+        ):  # SqlTypeUtil.isComparable of the two row types
             raise ValidationError("Values passed to IN operator must have compatible types")
         nullable = any(t.nullable for t in operands) or any(t.nullable for _, t in fields)
         return T("BOOLEAN").with_nullable(nullable)
