@@ -48,6 +48,8 @@ class PositionedParseError(SqlParseError):
 # Flink's refusal of arguments its type inference does not take (COALESCE of no common type,
 # PERCENTILE out of range, an array's element of another type, ...)
 INVALID_INPUT_ARGUMENTS = "Invalid input arguments."
+# Calcite's refusal of a NULL literal that nothing gives a type to.
+ILLEGAL_NULL = "Illegal use of 'NULL'"
 # Flink's parser refuses != in any expression (a view's query, a computed column's)
 BANG_EQUAL = "Bang equal '!=' is not allowed under the current SQL conformance level"
 

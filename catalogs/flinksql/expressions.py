@@ -18,7 +18,7 @@ from sqlglot import exp
 from . import builtin_rules, builtins, literals
 from .calcite_names import calcite_type_name
 from .dialect import UnaryPlus
-from .errors import ValidationError, unknown_function_type
+from .errors import ILLEGAL_NULL, ValidationError, unknown_function_type
 from .json_syntax import JsonFunction
 from .literal_checks import DEFER_RANGE_CHECKS, in_filter_condition, numeric_of
 from .precedence import BINARY_OPERATORS
@@ -188,7 +188,7 @@ class _Typer:
         truth = isinstance(value, exp.Boolean)
         tests_truth = truth or value.meta.get("unknown")  # IS [NOT] TRUE/FALSE/UNKNOWN
         if tests_truth and operand.name == "NULL":
-            raise ValidationError("Illegal use of 'NULL'")  # NULL IS NULL is taken
+            raise ValidationError(ILLEGAL_NULL)  # NULL IS NULL is taken
         if tests_truth and operand.name != "BOOLEAN":
             word = ("TRUE" if value.this else "FALSE") if truth else "UNKNOWN"
             op = f"IS NOT {word}" if negated else f"IS {word}"
@@ -286,7 +286,7 @@ class _Typer:
             )
         types = [self.type_of(o) for o in given]
         if any(t.name == "NULL" for t in types):
-            raise ValidationError("Illegal use of 'NULL'")
+            raise ValidationError(ILLEGAL_NULL)
         return if_result(*types)
 
     def _case_result(self, types: list[DataType]) -> DataType:

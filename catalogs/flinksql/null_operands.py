@@ -31,12 +31,10 @@ from typing import Any
 from . import builtins
 from .builtin_rules import type_family
 from .builtins import Argument
-from .errors import ValidationError
+from .errors import ILLEGAL_NULL, ValidationError
 from .types import DataType
 
 DATA = Path(__file__).parent / "data" / "null_operands_oracle.json"
-
-ILLEGAL_NULL = "Illegal use of 'NULL'"
 
 # Where a NULL takes its type when not from another operand (its place): the type that stood
 # in its place in the recorded call, or the type Flink gave that call (``ELT(i, NULL)`` is a

@@ -11,7 +11,7 @@ from sqlglot import exp
 
 from .. import builtins
 from ..catalog import quote_identifier
-from ..errors import ValidationError
+from ..errors import ILLEGAL_NULL, ValidationError
 from ..expressions import _strip
 from ..json_syntax import JsonFunction
 from ..keywords import read_as_column
@@ -224,7 +224,7 @@ def refuse_bare_null(items: list[exp.Expression]) -> None:
     """``Illegal use of 'NULL'`` for a NULL literal among ``items``, operands that nothing
     gives a type to."""
     if any(is_bare_null(item) for item in items):
-        raise ValidationError("Illegal use of 'NULL'")
+        raise ValidationError(ILLEGAL_NULL)
 
 
 def is_bare_null(node: exp.Expression) -> bool:

@@ -8,7 +8,7 @@ import itertools
 
 from sqlglot import exp
 
-from ..errors import INVALID_INPUT_ARGUMENTS, ValidationError
+from ..errors import ILLEGAL_NULL, INVALID_INPUT_ARGUMENTS, ValidationError
 from ..type_rules import least_restrictive_type, merged_numeric_type
 from ..types import DATETIME_TYPES, DataType
 from .common_type import coerce_operands, needs_deep_cast
@@ -20,7 +20,7 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
     Flink refuses raises its message."""
     known = [t for t in types if t.name != "NULL"]
     if not known:
-        raise ValidationError("Illegal use of 'NULL'")
+        raise ValidationError(ILLEGAL_NULL)
     first = types[0].with_time_attribute(None)
     for a, b in itertools.combinations(known, 2):  # Flink merges them all at once
         if not coalescible(a, b) and not (a.is_interval or b.is_interval):
@@ -30,7 +30,7 @@ def coalesce_result(name: str, args: list[exp.Expression], types: list[DataType]
         common = coalesce_step(name, common, other, all(t.nullable for t in types))
     common = common.with_nullable(True)
     if _null_member(common):  # COALESCE(ROW(1, NULL), ROW(2, NULL)): a field of no type
-        raise ValidationError("Illegal use of 'NULL'")
+        raise ValidationError(ILLEGAL_NULL)
     _refuse_number_as_moment(common, types)
     typed = [(arg, t) for arg, t in zip(args, types, strict=True) if t.name != "NULL"]
     try:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from sqlglot import exp
 
-from ..errors import ValidationError
+from ..errors import ILLEGAL_NULL, ValidationError
 from ..expressions import _strip, cast_target
 
 # Operators over constants: Calcite converts them as calls of literals, which it reduces.
@@ -70,12 +70,12 @@ def _negate(node: exp.Expression) -> None:
     if not _holds_in(node):
         return
     if isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF":
-        raise ValidationError("Illegal use of 'NULL'")  # CASE WHEN a = b THEN NULL ELSE a END
+        raise ValidationError(ILLEGAL_NULL)  # CASE WHEN a = b THEN NULL ELSE a END
     if isinstance(node, exp.Case):
         for branch in node.args.get("ifs") or []:
             result = branch.args.get("true")
             if isinstance(_strip(result), exp.Null):
-                raise ValidationError("Illegal use of 'NULL'")
+                raise ValidationError(ILLEGAL_NULL)
             _negate(result)
         default = node.args.get("default")
         if default is not None and not isinstance(_strip(default), exp.Null):

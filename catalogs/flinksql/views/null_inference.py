@@ -22,7 +22,7 @@ from sqlglot import exp
 from .. import null_operands
 from ..array_elements import ELEMENT_FUNCTIONS
 from ..dialect import UnaryPlus
-from ..errors import ValidationError
+from ..errors import ILLEGAL_NULL, ValidationError
 from ..expressions import _is_literal, _strip
 from ..json_syntax import JsonFunction
 from ..precedence import BINARY_OPERATORS
@@ -111,7 +111,7 @@ def _refuse_null_arithmetic(
     if not isinstance(node, exp.Mod) and not is_bare_null(node.this):
         first = type_of(node.this)
         numeric_result(type(node), BINARY_OPERATORS[type(node)][0], first, first)
-    raise ValidationError(null_operands.ILLEGAL_NULL)
+    raise ValidationError(ILLEGAL_NULL)
 
 
 def _called(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from sqlglot import exp
 
 from ..calcite_names import message_type
-from ..errors import ValidationError
+from ..errors import ILLEGAL_NULL, ValidationError
 from ..operand_forms import FAMILIES
 from ..precedence import strip
 from ..sql_writer import is_map_constructor, unparse
@@ -308,7 +308,7 @@ def refuse_literal_as_interval(
 def _refuse_null_literal(types: Sequence[DataType]) -> None:
     """A NULL literal as an operand of TRIM, POSITION or OVERLAY, which Calcite refuses."""
     if any(t.name == "NULL" for t in types):
-        raise ValidationError("Illegal use of 'NULL'")
+        raise ValidationError(ILLEGAL_NULL)
 
 
 _TRIM_FORM = "TRIM([BOTH|LEADING|TRAILING] <ANY> FROM <STRING>)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..catalog import quote_identifier
-from ..errors import ValidationError
+from ..errors import ILLEGAL_NULL, ValidationError
 from ..expressions import _strip
 from ..literal_checks import range_checks_deferred
 from ..types import DataType
@@ -346,7 +346,7 @@ class QueryBlocks:
             while isinstance(bare, exp.Paren):
                 bare = bare.this
             if isinstance(bare, exp.Null):
-                raise ValidationError("Illegal use of 'NULL'")
+                raise ValidationError(ILLEGAL_NULL)
             if alias is None and _is_window_function(bare):
                 # Flink takes RANK() without OVER under an alias only (functions_oracle.json)
                 raise ValidationError("OVER clause is necessary for window functions")

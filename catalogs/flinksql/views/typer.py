@@ -10,7 +10,7 @@ from ..array_elements import ELEMENT_FUNCTIONS, casts_argument
 from ..array_time_attributes import kept_element_attribute
 from ..calcite_names import calcite_type_name, message_type
 from ..catalog import quote_identifier
-from ..errors import ValidationError, illegal_query, unknown_function_type
+from ..errors import ILLEGAL_NULL, ValidationError, illegal_query, unknown_function_type
 from ..expressions import _is_literal, _strip, _Typer
 from ..more_syntax import WithinDistinct
 from ..type_rules import T
@@ -148,7 +148,7 @@ class ViewTyper(_Typer):
             condition = where.this if isinstance(where, exp.Where) else where
             condition_type = self.type_of(condition).name
             if condition_type == "NULL":
-                raise ValidationError("Illegal use of 'NULL'")
+                raise ValidationError(ILLEGAL_NULL)
             if condition_type != "BOOLEAN":
                 raise ValidationError("FILTER clause must be a condition")
             counted = isinstance(node.this, exp.Anonymous) and node.this.name.upper() in (
@@ -197,7 +197,7 @@ class ViewTyper(_Typer):
         if isinstance(node, exp.If):
             operands = (node.this, node.args.get("true"), node.args.get("false"))
             if any(o is not None and isinstance(_strip(o), exp.Null) for o in operands):
-                raise ValidationError("Illegal use of 'NULL'")
+                raise ValidationError(ILLEGAL_NULL)
         if isinstance(node, exp.Neg):
             return self.type_of(node.this).with_time_attribute(None)
         if isinstance(node, exp.Cast):
