@@ -227,6 +227,11 @@ def refuse_bare_null(items: list[exp.Expression]) -> None:
         raise ValidationError(ILLEGAL_NULL)
 
 
+def is_nullif(node: exp.Expression | None) -> bool:
+    """A call of NULLIF (which Calcite rewrites: CASE WHEN a = b THEN NULL ELSE a END)."""
+    return isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF"
+
+
 def is_bare_null(node: exp.Expression) -> bool:
     """A NULL literal that nothing has given a type to (:data:`INFERRED`)."""
     node = _strip(node)

@@ -14,6 +14,7 @@ from sqlglot import exp
 
 from ..errors import ILLEGAL_NULL, ValidationError
 from ..expressions import _strip, cast_target
+from .calls import is_nullif
 
 # Operators over constants: Calcite converts them as calls of literals, which it reduces.
 _CONSTANT_OPERATORS = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Neg, exp.Paren)
@@ -69,7 +70,7 @@ def _negate(node: exp.Expression) -> None:
     node = _strip(node)
     if not _holds_in(node):
         return
-    if isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF":
+    if is_nullif(node):
         raise ValidationError(ILLEGAL_NULL)  # CASE WHEN a = b THEN NULL ELSE a END
     if isinstance(node, exp.Case):
         for branch in node.args.get("ifs") or []:

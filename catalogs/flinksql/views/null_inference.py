@@ -33,6 +33,7 @@ from .calls import (
     INFERRED,
     RANKING,
     is_bare_null,
+    is_nullif,
     parsed_call,
     refuse_bare_null,
     without_distinct,
@@ -48,16 +49,17 @@ def infer_null_operands(
     """Type each bare NULL operand of ``node`` as Flink does, where it is a call of a built-in
     function whose answers with NULL operands Flink's record holds; raise Flink's refusal of a
     NULL operand of that call, or of an operator or window function that takes none."""
-    if _is_nullif(node) and is_bare_null(node.expressions[0]):
+    if is_nullif(node) and node.expressions and is_bare_null(node.expressions[0]):
         raise ValidationError(ALL_RESULTS_NULL)  # CASE WHEN NULL = b THEN NULL ELSE NULL END
     _refuse_null_arithmetic(node, type_of)
     refuse_bare_null([o for o in _untyped(node) if o is not None])
-    called = _called(node, is_udf)
+    called = _called(node)
     if called is None:
         return
-    name, operands = called
+    call, name, operands = called
     nulls = [o for o in operands if is_bare_null(o)]
-    if not nulls:
+    # a user's function is looked up only for a call with a NULL (every node is typed here)
+    if not nulls or (isinstance(call, exp.Anonymous) and is_udf(call)):
         return
     if name in _WINDOWED:  # no record: they take no call without OVER
         refuse_bare_null(nulls)
@@ -114,29 +116,25 @@ def _refuse_null_arithmetic(
     raise ValidationError(ILLEGAL_NULL)
 
 
-def _called(
-    node: exp.Expression, is_udf: Callable[[exp.Anonymous], bool]
-) -> tuple[str, list[exp.Expression]] | None:
-    """The built-in function ``node`` calls and its operands, where Flink's inference types
-    its NULL operands as the record shows."""
+def _called(node: exp.Expression) -> tuple[exp.Expression, str, list[exp.Expression]] | None:
+    """The call ``node`` is or holds, the function it calls and its operands, where Flink's
+    inference types its NULL operands as the record shows (a built-in function, unless a
+    user's function has its name)."""
     if isinstance(node, exp.Window) and isinstance(node.this, exp.Anonymous):
         node = node.this  # a window function's operands are its call's
     if isinstance(node, exp.Anonymous):
         name = node.name.upper()
-        if node.meta.get("niladic") or node.meta.get("multiset") or is_udf(node):
+        if node.meta.get("niladic") or node.meta.get("multiset"):
             return None
         if name in _NULL_TOLERANT or name in ELEMENT_FUNCTIONS or name == "ROW":
             return None
-        return name, without_distinct(node.expressions)
+        return node, name, without_distinct(node.expressions)
     if isinstance(node, exp.Initcap):
-        return "INITCAP", [node.this]
+        return node, "INITCAP", [node.this]
     if isinstance(node, exp.Not):
-        return "NOT", [node.this]
+        return node, "NOT", [node.this]
     if isinstance(node, exp.Substring):
         parts = (node.this, node.args.get("start"), node.args.get("length"))
-        return "SUBSTRING", [p for p in parts if p is not None]
-    return parsed_call(node)
-
-
-def _is_nullif(node: exp.Expression) -> bool:
-    return isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF" and node.expressions
+        return node, "SUBSTRING", [p for p in parts if p is not None]
+    parsed = parsed_call(node)
+    return None if parsed is None else (node, *parsed)

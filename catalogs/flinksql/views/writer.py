@@ -13,7 +13,7 @@ from ..catalog import quote_identifier
 from ..expressions import _strip, is_interval_literal
 from ..more_syntax import JdbcCall, TranslateUsing, WithinDistinct
 from ..sql_writer import _Writer, interval_unit, is_map_constructor
-from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr
+from .calls import EXTRACT_FUNCTIONS, GROUP_WINDOWS, VIEW_FUNCTIONS, QueryExpr, is_nullif
 from .context import ExpressionContext
 from .periods import period_bounds
 
@@ -72,10 +72,6 @@ def _in_function_argument(child: exp.Expression, parent: exp.Expression | None) 
     return isinstance(parent, exp.Func | exp.Tuple) and not isinstance(parent, exp.Any | exp.All)
 
 
-def _is_nullif(node: exp.Expression | None) -> bool:
-    return isinstance(node, exp.Anonymous) and node.name.upper() == "NULLIF"
-
-
 class ViewWriter(_Writer):
     """Calcite's spelling of a validated expression."""
 
@@ -100,7 +96,7 @@ class ViewWriter(_Writer):
         depth = 2 if node.meta.get("framed", True) else 1
         if "coerce_to" in child.meta:  # written as an implicit cast's argument
             in_argument = True
-        elif _is_nullif(parent):
+        elif is_nullif(parent):
             # written as CASE WHEN a = b THEN NULL ELSE a END: operands of =, then an argument
             in_argument = self._writing_else
         else:
