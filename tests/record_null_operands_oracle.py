@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from catalogs.flinksql.builtins import argument_texts  # noqa: E402
 from tests.record_functions_oracle import DATA as FUNCTIONS  # noqa: E402
 from tests.record_functions_oracle import Session, as_text  # noqa: E402
 from tests.recording import record_or_check  # noqa: E402
@@ -41,11 +42,6 @@ MOST_PER_ARITY = 48  # ... and more, each with a type root at a place none had i
 SKIPPED = frozenset(["CURRENT_WATERMARK", "PROCTIME"])
 
 
-def _arguments(text: str) -> list[str]:
-    inner = text[text.index("(") + 1 : -1]
-    return inner.split(", ") if inner else []
-
-
 def chosen_calls(calls: dict[str, Any], columns: dict[str, str]) -> list[list[str]]:
     """The accepted calls of one function that NULL operands are tried in, as argument lists:
     for each number of arguments, the first :data:`PER_ARITY` of distinct type roots, then each
@@ -54,7 +50,7 @@ def chosen_calls(calls: dict[str, Any], columns: dict[str, str]) -> list[list[st
     chosen: dict[int, dict[tuple[str, ...], list[str]]] = {}
     placed: set[tuple[int, int, str]] = set()  # (arity, place, root) chosen
     for text, answer in calls.items():
-        arguments = _arguments(text)
+        arguments = list(argument_texts(text))
         if not isinstance(answer, str) or not arguments or "t_rowtime" in arguments:
             continue
         roots = tuple(columns.get(a, a).split("(")[0].split("<")[0] for a in arguments)

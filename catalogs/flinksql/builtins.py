@@ -89,7 +89,7 @@ def _argument(text: str) -> Argument:
 
 def recorded_arguments(call: str) -> tuple[Argument, ...]:
     """The arguments of a recorded call, by its text (``GREATEST(i_int, 3)``)."""
-    return tuple(_argument(a) for a in _split_arguments(call))
+    return tuple(_argument(a) for a in argument_texts(call))
 
 
 def column_type(name: str) -> DataType:
@@ -101,7 +101,9 @@ def column_type(name: str) -> DataType:
 ROWTIME_COLUMN = "t_rowtime"
 
 
-def _split_arguments(call: str) -> tuple[str, ...]:
+def argument_texts(call: str) -> tuple[str, ...]:
+    """The texts of a recorded call's arguments (``GREATEST(i_int, NULL)``: ``i_int``,
+    ``NULL``)."""
     inner = call[call.index("(") + 1 : -1]
     return tuple(inner.split(", ")) if inner else ()
 

@@ -77,7 +77,7 @@ def _calls(name: str) -> tuple[NullCall, ...]:
 def _every(name: str) -> dict[int, DataType | str | None]:
     """Flink's answer to a call of only NULL operands, by their number."""
     return {
-        len(text[text.index("(") :].split(", ")): _answer(answer)
+        len(builtins.argument_texts(text)): _answer(answer)
         for text, answer in _data()["every"].get(name, {}).items()
     }
 
